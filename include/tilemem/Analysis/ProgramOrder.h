@@ -1,0 +1,70 @@
+//===- ProgramOrder.h - constant-time order queries on structured IR -*- C++ -*-===//
+//
+// Numbers every op of a function in two pre-orders: `position` visits
+// scf.if's then-region before its else-region, `mirroredPosition` visits the
+// else-region first (all other regions, such as scf.while's before/after,
+// keep their execution order in both). In structured control flow without
+// back edges, op B can run after op A (A not enclosing B) exactly when B
+// follows A in both orders: sibling if-arms are the only places where the
+// two orders disagree. With `end`, the last position inside an op, "A
+// encloses B" is an interval test. Every query is O(1) after one O(N) walk,
+// and the tables are O(N):
+//
+//   %x = ...                 // 0        0
+//   scf.if %c {              // 1        1
+//     A                      // 2        4   <- then-arm: orders disagree
+//   } else {                 //              with the else-arm
+//     B                      // 3        2
+//     C                      // 4        3
+//   }
+//   D                        // 5        5   <- after both: orders agree
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEMEM_ANALYSIS_PROGRAMORDER_H
+#define TILEMEM_ANALYSIS_PROGRAMORDER_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::tile {
+
+class ProgramOrder {
+public:
+  explicit ProgramOrder(Operation *root);
+
+  unsigned position(Operation *op) const { return lookup(op).position; }
+  unsigned mirroredPosition(Operation *op) const {
+    return lookup(op).mirrored;
+  }
+  /// The largest position of an op nested in `op` (its own if none).
+  unsigned end(Operation *op) const { return lookup(op).end; }
+  /// Whether `inner` is nested (strictly) inside `outer`.
+  bool encloses(Operation *outer, Operation *inner) const {
+    unsigned p = position(inner);
+    return position(outer) < p && p <= end(outer);
+  }
+  /// Whether `later` can execute after `earlier` on some path that does not
+  /// take a loop back edge (neither op encloses the other).
+  bool mayFollow(Operation *earlier, Operation *later) const {
+    return position(earlier) < position(later) &&
+           mirroredPosition(earlier) < mirroredPosition(later);
+  }
+
+private:
+  struct Entry {
+    unsigned position = 0, mirrored = 0, end = 0;
+  };
+  const Entry &lookup(Operation *op) const {
+    auto it = entries.find(op);
+    assert(it != entries.end() && "op outside the numbered function");
+    return it->second;
+  }
+  void number(Operation *op, bool mirrored, unsigned &counter);
+
+  llvm::DenseMap<Operation *, Entry> entries;
+};
+
+} // namespace mlir::tile
+
+#endif // TILEMEM_ANALYSIS_PROGRAMORDER_H

@@ -1,0 +1,59 @@
+//===- StorageLiveness.h - is a value still read after an op? ---*- C++ -*-===//
+//
+// Answers "may `value` be read after `op` writes?" for structured control
+// flow, including reads that recur around loop back edges:
+//
+//   %x = tile.load ...                  // defined outside the loop
+//   scf.for ... {
+//     %y = tile.add %x, %z into(...)    // reads %x in every iteration
+//     %w = tile.exp %y into(<%x's window>)   <- %x is live here: the next
+//   }                                          iteration reads it again
+//
+// Each use is reduced once to an anchor: the outermost loop between the use
+// and the value's definition (the use recurs while that loop runs), or the
+// user itself. A query then asks whether `op` lies in a recurring anchor or
+// precedes an anchor in both ProgramOrder orders (which excludes the sibling
+// arm of an scf.if). Building is O(U * d) for U uses at nesting depth d;
+// a query is O(uses of the value).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEMEM_ANALYSIS_STORAGELIVENESS_H
+#define TILEMEM_ANALYSIS_STORAGELIVENESS_H
+
+#include "tilemem/Analysis/ProgramOrder.h"
+
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir::tile {
+
+class StorageLiveness {
+public:
+  StorageLiveness(Operation *function, const ProgramOrder &order);
+
+  /// Whether `value` may be read after `op` has executed, before `value` is
+  /// defined again. Uses by `op` itself do not count.
+  bool isLiveAfter(Value value, Operation *op) const;
+
+  /// One op that may read `value` after `op` (for diagnostics), or null.
+  Operation *findReadAfter(Value value, Operation *op) const;
+
+private:
+  struct Anchor {
+    Operation *op;
+    Operation *user;
+    /// The anchor is a loop that re-executes the use on every iteration.
+    bool recurs;
+  };
+  unsigned definitionPosition(Value value) const;
+  void addUse(OpOperand &use);
+
+  const ProgramOrder &order;
+  llvm::DenseMap<Value, SmallVector<Anchor, 2>> anchors;
+};
+
+} // namespace mlir::tile
+
+#endif // TILEMEM_ANALYSIS_STORAGELIVENESS_H

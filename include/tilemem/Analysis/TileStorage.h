@@ -1,0 +1,98 @@
+//===- TileStorage.h - where every tile value lives -------------*- C++ -*-===//
+//
+// Derives the storage window of every tile and tensor value of a function
+// from the explicit, SSA-based storage of the tile dialect. Only allocating
+// producers name storage; everything else derives it, so one forward walk
+// (regions before the results of their op) computes all windows:
+//
+//   %buf = tile.alloc : !tile.buffer<vec, 32768>
+//   %a = tile.full 0.0 into(%buf[0, 16384] : ...)    // %buf[0, 16384]
+//   %v = tile.slice %a[32, 0] : ... -> 32x64xf32     // %buf[8192, 8192]
+//   %r = scf.for ... iter_args(%acc = %a) {          // %acc: %buf[0, 16384]
+//     %n = tile.add %acc, %x into(%buf[0, 16384] ...)
+//     scf.yield %n
+//   }                                                // %r: %buf[0, 16384]
+//
+// Rules: allocating op -> its destination window; writeback op -> the window
+// of the operand it updates; first-input alias -> operand 0's window shifted
+// by the op's relative byte offset, sized by the result; for/while carries
+// and results -> the initializer's (while results and after-region arguments:
+// the scf.condition operand's); if results -> the then-arm's yield;
+// tile.scope results -> its yield; function arguments -> external storage
+// rooted at the argument itself.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEMEM_ANALYSIS_TILESTORAGE_H
+#define TILEMEM_ANALYSIS_TILESTORAGE_H
+
+#include "tilemem/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::tile {
+
+/// Whether values of `type` have storage windows (tiles and tensors).
+bool hasStorage(Type type);
+/// Byte size of a value of a storage type.
+int64_t storageBytes(Type type);
+
+/// A physical storage window: (root allocation, byte offset, byte size,
+/// slot). Two values share storage only when all four match; a shared root
+/// alone does not make two windows the same.
+struct Window {
+  /// A `tile.alloc` result, or a function argument (external storage).
+  Value root;
+  int64_t offset = 0;
+  int64_t size = 0;
+  /// The slot: a dynamic index value, or `staticSlot` when null.
+  Value dynamicSlot;
+  int64_t staticSlot = 0;
+
+  bool isExternal() const { return isa<BlockArgument>(root); }
+  /// The memory space of the root, if it is an allocation.
+  std::optional<MemorySpace> getSpace() const;
+  /// Same physical window: root, offset, size and slot all match.
+  bool operator==(const Window &other) const {
+    return root == other.root && offset == other.offset &&
+           size == other.size && dynamicSlot == other.dynamicSlot &&
+           staticSlot == other.staticSlot;
+  }
+  bool operator!=(const Window &other) const { return !(*this == other); }
+  /// Whether the two windows may share a byte. Dynamic slots are assumed to
+  /// coincide with any other slot unless they are the same value.
+  bool mayOverlap(const Window &other) const;
+  /// Whether both windows are the same or certainly disjoint.
+  bool identicalOrDisjoint(const Window &other) const {
+    return *this == other || !mayOverlap(other);
+  }
+};
+
+/// The windows of all storage-typed values under a function.
+class TileStorage {
+public:
+  explicit TileStorage(Operation *function);
+
+  /// The window of `value`, or null when it has none (a producer without a
+  /// destination, or a value made by an op outside the storage rules).
+  const Window *lookup(Value value) const {
+    auto it = windows.find(value);
+    return it == windows.end() ? nullptr : &it->second;
+  }
+
+  /// The window an allocating producer writes, from its destination clause.
+  static std::optional<Window> destinationWindow(AllocatingOpInterface op);
+
+private:
+  void visitBlock(Block &block);
+  void visitOp(Operation *op);
+  void inherit(Value to, Value from);
+  void deriveResults(Operation *op);
+
+  llvm::DenseMap<Value, Window> windows;
+};
+
+} // namespace mlir::tile
+
+#endif // TILEMEM_ANALYSIS_TILESTORAGE_H

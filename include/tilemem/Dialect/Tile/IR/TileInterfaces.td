@@ -1,0 +1,89 @@
+//===- TileInterfaces.td - storage contracts of tile ops ---*- tablegen -*-===//
+
+#ifndef TILEMEM_DIALECT_TILE_IR_TILEINTERFACES_TD
+#define TILEMEM_DIALECT_TILE_IR_TILEINTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+
+def Tile_AllocatingOpInterface : OpInterface<"AllocatingOpInterface"> {
+  let cppNamespace = "::mlir::tile";
+  let description = [{
+    An allocating producer: its single result needs fresh storage, named by
+    an optional destination clause
+    `into(%buf[offset, size] slot %i : !tile.buffer<...>)`.
+    Without a destination the result has no storage yet (before InitMemRef).
+  }];
+  let methods = [
+    InterfaceMethod<"The destination buffer, or null.", "::mlir::Value",
+                    "getDest">,
+    InterfaceMethod<"The destination operand.", "::mlir::MutableOperandRange",
+                    "getDestMutable">,
+    InterfaceMethod<"The dynamic slot index, or null.", "::mlir::Value",
+                    "getSlot">,
+    InterfaceMethod<"The dynamic slot operand.", "::mlir::MutableOperandRange",
+                    "getSlotMutable">,
+    InterfaceMethod<"The [offset, size] byte window, or null (whole tile at 0).",
+                    "::mlir::DenseI64ArrayAttr", "getWindowAttr">,
+    InterfaceMethod<"Set the byte window.", "void", "setWindowAttr",
+                    (ins "::mlir::DenseI64ArrayAttr":$window)>,
+    InterfaceMethod<"The static slot index, or null.", "::mlir::IntegerAttr",
+                    "getStaticSlotAttr">,
+    InterfaceMethod<"Set the static slot index.", "void", "setStaticSlotAttr",
+                    (ins "::mlir::IntegerAttr":$slot)>,
+  ];
+  let extraSharedClassDeclaration = [{
+    /// The produced tile.
+    ::mlir::TypedValue<::mlir::tile::TileType> getProducedTile() {
+      return ::llvm::cast<::mlir::TypedValue<::mlir::tile::TileType>>(
+          $_op->getResult(0));
+    }
+    bool hasDestination() { return static_cast<bool>($_op.getDest()); }
+  }];
+  let verify = [{ return ::mlir::tile::detail::verifyAllocatingOp($_op); }];
+}
+
+def Tile_StorageContractInterface : OpInterface<"StorageContractInterface"> {
+  let cppNamespace = "::mlir::tile";
+  let description = [{
+    The storage contract of a tile op, derived from its property traits
+    (TileBase.td). Every tile op has it; analyses query it instead of op
+    names.
+  }];
+  let methods = [
+    InterfaceMethod<"Operand the result updates in place (writeback), if any.",
+      "std::optional<unsigned>", "getWritebackOperand", (ins), "",
+      [{ return ::mlir::tile::detail::writebackOperandOf<ConcreteOp>(); }]>,
+    InterfaceMethod<"Whether operand `index` is overwritten without being read.",
+      "bool", "isWriteOnlyOperand", (ins "unsigned":$index), "",
+      [{ return ::mlir::tile::detail::isWriteOnlyOperandOf<ConcreteOp>(index); }]>,
+    InterfaceMethod<"Whether the result must not overlap operand `index`.",
+      "bool", "forbidsOutputAliasWith", (ins "unsigned":$index), "",
+      [{ return ::mlir::tile::detail::forbidsOutputAliasOf<ConcreteOp>(index); }]>,
+    InterfaceMethod<"Memory space the op must write, if fixed.",
+      "std::optional<::mlir::tile::MemorySpace>", "getFixedOutputSpace", (ins),
+      "", [{ return ::mlir::tile::detail::fixedOutputSpaceOf<ConcreteOp>(); }]>,
+    InterfaceMethod<[{Byte offset of a first-input alias result inside
+      operand 0's window.}], "int64_t", "getAliasByteOffset", (ins), "",
+      [{ return ::mlir::tile::detail::aliasByteOffsetOf<ConcreteOp>($_op); }]>,
+    InterfaceMethod<[{Byte span of a first-input alias result: from its first
+      to one past its last byte (a strided slice spans more than it holds).}],
+      "int64_t", "getAliasByteSpan", (ins), "",
+      [{ return ::mlir::tile::detail::aliasByteSpanOf<ConcreteOp>($_op); }]>,
+  ];
+  let extraSharedClassDeclaration = [{
+    bool isAllocating() {
+      return ::llvm::isa<::mlir::tile::AllocatingOpInterface>($_op.getOperation());
+    }
+    bool isFirstInputAlias() {
+      return $_op->template hasTrait<::mlir::tile::FirstInputAlias>();
+    }
+    bool isMetadataOnly() {
+      return $_op->template hasTrait<::mlir::tile::MetadataOnly>();
+    }
+    bool isNotInPlaceSafe() {
+      return $_op->template hasTrait<::mlir::tile::NotInPlaceSafe>();
+    }
+  }];
+}
+
+#endif // TILEMEM_DIALECT_TILE_IR_TILEINTERFACES_TD

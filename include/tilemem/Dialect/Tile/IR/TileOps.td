@@ -1,0 +1,422 @@
+//===- TileOps.td - tile dialect operations ----------------*- tablegen -*-===//
+//
+// Every op states its storage contract with traits from TileBase.td. An
+// allocating op takes an optional destination clause; every other tile
+// result derives its storage from an operand (see docs/ir.md, "Storage").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEMEM_DIALECT_TILE_IR_TILEOPS_TD
+#define TILEMEM_DIALECT_TILE_IR_TILEOPS_TD
+
+include "tilemem/Dialect/Tile/IR/TileBase.td"
+include "tilemem/Dialect/Tile/IR/TileTypes.td"
+include "tilemem/Dialect/Tile/IR/TileInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/BuiltinAttributes.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/CommonTypeConstraints.td"
+
+class Tile_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tile_Dialect, mnemonic,
+         !listconcat(traits, [Tile_StorageContractInterface])>;
+
+// The destination clause shared by all allocating producers.
+defvar Tile_DestinationArgs = (ins Optional<Tile_BufferType>:$dest,
+                                   Optional<Index>:$slot,
+                                   OptionalAttr<DenseI64ArrayAttr>:$window,
+                                   OptionalAttr<I64Attr>:$static_slot);
+// Allocating ops spell it with custom<Destination>($dest, type($dest),
+// $window, $slot, $static_slot) before their attribute dictionary.
+
+class Tile_AllocatingOp<string mnemonic, list<Trait> traits = []>
+    : Tile_Op<mnemonic, !listconcat(traits, [AttrSizedOperandSegments,
+          DeclareOpInterfaceMethods<Tile_AllocatingOpInterface>])> {
+  let results = (outs Tile_TileType:$result);
+}
+
+def Tile_ScalarType : AnyTypeOf<[AnyFloat, AnySignlessInteger]>;
+
+//===----------------------------------------------------------------------===//
+// Allocation
+//===----------------------------------------------------------------------===//
+
+def Tile_AllocOp : Tile_Op<"alloc"> {
+  let summary = "an on-chip allocation";
+  let description = [{
+    ```mlir
+    %b = tile.alloc : !tile.buffer<vec, 16384>
+    %p = tile.alloc addr = 4096 pinned : !tile.buffer<acc, 65536, slots = 2>
+    ```
+    `addr` is the byte address chosen by a planner; `pinned` marks storage a
+    user declared explicitly, which no pass may retarget or coalesce.
+  }];
+  let arguments = (ins OptionalAttr<I64Attr>:$addr, UnitAttr:$pinned);
+  let results = (outs Tile_BufferType:$result);
+  let assemblyFormat =
+      "(`addr` `=` $addr^)? (`pinned` $pinned^)? attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+def Tile_LoadOp : Tile_AllocatingOp<"load"> {
+  let summary = "load a tile from a global tensor";
+  let description = [{
+    ```mlir
+    %t = tile.load %A[%i, %j] : !tile.tensor<256x64xf32> -> !tile.tile<64x64xf32, vec>
+    ```
+    Reads the block of the tensor at element offsets (%i, %j). Legal
+    destinations: vec, mat.
+  }];
+  let arguments = !con((ins Tile_GlobalTensorType:$source,
+                            Variadic<Index>:$indices), Tile_DestinationArgs);
+  let assemblyFormat = "$source `[` $indices `]` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_StoreOp : Tile_Op<"store", [Tile_WritebackOperand<1, 1>,
+                                    AllTypesMatch<["tensor", "result"]>]> {
+  let summary = "store a tile into a global tensor, returning the new tensor";
+  let description = [{
+    ```mlir
+    %B1 = tile.store %t, %B[%i, %j] : !tile.tile<64x64xf32, vec>, !tile.tensor<256x64xf32>
+    ```
+    A writeback of operand 1 that is write-only: the stored block is
+    overwritten without being read. Legal sources: vec, acc.
+  }];
+  let arguments = (ins Tile_TileType:$value, Tile_GlobalTensorType:$tensor,
+                       Variadic<Index>:$indices);
+  let results = (outs Tile_GlobalTensorType:$result);
+  let assemblyFormat = "$value `,` $tensor `[` $indices `]` attr-dict `:` "
+                       "type($value) `,` type($tensor)";
+  let hasVerifier = 1;
+}
+
+def Tile_MoveOp : Tile_AllocatingOp<"move", [Tile_NotInPlaceSafe]> {
+  let summary = "copy a tile, possibly across memory spaces";
+  let description = [{
+    ```mlir
+    %c = tile.move %a : !tile.tile<64x64xf32, acc> -> !tile.tile<64x64xf32, mat>
+    ```
+    Legal space pairs: vec->vec, mat->left/right/bias, acc->mat on every
+    target; vec->mat and acc->vec on a5 only. There is no acc->acc, mat->mat,
+    left->left or right->right copy. When the module names its target with
+    `tile.target_arch`, a5-only pairs are rejected on a3.
+  }];
+  let arguments = !con((ins Tile_TileType:$source), Tile_DestinationArgs);
+  let assemblyFormat = "$source custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_ExtractOp : Tile_AllocatingOp<"extract", [Tile_NotInPlaceSafe]> {
+  let summary = "copy a sub-tile into another memory space";
+  let description = [{
+    ```mlir
+    %l = tile.extract %m[0, 32] : !tile.tile<64x64xf16, mat> -> !tile.tile<64x32xf16, left>
+    ```
+    Reads the block at static element offsets of a mat tile into left, right
+    or bias, or of an acc tile into mat. Its result has its own storage.
+  }];
+  let arguments = !con((ins Tile_TileType:$source,
+                            DenseI64ArrayAttr:$offsets), Tile_DestinationArgs);
+  let assemblyFormat = "$source `` $offsets custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_CreateOp : Tile_AllocatingOp<"create", [Tile_MetadataOnly]> {
+  let summary = "declare a tile in its storage without accessing data";
+  let description = [{
+    ```mlir
+    %t = tile.create : !tile.tile<64x64xf32, vec>
+    ```
+    The payload is whatever its storage holds (poison when never written).
+  }];
+  let arguments = Tile_DestinationArgs;
+  let assemblyFormat = "custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Vector (vec-space) computation
+//===----------------------------------------------------------------------===//
+
+class Tile_BinaryOp<string mnemonic, string semantics>
+    : Tile_AllocatingOp<mnemonic, [Tile_FixedOutputSpace<"Vec">,
+                                   AllTypesMatch<["lhs", "rhs", "result"]>]> {
+  let summary = "elementwise " # semantics;
+  let description = [{
+    ```mlir
+    %c = tile.}] # mnemonic # [{ %a, %b : !tile.tile<64x64xf32, vec>
+    ```
+    Elementwise and in-place safe: the result may share an operand's window.
+  }];
+  let arguments = !con((ins Tile_TileType:$lhs, Tile_TileType:$rhs),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$lhs `,` $rhs custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` type($result)";
+}
+
+def Tile_AddOp : Tile_BinaryOp<"add", "addition">;
+def Tile_SubOp : Tile_BinaryOp<"sub", "subtraction">;
+def Tile_MulOp : Tile_BinaryOp<"mul", "multiplication">;
+def Tile_MaximumOp : Tile_BinaryOp<"maximum", "maximum">;
+
+def Tile_ExpOp : Tile_AllocatingOp<"exp", [Tile_FixedOutputSpace<"Vec">,
+                                          AllTypesMatch<["source", "result"]>]> {
+  let summary = "elementwise exponential";
+  let description = [{
+    ```mlir
+    %e = tile.exp %a : !tile.tile<64x64xf32, vec>
+    ```
+  }];
+  let arguments = !con((ins Tile_TileType:$source), Tile_DestinationArgs);
+  let assemblyFormat = "$source custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` type($result)";
+  let hasVerifier = 1;
+}
+
+class Tile_ScalarOp<string mnemonic, string semantics>
+    : Tile_AllocatingOp<mnemonic, [Tile_FixedOutputSpace<"Vec">,
+                                   AllTypesMatch<["source", "result"]>]> {
+  let summary = "tile-scalar " # semantics;
+  let description = [{
+    ```mlir
+    %c = tile.}] # mnemonic # [{ %a, %s : !tile.tile<64x64xf32, vec>, f32
+    ```
+    The scalar is converted to the tile's element type.
+  }];
+  let arguments = !con((ins Tile_TileType:$source, Tile_ScalarType:$scalar),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$source `,` $scalar custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` type($result) `,` type($scalar)";
+}
+
+def Tile_AddSOp : Tile_ScalarOp<"adds", "addition">;
+def Tile_MulSOp : Tile_ScalarOp<"muls", "multiplication">;
+
+def Tile_FullOp : Tile_AllocatingOp<"full", [Tile_FixedOutputSpace<"Vec">]> {
+  let summary = "a tile filled with one value";
+  let description = [{
+    ```mlir
+    %z = tile.full 0.0 : !tile.tile<64x64xf32, vec>
+    ```
+  }];
+  let arguments = !con((ins F64Attr:$value), Tile_DestinationArgs);
+  let assemblyFormat = "$value custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` type($result)";
+}
+
+def Tile_TransposeOp : Tile_AllocatingOp<"transpose", [Tile_NotInPlaceSafe,
+                                                     Tile_FixedOutputSpace<"Vec">]> {
+  let summary = "transpose a tile into new storage";
+  let description = [{
+    ```mlir
+    %t = tile.transpose %a : !tile.tile<64x32xf32, vec> -> !tile.tile<32x64xf32, vec>
+    ```
+    Not in-place safe: the result never overlaps the operand. For a
+    zero-copy transposed view use `tile.transpose_view`.
+  }];
+  let arguments = !con((ins Tile_TileType:$source), Tile_DestinationArgs);
+  let assemblyFormat = "$source custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_RowSumOp : Tile_AllocatingOp<"row_sum", [Tile_NotInPlaceSafe,
+                                                Tile_FixedOutputSpace<"Vec">]> {
+  let summary = "sum each row into a column tile";
+  let description = [{
+    ```mlir
+    %s = tile.row_sum %a : !tile.tile<64x64xf32, vec> -> !tile.tile<64x1xf32, vec>
+    ```
+  }];
+  let arguments = !con((ins Tile_TileType:$source), Tile_DestinationArgs);
+  let assemblyFormat = "$source custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_RowExpandMulOp
+    : Tile_AllocatingOp<"row_expand_mul", [Tile_ForbidOutputAlias<1>,
+                                          Tile_FixedOutputSpace<"Vec">,
+                                          AllTypesMatch<["source", "result"]>]> {
+  let summary = "multiply each row by the matching element of a column tile";
+  let description = [{
+    ```mlir
+    %r = tile.row_expand_mul %a, %s : !tile.tile<64x64xf32, vec>, !tile.tile<64x1xf32, vec>
+    ```
+    `result[i][j] = a[i][j] * s[i][0]`. The result may share `%a`'s window
+    but must not overlap `%s`.
+  }];
+  let arguments = !con((ins Tile_TileType:$source, Tile_TileType:$factors),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$source `,` $factors custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` type($source) `,` type($factors)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Cube (matrix) computation
+//===----------------------------------------------------------------------===//
+
+def Tile_MatmulOp : Tile_AllocatingOp<"matmul", [Tile_FixedOutputSpace<"Acc">]> {
+  let summary = "matrix product of a left and a right tile into acc";
+  let description = [{
+    ```mlir
+    %c = tile.matmul %l, %r : !tile.tile<64x32xf16, left>, !tile.tile<32x64xf16, right> -> !tile.tile<64x64xf32, acc>
+    ```
+  }];
+  let arguments = !con((ins Tile_TileType:$lhs, Tile_TileType:$rhs),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$lhs `,` $rhs custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_MatmulAccOp : Tile_Op<"matmul_acc", [Tile_WritebackOperand<0, 0>,
+                                             AllTypesMatch<["acc", "result"]>]> {
+  let summary = "accumulate a matrix product into an acc tile in place";
+  let description = [{
+    ```mlir
+    %c1 = tile.matmul_acc %c0, %l, %r : !tile.tile<64x64xf32, acc>, !tile.tile<64x32xf16, left>, !tile.tile<32x64xf16, right>
+    %c2 = tile.matmul_acc %c1, %l, %r init_cond %first : ...
+    ```
+    `result = acc + lhs x rhs`, or `lhs x rhs` when `init_cond` is true.
+    A writeback of operand 0: the result is `%acc`'s storage, updated.
+  }];
+  let arguments = (ins Tile_TileType:$acc, Tile_TileType:$lhs,
+                       Tile_TileType:$rhs, Optional<I1>:$init_cond);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$acc `,` $lhs `,` $rhs (`init_cond` $init_cond^)? "
+                       "attr-dict `:` type($acc) `,` type($lhs) `,` type($rhs)";
+  let hasVerifier = 1;
+}
+
+def Tile_WriteOp : Tile_Op<"write", [Tile_WritebackOperand<0, 0>,
+                                    AllTypesMatch<["tile", "result"]>]> {
+  let summary = "write one element of a tile in place";
+  let description = [{
+    ```mlir
+    %t1 = tile.write %t[%i, %j], %v : !tile.tile<64x64xf32, vec>, f32
+    ```
+    A writeback of operand 0 that keeps every other element.
+  }];
+  let arguments = (ins Tile_TileType:$tile, Index:$row, Index:$col,
+                       Tile_ScalarType:$value);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$tile `[` $row `,` $col `]` `,` $value attr-dict `:` "
+                       "type($tile) `,` type($value)";
+}
+
+//===----------------------------------------------------------------------===//
+// Views and first-input aliases
+//===----------------------------------------------------------------------===//
+
+def Tile_ReshapeOp : Tile_Op<"reshape", [Tile_FirstInputAlias, Tile_MetadataOnly]> {
+  let summary = "view a tile's bytes with another shape";
+  let description = [{
+    ```mlir
+    %v = tile.reshape %a : !tile.tile<64x64xf32, vec> -> !tile.tile<128x32xf32, vec>
+    ```
+    Same element type, count and space; the view is its source's window.
+  }];
+  let arguments = (ins Tile_TileType:$source);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_SliceOp : Tile_Op<"slice", [Tile_FirstInputAlias, Tile_MetadataOnly]> {
+  let summary = "view a block of a tile";
+  let description = [{
+    ```mlir
+    %s = tile.slice %a[16, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<16x64xf32, vec>
+    ```
+    Static element offsets. Its window starts at the first element it covers
+    and spans up to its last one, inside its source's window.
+  }];
+  let arguments = (ins Tile_TileType:$source, DenseI64ArrayAttr:$offsets);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat =
+      "$source `` $offsets attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Byte offset of the first covered element in the source.
+    int64_t computeAliasByteOffset();
+    /// Bytes from the first to one past the last covered element.
+    int64_t computeAliasByteSpan();
+  }];
+}
+
+def Tile_TransposeViewOp
+    : Tile_Op<"transpose_view", [Tile_FirstInputAlias, Tile_MetadataOnly]> {
+  let summary = "view a tile transposed, without moving data";
+  let description = [{
+    ```mlir
+    %v = tile.transpose_view %a : !tile.tile<64x32xf32, vec> -> !tile.tile<32x64xf32, vec>
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$source);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_AssembleOp : Tile_Op<"assemble", [Tile_FirstInputAlias,
+                                          AllTypesMatch<["target", "result"]>]> {
+  let summary = "write a tile into a block of another, in place";
+  let description = [{
+    ```mlir
+    %t1 = tile.assemble %t, %src[16, 0] : !tile.tile<64x64xf32, vec>, !tile.tile<16x64xf32, vec>
+    ```
+    A first-input alias that writes data: the result is `%t`'s storage with
+    the block at the static offsets replaced by `%src`.
+  }];
+  let arguments = (ins Tile_TileType:$target, Tile_TileType:$source,
+                       DenseI64ArrayAttr:$offsets);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$target `,` $source `` $offsets attr-dict `:` "
+                       "type($target) `,` type($source)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Transparent regions
+//===----------------------------------------------------------------------===//
+
+def Tile_ScopeOp : Tile_Op<"scope", [
+    SingleBlockImplicitTerminator<"ScopeYieldOp">, RecursiveMemoryEffects]> {
+  let summary = "a transparent region wrapper";
+  let description = [{
+    ```mlir
+    %r = tile.scope "split_aiv" -> !tile.tile<64x64xf32, vec> {
+      %x = tile.add %a, %b : !tile.tile<64x64xf32, vec>
+      tile.scope_yield %x : !tile.tile<64x64xf32, vec>
+    }
+    ```
+    Runs its body once. Its results are the values it yields, storage
+    included; storage passes look through it.
+  }];
+  let arguments = (ins StrAttr:$kind);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat =
+      "$kind (`->` type($results)^)? $body attr-dict";
+  let hasVerifier = 1;
+}
+
+def Tile_ScopeYieldOp : Tile_Op<"scope_yield", [
+    Pure, Terminator, ReturnLike, HasParent<"ScopeOp">]> {
+  let summary = "the terminator of tile.scope";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+}
+
+#endif // TILEMEM_DIALECT_TILE_IR_TILEOPS_TD

@@ -1,0 +1,126 @@
+//===- TileTraits.h - storage property traits of tile ops -------*- C++ -*-===//
+//
+// Traits declaring each op's storage contract (see TileBase.td). Parametric
+// traits expose their parameters as static members, which the default
+// implementations of StorageContractInterface read: analyses query the
+// interface, never op names.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEMEM_DIALECT_TILE_IR_TILETRAITS_H
+#define TILEMEM_DIALECT_TILE_IR_TILETRAITS_H
+
+#include "mlir/IR/OpDefinition.h"
+#include "llvm/ADT/STLExtras.h"
+#include <optional>
+
+#include "tilemem/Dialect/Tile/IR/TileEnums.h.inc"
+
+namespace mlir::tile {
+
+template <typename ConcreteType>
+class NotInPlaceSafe : public OpTrait::TraitBase<ConcreteType, NotInPlaceSafe> {};
+
+template <typename ConcreteType>
+class MetadataOnly : public OpTrait::TraitBase<ConcreteType, MetadataOnly> {};
+
+template <typename ConcreteType>
+class FirstInputAlias
+    : public OpTrait::TraitBase<ConcreteType, FirstInputAlias> {};
+
+template <unsigned Index, bool WriteOnly>
+struct WritebackOperand {
+  template <typename ConcreteType>
+  class Impl : public OpTrait::TraitBase<ConcreteType, Impl> {
+  public:
+    static constexpr unsigned kWritebackOperandIndex = Index;
+    static constexpr bool kWritebackWriteOnly = WriteOnly;
+  };
+};
+
+template <unsigned Index>
+struct ForbidOutputAlias {
+  template <typename ConcreteType>
+  class Impl : public OpTrait::TraitBase<ConcreteType, Impl> {
+  public:
+    static constexpr unsigned kForbiddenAliasOperand = Index;
+  };
+};
+
+template <MemorySpace Space>
+struct FixedOutputSpace {
+  template <typename ConcreteType>
+  class Impl : public OpTrait::TraitBase<ConcreteType, Impl> {
+  public:
+    static constexpr MemorySpace kFixedOutputSpace = Space;
+    static LogicalResult verifyTrait(Operation *op);
+  };
+};
+
+namespace detail {
+LogicalResult verifyFixedOutputSpace(Operation *op, MemorySpace space);
+LogicalResult verifyAllocatingOp(Operation *op);
+/// Byte size of the first result's payload (0 when it is not a tile).
+int64_t resultStorageBytes(Operation *op);
+
+template <typename T>
+using writeback_t = decltype(T::kWritebackOperandIndex);
+template <typename T>
+using forbidden_alias_t = decltype(T::kForbiddenAliasOperand);
+template <typename T>
+using fixed_space_t = decltype(T::kFixedOutputSpace);
+
+template <typename T>
+using alias_offset_t = decltype(std::declval<T &>().computeAliasByteOffset());
+
+template <typename Op>
+int64_t aliasByteOffsetOf(Op op) {
+  if constexpr (llvm::is_detected<alias_offset_t, Op>::value)
+    return op.computeAliasByteOffset();
+  return 0;
+}
+template <typename T>
+using alias_span_t = decltype(std::declval<T &>().computeAliasByteSpan());
+
+template <typename Op>
+int64_t aliasByteSpanOf(Op op) {
+  if constexpr (llvm::is_detected<alias_span_t, Op>::value)
+    return op.computeAliasByteSpan();
+  return resultStorageBytes(op.getOperation());
+}
+template <typename Op>
+std::optional<unsigned> writebackOperandOf() {
+  if constexpr (llvm::is_detected<writeback_t, Op>::value)
+    return Op::kWritebackOperandIndex;
+  return std::nullopt;
+}
+template <typename Op>
+bool isWriteOnlyOperandOf(unsigned index) {
+  if constexpr (llvm::is_detected<writeback_t, Op>::value)
+    return Op::kWritebackWriteOnly && index == Op::kWritebackOperandIndex;
+  return false;
+}
+template <typename Op>
+bool forbidsOutputAliasOf(unsigned index) {
+  if constexpr (llvm::is_detected<forbidden_alias_t, Op>::value)
+    return index == Op::kForbiddenAliasOperand;
+  return false;
+}
+template <typename Op>
+std::optional<MemorySpace> fixedOutputSpaceOf() {
+  if constexpr (llvm::is_detected<fixed_space_t, Op>::value)
+    return Op::kFixedOutputSpace;
+  return std::nullopt;
+}
+} // namespace detail
+
+template <MemorySpace Space>
+template <typename ConcreteType>
+LogicalResult
+FixedOutputSpace<Space>::Impl<ConcreteType>::verifyTrait(Operation *op) {
+  return detail::verifyFixedOutputSpace(op, Space);
+}
+
+} // namespace mlir::tile
+
+#endif // TILEMEM_DIALECT_TILE_IR_TILETRAITS_H

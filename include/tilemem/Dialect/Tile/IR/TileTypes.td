@@ -1,0 +1,66 @@
+//===- TileTypes.td - tile dialect types -------------------*- tablegen -*-===//
+
+#ifndef TILEMEM_DIALECT_TILE_IR_TILETYPES_TD
+#define TILEMEM_DIALECT_TILE_IR_TILETYPES_TD
+
+include "tilemem/Dialect/Tile/IR/TileBase.td"
+
+class Tile_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Tile_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def Tile_TileType : Tile_Type<"Tile", "tile"> {
+  let summary = "a value-semantic 2-D tile in one on-chip memory space";
+  let description = [{
+    `!tile.tile<64x64xf32, vec>`: static 2-D shape, element type (f16, bf16,
+    f32, i8, i16, i32) and memory space. Its payload is stored row-major;
+    `getSizeInBytes()` is the byte size of its storage window.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType,
+                        "::mlir::tile::MemorySpace":$space);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getRows() const { return getShape()[0]; }
+    int64_t getCols() const { return getShape()[1]; }
+    int64_t getNumElements() const { return getRows() * getCols(); }
+    int64_t getElementBytes() const;
+    int64_t getSizeInBytes() const { return getNumElements() * getElementBytes(); }
+    /// The same tile type in another memory space.
+    TileType withSpace(::mlir::tile::MemorySpace space) const;
+  }];
+}
+
+def Tile_GlobalTensorType : Tile_Type<"GlobalTensor", "tensor"> {
+  let summary = "a 2-D tensor in global memory (kernel arguments)";
+  let description = [{
+    `!tile.tensor<256x64xf32>`. Tensors are values too: `tile.store` returns
+    the updated tensor, whose storage is the stored-to tensor's.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getNumElements() const { return getShape()[0] * getShape()[1]; }
+    int64_t getSizeInBytes() const;
+  }];
+}
+
+def Tile_BufferType : Tile_Type<"Buffer", "buffer"> {
+  let summary = "an on-chip allocation handle";
+  let description = [{
+    `!tile.buffer<vec, 16384>` or `!tile.buffer<vec, 16384, slots = 2>`: an
+    allocation of `size` bytes per slot in one memory space, with `slots`
+    pipeline slots (default 1). Made by `tile.alloc`.
+  }];
+  let parameters = (ins "::mlir::tile::MemorySpace":$space,
+                        "int64_t":$size,
+                        DefaultValuedParameter<"int64_t", "1">:$slots);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+#endif // TILEMEM_DIALECT_TILE_IR_TILETYPES_TD

@@ -1,0 +1,56 @@
+//===- StorageLiveness.cpp - is a value still read after an op? -----------===//
+
+#include "tilemem/Analysis/StorageLiveness.h"
+#include "tilemem/Analysis/TileStorage.h"
+
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order)
+    : order(order) {
+  function->walk([&](Operation *op) {
+    for (OpOperand &use : op->getOpOperands())
+      if (hasStorage(use.get().getType()))
+        addUse(use);
+  });
+}
+
+void StorageLiveness::addUse(OpOperand &use) {
+  Value value = use.get();
+  Block *definitionBlock = value.getParentBlock();
+  Operation *user = use.getOwner();
+  Anchor anchor{user, user, /*recurs=*/false};
+  for (Operation *op = user; op && op->getBlock() != definitionBlock;) {
+    op = op->getParentOp();
+    if (op && isa<LoopLikeOpInterface>(op))
+      anchor = Anchor{op, user, /*recurs=*/true};
+  }
+  anchors[value].push_back(anchor);
+}
+
+unsigned StorageLiveness::definitionPosition(Value value) const {
+  if (auto result = dyn_cast<OpResult>(value))
+    return order.end(result.getOwner());
+  return order.position(cast<BlockArgument>(value).getOwner()->getParentOp());
+}
+
+Operation *StorageLiveness::findReadAfter(Value value, Operation *op) const {
+  if (definitionPosition(value) >= order.position(op))
+    return nullptr;
+  auto it = anchors.find(value);
+  if (it == anchors.end())
+    return nullptr;
+  for (const Anchor &anchor : it->second) {
+    if (anchor.recurs && order.encloses(anchor.op, op))
+      return anchor.user;
+    if (anchor.op != op && order.mayFollow(op, anchor.op))
+      return anchor.user;
+  }
+  return nullptr;
+}
+
+bool StorageLiveness::isLiveAfter(Value value, Operation *op) const {
+  return findReadAfter(value, op) != nullptr;
+}

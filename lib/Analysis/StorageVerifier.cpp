@@ -1,0 +1,299 @@
+//===- StorageVerifier.cpp - the storage postcondition --------------------===//
+//
+// Structure checks (carries, branches, in-place contracts) are local to one
+// op. The clobber check visits each write once and compares it with the
+// values rooted in the same allocation whose windows overlap it, asking
+// StorageLiveness whether each is still read afterwards. After InitMemRef an
+// allocation holds one producer's value and its derived views, so the
+// candidate lists stay short.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilemem/Analysis/StorageVerifier.h"
+#include "tilemem/Analysis/ProgramOrder.h"
+#include "tilemem/Analysis/StorageLiveness.h"
+#include "tilemem/Analysis/TileStorage.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/AsmState.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+class Verifier {
+public:
+  Verifier(Operation *function, StorageVerifierOptions options)
+      : function(function), options(options), storage(function),
+        order(function), liveness(function, order) {}
+
+  SmallVector<StorageViolation> run();
+
+private:
+  std::string name(Value value);
+  std::string describe(const Window &window);
+  void report(Operation *op, const Twine &message) {
+    violations.push_back({op, message.str()});
+  }
+
+  void checkValue(Value value, Operation *anchor);
+  void checkLoop(Operation *loop, ValueRange inits, ValueRange yielded,
+                 StringRef yieldKind);
+  void checkIf(scf::IfOp ifOp);
+  void checkDistinctResults(Operation *op);
+  void checkContracts(Operation *op);
+  void checkWrite(Operation *op, const Window &written, Value consumed);
+  void checkAddresses(Operation *op);
+
+  Operation *function;
+  StorageVerifierOptions options;
+  TileStorage storage;
+  ProgramOrder order;
+  StorageLiveness liveness;
+  std::unique_ptr<AsmState> asmState;
+  /// Storage-typed values grouped by the allocation their window lives in.
+  llvm::DenseMap<Value, SmallVector<Value>> valuesByRoot;
+  SmallVector<StorageViolation> violations;
+};
+
+} // namespace
+
+std::string Verifier::name(Value value) {
+  if (!asmState)
+    asmState = std::make_unique<AsmState>(function);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  value.printAsOperand(os, *asmState);
+  return text;
+}
+
+std::string Verifier::describe(const Window &window) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << name(window.root) << '[' << window.offset << ", " << window.size
+     << ']';
+  if (window.dynamicSlot)
+    os << " slot " << name(window.dynamicSlot);
+  else if (window.staticSlot)
+    os << " slot " << window.staticSlot;
+  return text;
+}
+
+void Verifier::checkValue(Value value, Operation *anchor) {
+  if (!hasStorage(value.getType()))
+    return;
+  const Window *window = storage.lookup(value);
+  if (!window) {
+    report(anchor, "value " + name(value) + " has no storage");
+    return;
+  }
+  valuesByRoot[window->root].push_back(value);
+  auto tile = dyn_cast<TileType>(value.getType());
+  std::optional<MemorySpace> space = window->getSpace();
+  if (tile && space && *space != tile.getSpace())
+    report(anchor, "value " + name(value) + " is a " +
+                       stringifyMemorySpace(tile.getSpace()) +
+                       " tile stored in " + stringifyMemorySpace(*space) +
+                       " buffer " + name(window->root));
+}
+
+void Verifier::checkLoop(Operation *loop, ValueRange inits,
+                         ValueRange yielded, StringRef yieldKind) {
+  SmallVector<std::pair<Value, const Window *>> carries;
+  for (auto [index, init, next] : llvm::enumerate(inits, yielded)) {
+    if (!hasStorage(init.getType()))
+      continue;
+    const Window *initWindow = storage.lookup(init);
+    const Window *nextWindow = storage.lookup(next);
+    if (!initWindow || !nextWindow)
+      continue; // reported as a value without storage
+    carries.push_back({init, initWindow});
+    if (*initWindow != *nextWindow)
+      report(loop, "carry #" + Twine(index) + ": " + yieldKind + " value " +
+                       name(next) + " lives in " + describe(*nextWindow) +
+                       " but the carry lives in " + describe(*initWindow) +
+                       " (initializer " + name(init) + ")");
+  }
+  for (unsigned i = 0; i < carries.size(); ++i)
+    for (unsigned j = i + 1; j < carries.size(); ++j)
+      if (carries[i].second->mayOverlap(*carries[j].second))
+        report(loop, "carries initialized by " + name(carries[i].first) +
+                         " and " + name(carries[j].first) +
+                         " overlap in " + describe(*carries[i].second));
+}
+
+void Verifier::checkIf(scf::IfOp ifOp) {
+  if (ifOp.getNumResults() == 0 || ifOp.getElseRegion().empty())
+    return;
+  for (auto [index, thenValue, elseValue] :
+       llvm::enumerate(ifOp.thenYield().getOperands(),
+                       ifOp.elseYield().getOperands())) {
+    const Window *thenWindow = storage.lookup(thenValue);
+    const Window *elseWindow = storage.lookup(elseValue);
+    if (!thenWindow || !elseWindow || *thenWindow == *elseWindow)
+      continue;
+    report(ifOp, "result #" + Twine(index) + ": the else arm yields " +
+                     name(elseValue) + " in " + describe(*elseWindow) +
+                     " but the result lives in " + describe(*thenWindow));
+  }
+}
+
+void Verifier::checkDistinctResults(Operation *op) {
+  SmallVector<std::pair<Value, const Window *>> results;
+  for (Value result : op->getResults())
+    if (const Window *window = storage.lookup(result))
+      results.push_back({result, window});
+  for (unsigned i = 0; i < results.size(); ++i)
+    for (unsigned j = i + 1; j < results.size(); ++j)
+      if (!results[i].second->identicalOrDisjoint(*results[j].second))
+        report(op, "results " + name(results[i].first) + " and " +
+                       name(results[j].first) + " partially overlap: " +
+                       describe(*results[i].second) + " and " +
+                       describe(*results[j].second));
+}
+
+void Verifier::checkContracts(Operation *op) {
+  auto contract = dyn_cast<StorageContractInterface>(op);
+  if (!contract || op->getNumResults() != 1)
+    return;
+  const Window *result = storage.lookup(op->getResult(0));
+  if (!result)
+    return;
+  for (OpOperand &operand : op->getOpOperands()) {
+    unsigned index = operand.getOperandNumber();
+    bool forbidden = contract.isNotInPlaceSafe() ||
+                     contract.forbidsOutputAliasWith(index);
+    if (!forbidden || !hasStorage(operand.get().getType()))
+      continue;
+    const Window *input = storage.lookup(operand.get());
+    if (input && result->mayOverlap(*input))
+      report(op, "result " + name(op->getResult(0)) + " in " +
+                     describe(*result) + " overlaps operand " +
+                     name(operand.get()) + " in " + describe(*input) +
+                     (contract.isNotInPlaceSafe()
+                          ? ", but the op is not in-place safe"
+                          : ", which the op forbids its result to alias"));
+  }
+}
+
+void Verifier::checkWrite(Operation *op, const Window &written,
+                          Value consumed) {
+  auto it = valuesByRoot.find(written.root);
+  if (it == valuesByRoot.end())
+    return;
+  for (Value value : it->second) {
+    if (value == consumed || value.getDefiningOp() == op)
+      continue;
+    const Window *window = storage.lookup(value);
+    if (!window->mayOverlap(written))
+      continue;
+    if (Operation *reader = liveness.findReadAfter(value, op)) {
+      std::string where;
+      llvm::raw_string_ostream os(where);
+      os << reader->getName() << " at " << reader->getLoc();
+      report(op, "writes " + describe(written) + ", clobbering " +
+                     name(value) + " (" + describe(*window) +
+                     ") which is still read afterwards by " + where);
+    }
+  }
+}
+
+void Verifier::checkAddresses(Operation *op) {
+  if (auto alloc = dyn_cast<AllocOp>(op)) {
+    if (!alloc.getAddr())
+      report(op, "allocation " + name(alloc.getResult()) +
+                     " has no address after address allocation");
+    return;
+  }
+  auto move = dyn_cast<MoveOp>(op);
+  if (!move)
+    return;
+  const Window *from = storage.lookup(move.getSource());
+  const Window *to = storage.lookup(move.getResult());
+  if (!from || !to || from->isExternal() || to->isExternal() || *from == *to)
+    return;
+  auto fromAlloc = from->root.getDefiningOp<AllocOp>();
+  auto toAlloc = to->root.getDefiningOp<AllocOp>();
+  if (!fromAlloc || !toAlloc || !fromAlloc.getAddr() || !toAlloc.getAddr() ||
+      fromAlloc.getResult().getType().getSpace() !=
+          toAlloc.getResult().getType().getSpace())
+    return;
+  // Slots of one allocation are consecutive `size`-byte blocks; a dynamic
+  // slot may be any of them.
+  auto range = [](const Window &w, AllocOp alloc) {
+    BufferType type = alloc.getResult().getType();
+    int64_t base = *alloc.getAddr();
+    if (w.dynamicSlot)
+      return std::make_pair(base + w.offset,
+                            base + (type.getSlots() - 1) * type.getSize() +
+                                w.offset + w.size);
+    int64_t start = base + w.staticSlot * type.getSize() + w.offset;
+    return std::make_pair(start, start + w.size);
+  };
+  auto [fromBegin, fromEnd] = range(*from, fromAlloc);
+  auto [toBegin, toEnd] = range(*to, toAlloc);
+  if (fromBegin < toEnd && toBegin < fromEnd)
+    report(op, "move source " + name(move.getSource()) + " [" +
+                   Twine(fromBegin) + ", " + Twine(fromEnd) +
+                   ") and destination [" + Twine(toBegin) + ", " +
+                   Twine(toEnd) + ") overlap in address space");
+}
+
+SmallVector<StorageViolation> Verifier::run() {
+  // Every storage-typed value: storage, space, and the per-root index.
+  function->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          checkValue(arg, op);
+    for (Value result : op->getResults())
+      checkValue(result, op);
+  });
+
+  function->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      checkLoop(op, forOp.getInitArgs(),
+                forOp.getBody()->getTerminator()->getOperands(), "yielded");
+    } else if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+      checkLoop(op, whileOp.getInits(), whileOp.getYieldOp().getOperands(),
+                "yielded");
+      checkLoop(op, whileOp.getInits(), whileOp.getConditionOp().getArgs(),
+                "forwarded");
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      checkIf(ifOp);
+      checkDistinctResults(op);
+    }
+    checkContracts(op);
+    if (options.allocated)
+      checkAddresses(op);
+
+    // The clobber check: what each op writes.
+    auto contract = dyn_cast<StorageContractInterface>(op);
+    if (!contract)
+      return;
+    if (auto producer = dyn_cast<AllocatingOpInterface>(op)) {
+      if (contract.isMetadataOnly())
+        return; // a declaration writes nothing
+      if (const Window *written = storage.lookup(producer.getProducedTile()))
+        checkWrite(op, *written, Value());
+      return;
+    }
+    std::optional<unsigned> updated = contract.getWritebackOperand();
+    if (!updated && contract.isFirstInputAlias() && !contract.isMetadataOnly())
+      updated = 0; // a data-writing first-input alias updates operand 0
+    if (!updated)
+      return;
+    Value consumed = op->getOperand(*updated);
+    if (const Window *written = storage.lookup(consumed))
+      checkWrite(op, *written, consumed);
+  });
+  return std::move(violations);
+}
+
+SmallVector<StorageViolation>
+mlir::tile::verifyTileStorage(Operation *function,
+                              StorageVerifierOptions options) {
+  return Verifier(function, options).run();
+}

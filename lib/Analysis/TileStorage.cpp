@@ -1,0 +1,150 @@
+//===- TileStorage.cpp - where every tile value lives ---------------------===//
+
+#include "tilemem/Analysis/TileStorage.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+bool mlir::tile::hasStorage(Type type) {
+  return isa<TileType, GlobalTensorType>(type);
+}
+
+int64_t mlir::tile::storageBytes(Type type) {
+  if (auto tile = dyn_cast<TileType>(type))
+    return tile.getSizeInBytes();
+  return cast<GlobalTensorType>(type).getSizeInBytes();
+}
+
+std::optional<MemorySpace> Window::getSpace() const {
+  if (auto buffer = dyn_cast<BufferType>(root.getType()))
+    return buffer.getSpace();
+  return std::nullopt;
+}
+
+bool Window::mayOverlap(const Window &other) const {
+  if (root != other.root)
+    return false;
+  bool sameSlot = dynamicSlot || other.dynamicSlot
+                      ? true
+                      : staticSlot == other.staticSlot;
+  if (!sameSlot)
+    return false;
+  return offset < other.offset + other.size && other.offset < offset + size;
+}
+
+std::optional<Window>
+TileStorage::destinationWindow(AllocatingOpInterface op) {
+  Value dest = op.getDest();
+  if (!dest)
+    return std::nullopt;
+  Window window;
+  window.root = dest;
+  window.size = op.getProducedTile().getType().getSizeInBytes();
+  if (DenseI64ArrayAttr range = op.getWindowAttr())
+    window.offset = range[0];
+  window.dynamicSlot = op.getSlot();
+  if (IntegerAttr slot = op.getStaticSlotAttr())
+    window.staticSlot = slot.getInt();
+  return window;
+}
+
+TileStorage::TileStorage(Operation *function) {
+  for (Region &region : function->getRegions()) {
+    if (region.empty())
+      continue;
+    for (BlockArgument arg : region.front().getArguments())
+      if (hasStorage(arg.getType()))
+        windows[arg] = Window{arg, 0, storageBytes(arg.getType()), {}, 0};
+    for (Block &block : region)
+      visitBlock(block);
+  }
+}
+
+void TileStorage::inherit(Value to, Value from) {
+  if (!hasStorage(to.getType()))
+    return;
+  if (const Window *window = lookup(from))
+    windows[to] = *window;
+}
+
+void TileStorage::visitBlock(Block &block) {
+  for (Operation &op : block)
+    visitOp(&op);
+}
+
+void TileStorage::visitOp(Operation *op) {
+  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+    for (auto [init, iterArg] :
+         llvm::zip(forOp.getInitArgs(), forOp.getRegionIterArgs()))
+      inherit(iterArg, init);
+    visitBlock(*forOp.getBody());
+    for (auto [init, result] : llvm::zip(forOp.getInitArgs(), forOp.getResults()))
+      inherit(result, init);
+    return;
+  }
+  if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+    for (auto [init, arg] :
+         llvm::zip(whileOp.getInits(), whileOp.getBeforeArguments()))
+      inherit(arg, init);
+    visitBlock(whileOp.getBefore().front());
+    scf::ConditionOp condition = whileOp.getConditionOp();
+    for (auto [forwarded, arg, result] :
+         llvm::zip(condition.getArgs(), whileOp.getAfterArguments(),
+                   whileOp.getResults())) {
+      inherit(arg, forwarded);
+      inherit(result, forwarded);
+    }
+    visitBlock(whileOp.getAfter().front());
+    return;
+  }
+  // Other region ops (scf.if, tile.scope, ...): nested values first, then
+  // results from what the first region yields.
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      visitBlock(block);
+  deriveResults(op);
+}
+
+void TileStorage::deriveResults(Operation *op) {
+  if (op->getNumResults() == 0)
+    return;
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    if (ifOp.getThenRegion().empty())
+      return;
+    for (auto [yielded, result] :
+         llvm::zip(ifOp.thenYield().getOperands(), ifOp.getResults()))
+      inherit(result, yielded);
+    return;
+  }
+  if (auto scope = dyn_cast<ScopeOp>(op)) {
+    Operation *yield = scope.getBody().front().getTerminator();
+    for (auto [yielded, result] :
+         llvm::zip(yield->getOperands(), scope.getResults()))
+      inherit(result, yielded);
+    return;
+  }
+  if (auto producer = dyn_cast<AllocatingOpInterface>(op)) {
+    if (std::optional<Window> window = destinationWindow(producer))
+      windows[producer.getProducedTile()] = *window;
+    return;
+  }
+  auto contract = dyn_cast<StorageContractInterface>(op);
+  if (!contract)
+    return;
+  if (std::optional<unsigned> updated = contract.getWritebackOperand()) {
+    inherit(op->getResult(0), op->getOperand(*updated));
+    return;
+  }
+  if (contract.isFirstInputAlias()) {
+    const Window *source = lookup(op->getOperand(0));
+    if (!source)
+      return;
+    Window window = *source;
+    window.offset += contract.getAliasByteOffset();
+    window.size = contract.getAliasByteSpan();
+    windows[op->getResult(0)] = window;
+  }
+}

@@ -1,0 +1,63 @@
+//===- TileDialect.cpp - the tile dialect ---------------------------------===//
+
+#include "tilemem/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+#include "tilemem/Dialect/Tile/IR/TileDialect.cpp.inc"
+#include "tilemem/Dialect/Tile/IR/TileEnums.cpp.inc"
+#include "tilemem/Dialect/Tile/IR/TileInterfaces.cpp.inc"
+
+void TileDialect::initialize() {
+  registerTypes();
+  addOperations<
+#define GET_OP_LIST
+#include "tilemem/Dialect/Tile/IR/TileOps.cpp.inc"
+      >();
+}
+
+std::optional<TargetArch> mlir::tile::parseTargetArch(StringRef name) {
+  if (name == "a3")
+    return TargetArch::A3;
+  if (name == "a5")
+    return TargetArch::A5;
+  return std::nullopt;
+}
+
+std::optional<TargetArch> mlir::tile::getTargetArch(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (!module)
+    return std::nullopt;
+  auto name =
+      module->getAttrOfType<StringAttr>(TileDialect::kTargetArchAttrName);
+  if (!name)
+    return std::nullopt;
+  return parseTargetArch(name.getValue());
+}
+
+bool mlir::tile::isLegalMove(MemorySpace from, MemorySpace to,
+                             std::optional<TargetArch> arch) {
+  bool a5 = !arch || *arch == TargetArch::A5;
+  switch (from) {
+  case MemorySpace::Vec:
+    return to == MemorySpace::Vec || (a5 && to == MemorySpace::Mat);
+  case MemorySpace::Mat:
+    return to == MemorySpace::Left || to == MemorySpace::Right ||
+           to == MemorySpace::Bias;
+  case MemorySpace::Acc:
+    return to == MemorySpace::Mat || (a5 && to == MemorySpace::Vec);
+  case MemorySpace::Left:
+  case MemorySpace::Right:
+  case MemorySpace::Bias:
+    return false;
+  }
+  return false;
+}
+
+bool mlir::tile::isOrchestrationFunction(Operation *func) {
+  return func->hasAttr(TileDialect::kOrchestrationAttrName);
+}

@@ -1,0 +1,367 @@
+//===- TileOps.cpp - tile dialect operations ------------------------------===//
+
+#include "tilemem/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+//===----------------------------------------------------------------------===//
+// The destination clause: into(%buf[offset, size] slot %i : !tile.buffer<...>)
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseDestination(OpAsmParser &parser,
+                 std::optional<OpAsmParser::UnresolvedOperand> &dest,
+                 Type &destType, DenseI64ArrayAttr &window,
+                 std::optional<OpAsmParser::UnresolvedOperand> &slot,
+                 IntegerAttr &staticSlot) {
+  if (failed(parser.parseOptionalKeyword("into")))
+    return success();
+  OpAsmParser::UnresolvedOperand buffer;
+  if (parser.parseLParen() || parser.parseOperand(buffer))
+    return failure();
+  dest = buffer;
+  if (succeeded(parser.parseOptionalLSquare())) {
+    int64_t offset = 0, size = 0;
+    if (parser.parseInteger(offset) || parser.parseComma() ||
+        parser.parseInteger(size) || parser.parseRSquare())
+      return failure();
+    window = parser.getBuilder().getDenseI64ArrayAttr({offset, size});
+  }
+  if (succeeded(parser.parseOptionalKeyword("slot"))) {
+    OpAsmParser::UnresolvedOperand dynamicSlot;
+    OptionalParseResult parsedOperand =
+        parser.parseOptionalOperand(dynamicSlot);
+    if (parsedOperand.has_value()) {
+      if (failed(*parsedOperand))
+        return failure();
+      slot = dynamicSlot;
+    } else {
+      int64_t index = 0;
+      if (parser.parseInteger(index))
+        return failure();
+      staticSlot = parser.getBuilder().getI64IntegerAttr(index);
+    }
+  }
+  if (parser.parseColon() || parser.parseType(destType) ||
+      parser.parseRParen())
+    return failure();
+  return success();
+}
+
+static void printDestination(OpAsmPrinter &printer, Operation *, Value dest,
+                             Type destType, DenseI64ArrayAttr window,
+                             Value slot, IntegerAttr staticSlot) {
+  if (!dest)
+    return;
+  printer << "into(" << dest;
+  if (window)
+    printer << '[' << window[0] << ", " << window[1] << ']';
+  if (slot)
+    printer << " slot " << slot;
+  else if (staticSlot)
+    printer << " slot " << staticSlot.getInt();
+  printer << " : " << destType << ')';
+}
+
+LogicalResult mlir::tile::detail::verifyAllocatingOp(Operation *op) {
+  auto producer = cast<AllocatingOpInterface>(op);
+  TileType tile = producer.getProducedTile().getType();
+  Value dest = producer.getDest();
+  DenseI64ArrayAttr window = producer.getWindowAttr();
+  IntegerAttr staticSlot = producer.getStaticSlotAttr();
+  if (!dest) {
+    if (window || staticSlot || producer.getSlot())
+      return op->emitOpError("has a window or slot but no destination buffer");
+    return success();
+  }
+  auto buffer = cast<BufferType>(dest.getType());
+  if (buffer.getSpace() != tile.getSpace())
+    return op->emitOpError("destination buffer is in ")
+           << stringifyMemorySpace(buffer.getSpace())
+           << " but the result tile is in "
+           << stringifyMemorySpace(tile.getSpace());
+  int64_t offset = 0, size = tile.getSizeInBytes();
+  if (window) {
+    if (window.size() != 2)
+      return op->emitOpError("window must be [offset, size], got ")
+             << window.size() << " values";
+    offset = window[0];
+    if (window[1] != size)
+      return op->emitOpError("window size ")
+             << window[1] << " does not match the tile's " << size << " bytes";
+  }
+  if (offset < 0 || offset + size > buffer.getSize())
+    return op->emitOpError("window [")
+           << offset << ", " << size << "] lies outside its "
+           << buffer.getSize() << "-byte buffer";
+  if (staticSlot && producer.getSlot())
+    return op->emitOpError("has both a static and a dynamic slot");
+  if (staticSlot &&
+      (staticSlot.getInt() < 0 || staticSlot.getInt() >= buffer.getSlots()))
+    return op->emitOpError("slot ")
+           << staticSlot.getInt() << " is out of range for a buffer with "
+           << buffer.getSlots() << " slot(s)";
+  return success();
+}
+
+LogicalResult mlir::tile::detail::verifyFixedOutputSpace(Operation *op,
+                                                         MemorySpace space) {
+  for (Type type : op->getResultTypes())
+    if (auto tile = dyn_cast<TileType>(type); tile && tile.getSpace() != space)
+      return op->emitOpError("can only produce tiles in ")
+             << stringifyMemorySpace(space) << ", not "
+             << stringifyMemorySpace(tile.getSpace());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shared shape checks
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyBlockInBounds(Operation *op, ArrayRef<int64_t> outer,
+                                         ArrayRef<int64_t> inner,
+                                         ArrayRef<int64_t> offsets,
+                                         StringRef what) {
+  if (offsets.size() != 2)
+    return op->emitOpError("expected 2 offsets, got ") << offsets.size();
+  for (unsigned d = 0; d < 2; ++d)
+    if (offsets[d] < 0 || offsets[d] + inner[d] > outer[d])
+      return op->emitOpError() << what << " block [" << offsets[0] << ", "
+                               << offsets[1] << "] + " << inner[0] << "x"
+                               << inner[1] << " exceeds " << outer[0] << "x"
+                               << outer[1];
+  return success();
+}
+
+static LogicalResult verifySameElement(Operation *op, Type a, Type b) {
+  if (a != b)
+    return op->emitOpError("element types differ: ") << a << " vs " << b;
+  return success();
+}
+
+static LogicalResult verifySpace(Operation *op, TileType tile, StringRef what,
+                                 ArrayRef<MemorySpace> allowed) {
+  if (llvm::is_contained(allowed, tile.getSpace()))
+    return success();
+  InFlightDiagnostic diag = op->emitOpError() << what << " must be in ";
+  llvm::interleave(
+      allowed, diag, [&](MemorySpace s) { diag << stringifyMemorySpace(s); },
+      " or ");
+  return diag << ", not " << stringifyMemorySpace(tile.getSpace());
+}
+
+//===----------------------------------------------------------------------===//
+// Op verifiers
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocOp::verify() {
+  if (getAddr() && *getAddr() < 0)
+    return emitOpError("address must be non-negative, got ") << *getAddr();
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  GlobalTensorType tensor = getSource().getType();
+  TileType tile = getResult().getType();
+  if (getIndices().size() != 2)
+    return emitOpError("expected 2 indices, got ") << getIndices().size();
+  if (failed(verifySameElement(*this, tensor.getElementType(),
+                               tile.getElementType())))
+    return failure();
+  if (tile.getRows() > tensor.getShape()[0] ||
+      tile.getCols() > tensor.getShape()[1])
+    return emitOpError("tile is larger than the tensor");
+  return verifySpace(*this, tile, "loaded tile",
+                     {MemorySpace::Vec, MemorySpace::Mat});
+}
+
+LogicalResult StoreOp::verify() {
+  GlobalTensorType tensor = getTensor().getType();
+  TileType tile = getValue().getType();
+  if (getIndices().size() != 2)
+    return emitOpError("expected 2 indices, got ") << getIndices().size();
+  if (failed(verifySameElement(*this, tensor.getElementType(),
+                               tile.getElementType())))
+    return failure();
+  if (tile.getRows() > tensor.getShape()[0] ||
+      tile.getCols() > tensor.getShape()[1])
+    return emitOpError("tile is larger than the tensor");
+  return verifySpace(*this, tile, "stored tile",
+                     {MemorySpace::Vec, MemorySpace::Acc});
+}
+
+LogicalResult MoveOp::verify() {
+  TileType from = getSource().getType(), to = getResult().getType();
+  if (from.getShape() != to.getShape())
+    return emitOpError("source and result shapes differ");
+  if (from.getSpace() != MemorySpace::Acc &&
+      failed(verifySameElement(*this, from.getElementType(),
+                               to.getElementType())))
+    return failure();
+  std::optional<TargetArch> arch = getTargetArch(*this);
+  if (!isLegalMove(from.getSpace(), to.getSpace(), arch))
+    return emitOpError("no copy from ")
+           << stringifyMemorySpace(from.getSpace()) << " to "
+           << stringifyMemorySpace(to.getSpace())
+           << (arch ? (*arch == TargetArch::A3 ? " on a3" : " on a5")
+                    : " on any target");
+  return success();
+}
+
+LogicalResult ExtractOp::verify() {
+  TileType from = getSource().getType(), to = getResult().getType();
+  if (failed(verifyBlockInBounds(*this, from.getShape(), to.getShape(),
+                                 getOffsets(), "extracted")))
+    return failure();
+  bool legal = (from.getSpace() == MemorySpace::Mat &&
+                (to.getSpace() == MemorySpace::Left ||
+                 to.getSpace() == MemorySpace::Right ||
+                 to.getSpace() == MemorySpace::Bias)) ||
+               (from.getSpace() == MemorySpace::Acc &&
+                to.getSpace() == MemorySpace::Mat);
+  if (!legal)
+    return emitOpError("cannot extract from ")
+           << stringifyMemorySpace(from.getSpace()) << " into "
+           << stringifyMemorySpace(to.getSpace())
+           << " (mat->left/right/bias or acc->mat)";
+  if (from.getSpace() != MemorySpace::Acc)
+    return verifySameElement(*this, from.getElementType(), to.getElementType());
+  return success();
+}
+
+LogicalResult ExpOp::verify() {
+  if (!isa<FloatType>(getResult().getType().getElementType()))
+    return emitOpError("requires a floating-point tile");
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  TileType from = getSource().getType(), to = getResult().getType();
+  if (from.getRows() != to.getCols() || from.getCols() != to.getRows())
+    return emitOpError("result shape must be the transposed source shape");
+  if (failed(verifySpace(*this, from, "source", {MemorySpace::Vec})))
+    return failure();
+  return verifySameElement(*this, from.getElementType(), to.getElementType());
+}
+
+LogicalResult RowSumOp::verify() {
+  TileType from = getSource().getType(), to = getResult().getType();
+  if (to.getRows() != from.getRows() || to.getCols() != 1)
+    return emitOpError("result must be a ")
+           << from.getRows() << "x1 column tile";
+  if (failed(verifySpace(*this, from, "source", {MemorySpace::Vec})))
+    return failure();
+  return verifySameElement(*this, from.getElementType(), to.getElementType());
+}
+
+LogicalResult RowExpandMulOp::verify() {
+  TileType source = getSource().getType(), factors = getFactors().getType();
+  if (factors.getRows() != source.getRows() || factors.getCols() != 1)
+    return emitOpError("factors must be a ")
+           << source.getRows() << "x1 column tile";
+  if (failed(verifySpace(*this, factors, "factors", {MemorySpace::Vec})))
+    return failure();
+  return verifySameElement(*this, source.getElementType(),
+                           factors.getElementType());
+}
+
+static LogicalResult verifyMatmulOperands(Operation *op, TileType lhs,
+                                          TileType rhs, TileType result) {
+  if (failed(verifySpace(op, lhs, "lhs", {MemorySpace::Left})) ||
+      failed(verifySpace(op, rhs, "rhs", {MemorySpace::Right})) ||
+      failed(verifySpace(op, result, "result", {MemorySpace::Acc})))
+    return failure();
+  if (lhs.getCols() != rhs.getRows() || lhs.getRows() != result.getRows() ||
+      rhs.getCols() != result.getCols())
+    return op->emitOpError("shapes do not compose: ")
+           << lhs.getRows() << "x" << lhs.getCols() << " * " << rhs.getRows()
+           << "x" << rhs.getCols() << " -> " << result.getRows() << "x"
+           << result.getCols();
+  return verifySameElement(op, lhs.getElementType(), rhs.getElementType());
+}
+
+LogicalResult MatmulOp::verify() {
+  return verifyMatmulOperands(*this, getLhs().getType(), getRhs().getType(),
+                              getResult().getType());
+}
+
+LogicalResult MatmulAccOp::verify() {
+  return verifyMatmulOperands(*this, getLhs().getType(), getRhs().getType(),
+                              getAcc().getType());
+}
+
+LogicalResult ReshapeOp::verify() {
+  TileType from = getSource().getType(), to = getResult().getType();
+  if (from.getNumElements() != to.getNumElements())
+    return emitOpError("reshape must keep the element count (")
+           << from.getNumElements() << " vs " << to.getNumElements() << ")";
+  if (from.getSpace() != to.getSpace())
+    return emitOpError("a view cannot change the memory space");
+  return verifySameElement(*this, from.getElementType(), to.getElementType());
+}
+
+LogicalResult SliceOp::verify() {
+  TileType from = getSource().getType(), to = getResult().getType();
+  if (from.getSpace() != to.getSpace())
+    return emitOpError("a view cannot change the memory space");
+  if (failed(verifyBlockInBounds(*this, from.getShape(), to.getShape(),
+                                 getOffsets(), "sliced")))
+    return failure();
+  return verifySameElement(*this, from.getElementType(), to.getElementType());
+}
+
+int64_t SliceOp::computeAliasByteOffset() {
+  TileType from = getSource().getType();
+  ArrayRef<int64_t> offsets = getOffsets();
+  return (offsets[0] * from.getCols() + offsets[1]) * from.getElementBytes();
+}
+
+int64_t SliceOp::computeAliasByteSpan() {
+  TileType from = getSource().getType(), to = getResult().getType();
+  return ((to.getRows() - 1) * from.getCols() + to.getCols()) *
+         from.getElementBytes();
+}
+
+int64_t mlir::tile::detail::resultStorageBytes(Operation *op) {
+  if (op->getNumResults() == 0)
+    return 0;
+  if (auto tile = dyn_cast<TileType>(op->getResult(0).getType()))
+    return tile.getSizeInBytes();
+  return 0;
+}
+
+LogicalResult TransposeViewOp::verify() {
+  TileType from = getSource().getType(), to = getResult().getType();
+  if (from.getRows() != to.getCols() || from.getCols() != to.getRows())
+    return emitOpError("result shape must be the transposed source shape");
+  if (from.getSpace() != to.getSpace())
+    return emitOpError("a view cannot change the memory space");
+  return verifySameElement(*this, from.getElementType(), to.getElementType());
+}
+
+LogicalResult AssembleOp::verify() {
+  TileType target = getTarget().getType(), source = getSource().getType();
+  if (target.getSpace() != source.getSpace())
+    return emitOpError("source and target must be in one memory space");
+  if (failed(verifyBlockInBounds(*this, target.getShape(), source.getShape(),
+                                 getOffsets(), "assembled")))
+    return failure();
+  return verifySameElement(*this, target.getElementType(),
+                           source.getElementType());
+}
+
+LogicalResult ScopeOp::verify() {
+  auto yield = cast<ScopeYieldOp>(getBody().front().getTerminator());
+  if (yield.getValues().getTypes() != getResultTypes())
+    return emitOpError("yields ")
+           << yield.getValues().size()
+           << " value(s) whose types do not match its results";
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "tilemem/Dialect/Tile/IR/TileOps.cpp.inc"

@@ -1,0 +1,184 @@
+//===- TileTypes.cpp - tile dialect types ---------------------------------===//
+
+#include "tilemem/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+#define GET_TYPEDEF_CLASSES
+#include "tilemem/Dialect/Tile/IR/TileTypes.cpp.inc"
+
+void TileDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "tilemem/Dialect/Tile/IR/TileTypes.cpp.inc"
+      >();
+}
+
+static bool isSupportedElementType(Type type) {
+  return type.isF16() || type.isBF16() || type.isF32() ||
+         type.isSignlessInteger(8) || type.isSignlessInteger(16) ||
+         type.isSignlessInteger(32);
+}
+
+static int64_t elementBytes(Type type) {
+  return static_cast<int64_t>(type.getIntOrFloatBitWidth()) / 8;
+}
+
+static LogicalResult
+verifyShapeAndElement(function_ref<InFlightDiagnostic()> emitError,
+                      ArrayRef<int64_t> shape, Type elementType) {
+  if (shape.size() != 2)
+    return emitError() << "expected a 2-D shape, got rank " << shape.size();
+  for (int64_t dim : shape)
+    if (dim <= 0)
+      return emitError() << "expected static positive dimensions, got "
+                         << (ShapedType::isDynamic(dim) ? std::string("?")
+                                                        : std::to_string(dim));
+  if (!isSupportedElementType(elementType))
+    return emitError() << "unsupported element type " << elementType
+                       << " (expected f16, bf16, f32, i8, i16 or i32)";
+  return success();
+}
+
+/// Parses `64x64xf32`.
+static ParseResult parseShapeAndElement(AsmParser &parser,
+                                        SmallVectorImpl<int64_t> &shape,
+                                        Type &elementType) {
+  if (parser.parseDimensionList(shape, /*allowDynamic=*/true,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType))
+    return failure();
+  return success();
+}
+
+static void printShapeAndElement(AsmPrinter &printer, ArrayRef<int64_t> shape,
+                                 Type elementType) {
+  for (int64_t dim : shape)
+    printer << dim << 'x';
+  printer << elementType;
+}
+
+static ParseResult parseSpace(AsmParser &parser, MemorySpace &space) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<MemorySpace> parsed = symbolizeMemorySpace(keyword);
+  if (!parsed)
+    return parser.emitError(loc, "unknown memory space '")
+           << keyword << "' (expected vec, mat, left, right, acc or bias)";
+  space = *parsed;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TileType
+//===----------------------------------------------------------------------===//
+
+Type TileType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<int64_t> shape;
+  Type elementType;
+  MemorySpace space;
+  if (parser.parseLess() || parseShapeAndElement(parser, shape, elementType) ||
+      parser.parseComma() || parseSpace(parser, space) ||
+      parser.parseGreater())
+    return {};
+  return TileType::getChecked(
+      [&] { return parser.emitError(loc); }, parser.getContext(), shape,
+      elementType, space);
+}
+
+void TileType::print(AsmPrinter &printer) const {
+  printer << '<';
+  printShapeAndElement(printer, getShape(), getElementType());
+  printer << ", " << stringifyMemorySpace(getSpace()) << '>';
+}
+
+LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<int64_t> shape, Type elementType,
+                               MemorySpace) {
+  return verifyShapeAndElement(emitError, shape, elementType);
+}
+
+int64_t TileType::getElementBytes() const {
+  return elementBytes(getElementType());
+}
+
+TileType TileType::withSpace(MemorySpace space) const {
+  return TileType::get(getContext(), getShape(), getElementType(), space);
+}
+
+//===----------------------------------------------------------------------===//
+// GlobalTensorType
+//===----------------------------------------------------------------------===//
+
+Type GlobalTensorType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<int64_t> shape;
+  Type elementType;
+  if (parser.parseLess() || parseShapeAndElement(parser, shape, elementType) ||
+      parser.parseGreater())
+    return {};
+  return GlobalTensorType::getChecked([&] { return parser.emitError(loc); },
+                                      parser.getContext(), shape, elementType);
+}
+
+void GlobalTensorType::print(AsmPrinter &printer) const {
+  printer << '<';
+  printShapeAndElement(printer, getShape(), getElementType());
+  printer << '>';
+}
+
+LogicalResult
+GlobalTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                         ArrayRef<int64_t> shape, Type elementType) {
+  return verifyShapeAndElement(emitError, shape, elementType);
+}
+
+int64_t GlobalTensorType::getSizeInBytes() const {
+  return getNumElements() * elementBytes(getElementType());
+}
+
+//===----------------------------------------------------------------------===//
+// BufferType
+//===----------------------------------------------------------------------===//
+
+Type BufferType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  MemorySpace space;
+  int64_t size = 0, slots = 1;
+  if (parser.parseLess() || parseSpace(parser, space) || parser.parseComma() ||
+      parser.parseInteger(size))
+    return {};
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("slots") || parser.parseEqual() ||
+        parser.parseInteger(slots))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return BufferType::getChecked([&] { return parser.emitError(loc); },
+                                parser.getContext(), space, size, slots);
+}
+
+void BufferType::print(AsmPrinter &printer) const {
+  printer << '<' << stringifyMemorySpace(getSpace()) << ", " << getSize();
+  if (getSlots() != 1)
+    printer << ", slots = " << getSlots();
+  printer << '>';
+}
+
+LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 MemorySpace, int64_t size, int64_t slots) {
+  if (size <= 0)
+    return emitError() << "buffer size must be positive, got " << size;
+  if (slots <= 0)
+    return emitError() << "buffer slot count must be positive, got " << slots;
+  return success();
+}

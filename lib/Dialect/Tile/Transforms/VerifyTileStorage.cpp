@@ -1,0 +1,34 @@
+//===- VerifyTileStorage.cpp - check the storage postcondition ------------===//
+
+#include "tilemem/Analysis/StorageVerifier.h"
+#include "tilemem/Dialect/Tile/Transforms/Passes.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILEVERIFYSTORAGE
+#include "tilemem/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+struct VerifyTileStoragePass
+    : public mlir::tile::impl::TileVerifyStorageBase<VerifyTileStoragePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp function = getOperation();
+    if (isOrchestrationFunction(function) || function.isExternal())
+      return markAllAnalysesPreserved();
+    StorageVerifierOptions options;
+    options.allocated = allocated;
+    SmallVector<StorageViolation> violations =
+        verifyTileStorage(function, options);
+    for (const StorageViolation &violation : violations)
+      violation.op->emitError(violation.message);
+    if (!violations.empty())
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace

@@ -1,0 +1,26 @@
+//===- TilememExtension.cpp - the _tilemem Python extension ---------------===//
+//
+// Registers the tile dialect (with func, arith and scf) into every context the
+// `tilemem` package creates, and the tilemem passes into the pass registry so
+// that PassManager.parse accepts them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilemem-c/Dialects.h"
+
+#include "mlir/Bindings/Python/Nanobind.h"
+#include "mlir/Bindings/Python/NanobindAdaptors.h"
+
+namespace nb = nanobind;
+
+NB_MODULE(_tilemem, m) {
+  m.doc() = "tilemem native registration hooks";
+  m.def(
+      "register_dialects",
+      [](MlirDialectRegistry registry) { tilememRegisterDialects(registry); },
+      nb::arg("registry"),
+      "Insert the tile, func, arith and scf dialects into a registry.");
+  m.def(
+      "register_passes", []() { tilememRegisterPasses(); },
+      "Register the tilemem passes with the global pass registry.");
+}

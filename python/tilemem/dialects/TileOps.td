@@ -1,0 +1,6 @@
+#ifndef TILEMEM_PYTHON_TILEOPS_TD
+#define TILEMEM_PYTHON_TILEOPS_TD
+
+include "tilemem/Dialect/Tile/IR/TileOps.td"
+
+#endif

