@@ -57,7 +57,7 @@ static void printDestination(OpAsmPrinter &printer, Operation *, Value dest,
                              Value slot, IntegerAttr staticSlot) {
   if (!dest)
     return;
-  printer << "into(" << dest;
+  printer << " into(" << dest;
   if (window)
     printer << '[' << window[0] << ", " << window[1] << ']';
   if (slot)

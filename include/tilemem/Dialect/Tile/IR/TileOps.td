@@ -55,7 +55,7 @@ def Tile_AllocOp : Tile_Op<"alloc"> {
   let arguments = (ins OptionalAttr<I64Attr>:$addr, UnitAttr:$pinned);
   let results = (outs Tile_BufferType:$result);
   let assemblyFormat =
-      "(`addr` `=` $addr^)? (`pinned` $pinned^)? attr-dict `:` type($result)";
+      "(`addr` `=` $addr^)? (`pinned` $pinned^)? attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -74,8 +74,8 @@ def Tile_LoadOp : Tile_AllocatingOp<"load"> {
   }];
   let arguments = !con((ins Tile_GlobalTensorType:$source,
                             Variadic<Index>:$indices), Tile_DestinationArgs);
-  let assemblyFormat = "$source `[` $indices `]` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
-                       "  `:` type($source) `->` type($result)";
+  let assemblyFormat = "$source `[` $indices `]` `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -93,7 +93,7 @@ def Tile_StoreOp : Tile_Op<"store", [Tile_WritebackOperand<1, 1>,
                        Variadic<Index>:$indices);
   let results = (outs Tile_GlobalTensorType:$result);
   let assemblyFormat = "$value `,` $tensor `[` $indices `]` attr-dict `:` "
-                       "type($value) `,` type($tensor)";
+                       "qualified(type($value)) `,` qualified(type($tensor))";
   let hasVerifier = 1;
 }
 
@@ -109,8 +109,8 @@ def Tile_MoveOp : Tile_AllocatingOp<"move", [Tile_NotInPlaceSafe]> {
     `tile.target_arch`, a5-only pairs are rejected on a3.
   }];
   let arguments = !con((ins Tile_TileType:$source), Tile_DestinationArgs);
-  let assemblyFormat = "$source custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
-                       "  `:` type($source) `->` type($result)";
+  let assemblyFormat = "$source `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -125,8 +125,8 @@ def Tile_ExtractOp : Tile_AllocatingOp<"extract", [Tile_NotInPlaceSafe]> {
   }];
   let arguments = !con((ins Tile_TileType:$source,
                             DenseI64ArrayAttr:$offsets), Tile_DestinationArgs);
-  let assemblyFormat = "$source `` $offsets custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
-                       "  `:` type($source) `->` type($result)";
+  let assemblyFormat = "$source `` $offsets `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -139,7 +139,7 @@ def Tile_CreateOp : Tile_AllocatingOp<"create", [Tile_MetadataOnly]> {
     The payload is whatever its storage holds (poison when never written).
   }];
   let arguments = Tile_DestinationArgs;
-  let assemblyFormat = "custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict `:` type($result)";
+  let assemblyFormat = "`` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict `:` qualified(type($result))";
 }
 
 //===----------------------------------------------------------------------===//
@@ -158,8 +158,8 @@ class Tile_BinaryOp<string mnemonic, string semantics>
   }];
   let arguments = !con((ins Tile_TileType:$lhs, Tile_TileType:$rhs),
                        Tile_DestinationArgs);
-  let assemblyFormat = "$lhs `,` $rhs custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
-                       "  `:` type($result)";
+  let assemblyFormat = "$lhs `,` $rhs `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($result))";
 }
 
 def Tile_AddOp : Tile_BinaryOp<"add", "addition">;
@@ -176,8 +176,8 @@ def Tile_ExpOp : Tile_AllocatingOp<"exp", [Tile_FixedOutputSpace<"Vec">,
     ```
   }];
   let arguments = !con((ins Tile_TileType:$source), Tile_DestinationArgs);
-  let assemblyFormat = "$source custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
-                       "  `:` type($result)";
+  let assemblyFormat = "$source `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -193,8 +193,8 @@ class Tile_ScalarOp<string mnemonic, string semantics>
   }];
   let arguments = !con((ins Tile_TileType:$source, Tile_ScalarType:$scalar),
                        Tile_DestinationArgs);
-  let assemblyFormat = "$source `,` $scalar custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
-                       "  `:` type($result) `,` type($scalar)";
+  let assemblyFormat = "$source `,` $scalar `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($result)) `,` qualified(type($scalar))";
 }
 
 def Tile_AddSOp : Tile_ScalarOp<"adds", "addition">;
@@ -208,8 +208,8 @@ def Tile_FullOp : Tile_AllocatingOp<"full", [Tile_FixedOutputSpace<"Vec">]> {
     ```
   }];
   let arguments = !con((ins F64Attr:$value), Tile_DestinationArgs);
-  let assemblyFormat = "$value custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
-                       "  `:` type($result)";
+  let assemblyFormat = "$value `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($result))";
 }
 
 def Tile_TransposeOp : Tile_AllocatingOp<"transpose", [Tile_NotInPlaceSafe,
@@ -223,8 +223,8 @@ def Tile_TransposeOp : Tile_AllocatingOp<"transpose", [Tile_NotInPlaceSafe,
     zero-copy transposed view use `tile.transpose_view`.
   }];
   let arguments = !con((ins Tile_TileType:$source), Tile_DestinationArgs);
-  let assemblyFormat = "$source custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
-                       "  `:` type($source) `->` type($result)";
+  let assemblyFormat = "$source `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -237,8 +237,8 @@ def Tile_RowSumOp : Tile_AllocatingOp<"row_sum", [Tile_NotInPlaceSafe,
     ```
   }];
   let arguments = !con((ins Tile_TileType:$source), Tile_DestinationArgs);
-  let assemblyFormat = "$source custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
-                       "  `:` type($source) `->` type($result)";
+  let assemblyFormat = "$source `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -256,8 +256,8 @@ def Tile_RowExpandMulOp
   }];
   let arguments = !con((ins Tile_TileType:$source, Tile_TileType:$factors),
                        Tile_DestinationArgs);
-  let assemblyFormat = "$source `,` $factors custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
-                       "  `:` type($source) `,` type($factors)";
+  let assemblyFormat = "$source `,` $factors `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($source)) `,` qualified(type($factors))";
   let hasVerifier = 1;
 }
 
@@ -274,8 +274,8 @@ def Tile_MatmulOp : Tile_AllocatingOp<"matmul", [Tile_FixedOutputSpace<"Acc">]> 
   }];
   let arguments = !con((ins Tile_TileType:$lhs, Tile_TileType:$rhs),
                        Tile_DestinationArgs);
-  let assemblyFormat = "$lhs `,` $rhs custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
-                       "  `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let assemblyFormat = "$lhs `,` $rhs `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -294,7 +294,7 @@ def Tile_MatmulAccOp : Tile_Op<"matmul_acc", [Tile_WritebackOperand<0, 0>,
                        Tile_TileType:$rhs, Optional<I1>:$init_cond);
   let results = (outs Tile_TileType:$result);
   let assemblyFormat = "$acc `,` $lhs `,` $rhs (`init_cond` $init_cond^)? "
-                       "attr-dict `:` type($acc) `,` type($lhs) `,` type($rhs)";
+                       "attr-dict `:` qualified(type($acc)) `,` qualified(type($lhs)) `,` qualified(type($rhs))";
   let hasVerifier = 1;
 }
 
@@ -311,7 +311,7 @@ def Tile_WriteOp : Tile_Op<"write", [Tile_WritebackOperand<0, 0>,
                        Tile_ScalarType:$value);
   let results = (outs Tile_TileType:$result);
   let assemblyFormat = "$tile `[` $row `,` $col `]` `,` $value attr-dict `:` "
-                       "type($tile) `,` type($value)";
+                       "qualified(type($tile)) `,` qualified(type($value))";
 }
 
 //===----------------------------------------------------------------------===//
@@ -328,7 +328,7 @@ def Tile_ReshapeOp : Tile_Op<"reshape", [Tile_FirstInputAlias, Tile_MetadataOnly
   }];
   let arguments = (ins Tile_TileType:$source);
   let results = (outs Tile_TileType:$result);
-  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -344,7 +344,7 @@ def Tile_SliceOp : Tile_Op<"slice", [Tile_FirstInputAlias, Tile_MetadataOnly]> {
   let arguments = (ins Tile_TileType:$source, DenseI64ArrayAttr:$offsets);
   let results = (outs Tile_TileType:$result);
   let assemblyFormat =
-      "$source `` $offsets attr-dict `:` type($source) `->` type($result)";
+      "$source `` $offsets attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Byte offset of the first covered element in the source.
@@ -364,7 +364,7 @@ def Tile_TransposeViewOp
   }];
   let arguments = (ins Tile_TileType:$source);
   let results = (outs Tile_TileType:$result);
-  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -382,7 +382,7 @@ def Tile_AssembleOp : Tile_Op<"assemble", [Tile_FirstInputAlias,
                        DenseI64ArrayAttr:$offsets);
   let results = (outs Tile_TileType:$result);
   let assemblyFormat = "$target `,` $source `` $offsets attr-dict `:` "
-                       "type($target) `,` type($source)";
+                       "qualified(type($target)) `,` qualified(type($source))";
   let hasVerifier = 1;
 }
 
@@ -407,7 +407,7 @@ def Tile_ScopeOp : Tile_Op<"scope", [
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat =
-      "$kind (`->` type($results)^)? $body attr-dict";
+      "$kind (`->` qualified(type($results))^)? $body attr-dict";
   let hasVerifier = 1;
 }
 
@@ -416,7 +416,7 @@ def Tile_ScopeYieldOp : Tile_Op<"scope_yield", [
   let summary = "the terminator of tile.scope";
   let arguments = (ins Variadic<AnyType>:$values);
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
-  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+  let assemblyFormat = "attr-dict ($values^ `:` qualified(type($values)))?";
 }
 
 #endif // TILEMEM_DIALECT_TILE_IR_TILEOPS_TD
