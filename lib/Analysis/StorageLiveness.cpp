@@ -30,14 +30,18 @@ void StorageLiveness::addUse(OpOperand &use) {
   anchors[value].push_back(anchor);
 }
 
-unsigned StorageLiveness::definitionPosition(Value value) const {
+bool StorageLiveness::isDefinedBefore(Value value, Operation *op) const {
   if (auto result = dyn_cast<OpResult>(value))
-    return order.end(result.getOwner());
-  return order.position(cast<BlockArgument>(value).getOwner()->getParentOp());
+    return order.end(result.getOwner()) < order.position(op);
+  // A block argument is defined on entry to its block, just before its first
+  // op (an scf.while after-region argument only once the before-region ran).
+  Block *block = cast<BlockArgument>(value).getOwner();
+  return !block->empty() &&
+         order.position(&block->front()) <= order.position(op);
 }
 
 Operation *StorageLiveness::findReadAfter(Value value, Operation *op) const {
-  if (definitionPosition(value) >= order.position(op))
+  if (!isDefinedBefore(value, op))
     return nullptr;
   auto it = anchors.find(value);
   if (it == anchors.end())

@@ -47,7 +47,7 @@ private:
     /// The anchor is a loop that re-executes the use on every iteration.
     bool recurs;
   };
-  unsigned definitionPosition(Value value) const;
+  bool isDefinedBefore(Value value, Operation *op) const;
   void addUse(OpOperand &use);
 
   const ProgramOrder &order;
