@@ -7,15 +7,16 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-ProgramOrder::ProgramOrder(Operation *root) {
-  unsigned counter = 0;
-  number(root, /*mirrored=*/false, counter);
-  counter = 0;
-  number(root, /*mirrored=*/true, counter);
+ProgramOrder::ProgramOrder(Operation *root) : root(root) { renumber(); }
+
+void ProgramOrder::renumber() {
+  entries.clear();
+  number(root, /*mirrored=*/false);
+  number(root, /*mirrored=*/true);
 }
 
 // Iterative pre-order walk, so deep nests cannot overflow the stack.
-void ProgramOrder::number(Operation *root, bool mirrored, unsigned &counter) {
+void ProgramOrder::number(Operation *top, bool mirrored) {
   struct Frame {
     Operation *op;
     SmallVector<Block *, 2> blocks;
@@ -23,10 +24,12 @@ void ProgramOrder::number(Operation *root, bool mirrored, unsigned &counter) {
     Block::iterator nextOp;
     Block *block = nullptr;
   };
+  uint64_t counter = 0;
   SmallVector<Frame> stack;
   auto enter = [&](Operation *op) {
     Entry &entry = entries[op];
-    (mirrored ? entry.mirrored : entry.position) = counter++;
+    counter += kStride;
+    (mirrored ? entry.mirrored : entry.position) = counter;
     Frame frame;
     frame.op = op;
     for (Region &region : op->getRegions())
@@ -36,7 +39,7 @@ void ProgramOrder::number(Operation *root, bool mirrored, unsigned &counter) {
       std::reverse(frame.blocks.begin(), frame.blocks.end());
     stack.push_back(std::move(frame));
   };
-  enter(root);
+  enter(top);
   while (!stack.empty()) {
     Frame &frame = stack.back();
     if (frame.block && frame.nextOp != frame.block->end()) {
@@ -49,8 +52,38 @@ void ProgramOrder::number(Operation *root, bool mirrored, unsigned &counter) {
       frame.nextOp = frame.block->begin();
       continue;
     }
-    if (!mirrored)
-      entries[frame.op].end = counter - 1;
+    Entry &entry = entries[frame.op];
+    (mirrored ? entry.mirroredEnd : entry.end) = counter;
     stack.pop_back();
+  }
+}
+
+void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
+  if (ops.empty())
+    return;
+  Operation *prev = ops.front()->getPrevNode();
+  const Entry &upper = lookup(next);
+  uint64_t low = 0, mirroredLow = 0;
+  if (prev) {
+    low = lookup(prev).end;
+    mirroredLow = lookup(prev).mirroredEnd;
+  } else {
+    // First op of its block: everything numbered before `next` is at least a
+    // stride below it (inserted ops only go before existing siblings).
+    low = upper.position - kStride;
+    mirroredLow = upper.mirrored - kStride;
+  }
+  uint64_t gap = upper.position - low, mirroredGap = upper.mirrored - mirroredLow;
+  uint64_t n = ops.size() + 1;
+  if (gap < n || mirroredGap < n) {
+    renumber();
+    return;
+  }
+  for (auto [index, op] : llvm::enumerate(ops)) {
+    Entry entry;
+    entry.position = entry.end = low + gap / n * (index + 1);
+    entry.mirrored = entry.mirroredEnd =
+        mirroredLow + mirroredGap / n * (index + 1);
+    entries[op] = entry;
   }
 }

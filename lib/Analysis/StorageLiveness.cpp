@@ -10,11 +10,18 @@ using namespace mlir::tile;
 
 StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order)
     : order(order) {
-  function->walk([&](Operation *op) {
-    for (OpOperand &use : op->getOpOperands())
-      if (hasStorage(use.get().getType()))
-        addUse(use);
-  });
+  function->walk([&](Operation *op) { addReadsOf(op); });
+}
+
+void StorageLiveness::addReadsOf(Operation *op) {
+  auto contract = dyn_cast<StorageContractInterface>(op);
+  for (OpOperand &use : op->getOpOperands()) {
+    if (!hasStorage(use.get().getType()))
+      continue;
+    if (contract && contract.isWriteOnlyOperand(use.getOperandNumber()))
+      continue;
+    addUse(use);
+  }
 }
 
 void StorageLiveness::addUse(OpOperand &use) {

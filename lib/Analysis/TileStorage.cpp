@@ -148,3 +148,58 @@ void TileStorage::deriveResults(Operation *op) {
     windows[op->getResult(0)] = window;
   }
 }
+
+void TileStorage::forEachDerived(
+    Value value, const Window &window,
+    function_ref<void(Value, const Window &)> fn) {
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    unsigned number = use.getOperandNumber();
+    if (auto forOp = dyn_cast<scf::ForOp>(user)) {
+      if (number < forOp.getNumControlOperands())
+        continue;
+      unsigned index = number - forOp.getNumControlOperands();
+      fn(forOp.getRegionIterArgs()[index], window);
+      fn(forOp.getResult(index), window);
+    } else if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
+      fn(whileOp.getBeforeArguments()[number], window);
+    } else if (auto condition = dyn_cast<scf::ConditionOp>(user)) {
+      if (number == 0)
+        continue;
+      auto whileOp = cast<scf::WhileOp>(condition->getParentOp());
+      fn(whileOp.getAfterArguments()[number - 1], window);
+      fn(whileOp.getResult(number - 1), window);
+    } else if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+      auto ifOp = dyn_cast<scf::IfOp>(yield->getParentOp());
+      if (ifOp && yield->getParentRegion() == &ifOp.getThenRegion())
+        fn(ifOp.getResult(number), window);
+    } else if (isa<ScopeYieldOp>(user)) {
+      fn(user->getParentOp()->getResult(number), window);
+    } else if (auto contract = dyn_cast<StorageContractInterface>(user)) {
+      if (isa<AllocatingOpInterface>(user))
+        continue;
+      if (std::optional<unsigned> updated = contract.getWritebackOperand()) {
+        if (*updated == number)
+          fn(user->getResult(0), window);
+      } else if (contract.isFirstInputAlias() && number == 0) {
+        Window derived = window;
+        derived.offset += contract.getAliasByteOffset();
+        derived.size = contract.getAliasByteSpan();
+        fn(user->getResult(0), derived);
+      }
+    }
+  }
+}
+
+SmallVector<std::pair<Value, Window>> TileStorage::family(Value value,
+                                                          const Window &window) {
+  SmallVector<std::pair<Value, Window>> members = {{value, window}};
+  for (unsigned i = 0; i < members.size(); ++i) {
+    auto [member, memberWindow] = members[i];
+    forEachDerived(member, memberWindow, [&](Value derived, const Window &w) {
+      if (hasStorage(derived.getType()))
+        members.push_back({derived, w});
+    });
+  }
+  return members;
+}

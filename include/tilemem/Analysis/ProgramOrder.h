@@ -33,15 +33,15 @@ class ProgramOrder {
 public:
   explicit ProgramOrder(Operation *root);
 
-  unsigned position(Operation *op) const { return lookup(op).position; }
-  unsigned mirroredPosition(Operation *op) const {
+  uint64_t position(Operation *op) const { return lookup(op).position; }
+  uint64_t mirroredPosition(Operation *op) const {
     return lookup(op).mirrored;
   }
   /// The largest position of an op nested in `op` (its own if none).
-  unsigned end(Operation *op) const { return lookup(op).end; }
+  uint64_t end(Operation *op) const { return lookup(op).end; }
   /// Whether `inner` is nested (strictly) inside `outer`.
   bool encloses(Operation *outer, Operation *inner) const {
-    unsigned p = position(inner);
+    uint64_t p = position(inner);
     return position(outer) < p && p <= end(outer);
   }
   /// Whether `later` can execute after `earlier` on some path that does not
@@ -50,18 +50,28 @@ public:
     return position(earlier) < position(later) &&
            mirroredPosition(earlier) < mirroredPosition(later);
   }
+  bool contains(Operation *op) const { return entries.count(op); }
+
+  /// Numbers `ops`, region-free ops just inserted (in this order) right
+  /// before `next`, between their neighbours. Positions are spaced 2^32
+  /// apart, so this is O(ops) unless one spot was split 32 times, when the
+  /// whole function is renumbered.
+  void insertBefore(ArrayRef<Operation *> ops, Operation *next);
 
 private:
+  static constexpr uint64_t kStride = uint64_t(1) << 32;
   struct Entry {
-    unsigned position = 0, mirrored = 0, end = 0;
+    uint64_t position = 0, mirrored = 0, end = 0, mirroredEnd = 0;
   };
   const Entry &lookup(Operation *op) const {
     auto it = entries.find(op);
     assert(it != entries.end() && "op outside the numbered function");
     return it->second;
   }
-  void number(Operation *op, bool mirrored, unsigned &counter);
+  void renumber();
+  void number(Operation *op, bool mirrored);
 
+  Operation *root;
   llvm::DenseMap<Operation *, Entry> entries;
 };
 

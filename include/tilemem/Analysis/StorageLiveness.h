@@ -14,7 +14,8 @@
 // user itself. A query then asks whether `op` lies in a recurring anchor or
 // precedes an anchor in both ProgramOrder orders (which excludes the sibling
 // arm of an scf.if). Building is O(U * d) for U uses at nesting depth d;
-// a query is O(uses of the value).
+// a query is O(uses of the value). Operands an op overwrites without reading
+// (write-only operands) are not reads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +41,13 @@ public:
   /// One op that may read `value` after `op` (for diagnostics), or null.
   Operation *findReadAfter(Value value, Operation *op) const;
 
+  /// Records the reads of `op`, an op inserted after construction (already
+  /// numbered in the ProgramOrder).
+  void addReadsOf(Operation *op);
+
+  /// Whether `value` is defined (its def has executed) when `op` starts.
+  bool isDefinedBefore(Value value, Operation *op) const;
+
 private:
   struct Anchor {
     Operation *op;
@@ -47,7 +55,6 @@ private:
     /// The anchor is a loop that re-executes the use on every iteration.
     bool recurs;
   };
-  bool isDefinedBefore(Value value, Operation *op) const;
   void addUse(OpOperand &use);
 
   const ProgramOrder &order;

@@ -84,6 +84,21 @@ public:
   /// The window an allocating producer writes, from its destination clause.
   static std::optional<Window> destinationWindow(AllocatingOpInterface op);
 
+  /// Calls `fn(derived, window)` for every value whose storage derives
+  /// directly from `value` (views, writeback results, loop carries and
+  /// results, if and scope results, while after-arguments), with the window
+  /// it derives when `value` lives in `window`.
+  static void forEachDerived(Value value, const Window &window,
+                             function_ref<void(Value, const Window &)> fn);
+
+  /// `value` with `window` and every value transitively derived from it,
+  /// each after its source: what moves when `value`'s storage moves.
+  static SmallVector<std::pair<Value, Window>> family(Value value,
+                                                      const Window &window);
+
+  /// Records a window (after a rewrite).
+  void set(Value value, const Window &window) { windows[value] = window; }
+
 private:
   void visitBlock(Block &block);
   void visitOp(Operation *op);

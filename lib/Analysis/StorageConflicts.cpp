@@ -1,0 +1,196 @@
+//===- StorageConflicts.cpp - can this storage change clobber? ------------===//
+
+#include "tilemem/Analysis/StorageConflicts.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+StorageConflicts::StorageConflicts(Operation *function)
+    : storage(function), order(function), liveness(function, order) {
+  function->walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (const Window *window = storage.lookup(arg))
+            index(arg, *window);
+    for (Value result : op->getResults())
+      if (const Window *window = storage.lookup(result))
+        index(result, *window);
+    indexWriter(op);
+  });
+}
+
+void StorageConflicts::index(Value value, const Window &window) {
+  valuesByRoot[window.root].push_back(value);
+}
+
+void StorageConflicts::indexWriter(Operation *op) {
+  if (std::optional<WriteEffect> effect = writeOf(op))
+    writersByRoot[effect->window.root].push_back(op);
+}
+
+/// What `op` writes, with windows looked up by `windowOf`.
+static std::optional<WriteEffect>
+writeEffect(Operation *op, function_ref<const Window *(Value)> windowOf) {
+  auto contract = dyn_cast<StorageContractInterface>(op);
+  if (!contract)
+    return std::nullopt;
+  if (isa<AllocatingOpInterface>(op)) {
+    if (contract.isMetadataOnly())
+      return std::nullopt; // a declaration writes nothing
+    if (const Window *window = windowOf(op->getResult(0)))
+      return WriteEffect{*window, Value()};
+    return std::nullopt;
+  }
+  std::optional<unsigned> updated = contract.getWritebackOperand();
+  if (!updated && contract.isFirstInputAlias() && !contract.isMetadataOnly())
+    updated = 0; // a data-writing first-input alias updates operand 0
+  if (!updated)
+    return std::nullopt;
+  Value consumed = op->getOperand(*updated);
+  if (const Window *window = windowOf(consumed))
+    return WriteEffect{*window, consumed};
+  return std::nullopt;
+}
+
+std::optional<WriteEffect> StorageConflicts::writeOf(Operation *op) const {
+  return writeEffect(op, [&](Value v) { return storage.lookup(v); });
+}
+
+std::optional<StorageConflict>
+StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
+  llvm::DenseMap<Value, Window> proposed;
+  for (const auto &[value, window] : moved)
+    proposed[value] = window;
+  auto windowOf = [&](Value v) -> const Window * {
+    auto it = proposed.find(v);
+    return it != proposed.end() ? &it->second : storage.lookup(v);
+  };
+  llvm::SmallPtrSet<Operation *, 8> familyWriters;
+  llvm::SetVector<Value> roots;
+  for (const auto &[value, window] : moved) {
+    roots.insert(window.root);
+    if (Operation *def = value.getDefiningOp())
+      if (std::optional<WriteEffect> effect = writeEffect(def, windowOf)) {
+        familyWriters.insert(def);
+        roots.insert(effect->window.root);
+      }
+  }
+
+  for (Value root : roots) {
+    // The writers and values of this allocation once the proposal applies.
+    SmallVector<std::pair<Operation *, WriteEffect>> writers;
+    llvm::SmallPtrSet<Operation *, 16> seenWriters;
+    auto addWriter = [&](Operation *op) {
+      if (!seenWriters.insert(op).second)
+        return;
+      if (std::optional<WriteEffect> effect = writeEffect(op, windowOf))
+        if (effect->window.root == root)
+          writers.push_back({op, *effect});
+    };
+    if (auto it = writersByRoot.find(root); it != writersByRoot.end())
+      for (Operation *op : it->second)
+        addWriter(op);
+    for (Operation *op : familyWriters)
+      addWriter(op);
+
+    SmallVector<Value> values;
+    llvm::SmallPtrSet<Value, 16> seenValues;
+    auto addValue = [&](Value v) {
+      if (!seenValues.insert(v).second)
+        return;
+      if (const Window *window = windowOf(v); window && window->root == root)
+        values.push_back(v);
+    };
+    if (auto it = valuesByRoot.find(root); it != valuesByRoot.end())
+      for (Value v : it->second)
+        addValue(v);
+    for (const auto &[value, window] : moved)
+      addValue(value);
+
+    for (auto &[writer, effect] : writers) {
+      bool writerMoved = familyWriters.contains(writer);
+      for (Value value : values) {
+        if (!writerMoved && !proposed.count(value))
+          continue; // an existing pair, not affected by the proposal
+        if (value == effect.consumed || value.getDefiningOp() == writer)
+          continue;
+        if (!windowOf(value)->mayOverlap(effect.window))
+          continue;
+        if (Operation *reader = liveness.findReadAfter(value, writer))
+          return StorageConflict{value, writer, reader};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<StorageConflict>
+StorageConflicts::checkWriteBefore(const Window &window, Operation *point,
+                                   ArrayRef<Value> ignored) const {
+  auto it = valuesByRoot.find(window.root);
+  if (it == valuesByRoot.end())
+    return std::nullopt;
+  llvm::SmallPtrSet<Value, 16> seen;
+  for (Value value : it->second) {
+    if (!seen.insert(value).second || llvm::is_contained(ignored, value))
+      continue;
+    const Window *current = storage.lookup(value);
+    if (!current || !current->mayOverlap(window) ||
+        !liveness.isDefinedBefore(value, point))
+      continue;
+    if (llvm::is_contained(point->getOperands(), value))
+      return StorageConflict{value, nullptr, point};
+    if (Operation *reader = liveness.findReadAfter(value, point))
+      return StorageConflict{value, nullptr, reader};
+  }
+  return std::nullopt;
+}
+
+Value StorageConflicts::findObserved(const Window &window,
+                                     Operation *definedBefore,
+                                     Operation *after) const {
+  auto it = valuesByRoot.find(window.root);
+  if (it == valuesByRoot.end())
+    return Value();
+  for (Value value : it->second) {
+    const Window *current = storage.lookup(value);
+    if (!current || !current->mayOverlap(window) ||
+        !liveness.isDefinedBefore(value, definedBefore))
+      continue;
+    if (liveness.findReadAfter(value, after))
+      return value;
+  }
+  return Value();
+}
+
+void StorageConflicts::commit(ArrayRef<std::pair<Value, Window>> moved) {
+  for (const auto &[value, window] : moved) {
+    const Window *old = storage.lookup(value);
+    bool rootChanged = !old || old->root != window.root;
+    storage.set(value, window);
+    if (rootChanged) {
+      index(value, window);
+      if (Operation *def = value.getDefiningOp())
+        indexWriter(def);
+    }
+  }
+}
+
+void StorageConflicts::noteInserted(ArrayRef<Operation *> ops,
+                                    Operation *next) {
+  order.insertBefore(ops, next);
+  for (Operation *op : ops) {
+    liveness.addReadsOf(op);
+    if (auto producer = dyn_cast<AllocatingOpInterface>(op))
+      if (std::optional<Window> window =
+              TileStorage::destinationWindow(producer)) {
+        storage.set(producer.getProducedTile(), *window);
+        index(producer.getProducedTile(), *window);
+      }
+    indexWriter(op);
+  }
+}

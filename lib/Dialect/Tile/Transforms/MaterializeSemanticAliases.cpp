@@ -1,0 +1,610 @@
+//===- MaterializeSemanticAliases.cpp - required sharing, made explicit ---===//
+//
+// See Passes.td for the contract and docs/passes/materialize-semantic-aliases.md
+// for the algorithm. The pass works on a clone of the function and swaps the
+// rewritten body in only when the result satisfies tile-verify-storage, so a
+// failure leaves the function exactly as it was.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilemem/Analysis/StorageConflicts.h"
+#include "tilemem/Analysis/StorageVerifier.h"
+#include "tilemem/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILEMATERIALIZESEMANTICALIASES
+#include "tilemem/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+struct Counters {
+  unsigned retargeted = 0, yieldCopies = 0, entryCopies = 0, scratch = 0,
+           branchCopies = 0;
+};
+
+/// Where a yielded value must be produced to land in `target`: an allocating
+/// producer and the window it must write.
+struct RetargetPlan {
+  AllocatingOpInterface producer;
+  Window window;
+};
+
+class Materializer {
+public:
+  Materializer(func::FuncOp function, TargetArch arch, Counters &counters)
+      : function(function), arch(arch), counters(counters),
+        conflicts(function), dominance(function) {}
+
+  LogicalResult run();
+
+private:
+  // Loops.
+  LogicalResult processLoop(Operation *loop, ValueRange inits,
+                            ArrayRef<Operation *> yieldPoints);
+  LogicalResult isolateInputs(Operation *loop, ValueRange inits,
+                              ArrayRef<Operation *> yieldPoints);
+  LogicalResult alignYield(Operation *loop, ValueRange inits,
+                           Operation *yield, unsigned firstOperand);
+  // Branches.
+  LogicalResult processIf(scf::IfOp ifOp);
+
+  // Building blocks.
+  std::optional<RetargetPlan> planRetarget(Value yielded, Window target);
+  bool tryRetarget(Value yielded, const Window &target);
+  bool writesInside(Operation *loop, const Window &window);
+  Value createAlloc(Location loc, TileType type);
+  Value createMove(Location loc, Value source, Value buffer,
+                   const Window &target, Operation *before);
+  /// The op before which a copy delivering yield operand `index` goes, and
+  /// the operand to replace: through transparent tile.scope wrappers.
+  std::pair<Operation *, unsigned> copyPoint(Operation *yield, unsigned index);
+  LogicalResult scheduleCopies(Operation *yield,
+                               ArrayRef<std::pair<unsigned, Window>> copies,
+                               unsigned &counter, StringRef what);
+  bool canCopy(Value value) const;
+  InFlightDiagnostic noCopy(Operation *at, Value value, StringRef why);
+  std::string name(Value value);
+
+  func::FuncOp function;
+  TargetArch arch;
+  Counters &counters;
+  StorageConflicts conflicts;
+  DominanceInfo dominance;
+  std::unique_ptr<AsmState> asmState;
+};
+
+} // namespace
+
+std::string Materializer::name(Value value) {
+  if (!asmState)
+    asmState = std::make_unique<AsmState>(function);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  value.printAsOperand(os, *asmState);
+  return text;
+}
+
+bool Materializer::canCopy(Value value) const {
+  auto tile = dyn_cast<TileType>(value.getType());
+  return tile && isLegalMove(tile.getSpace(), tile.getSpace(), arch);
+}
+
+InFlightDiagnostic Materializer::noCopy(Operation *at, Value value,
+                                        StringRef why) {
+  InFlightDiagnostic diag = at->emitError() << why << " " << name(value);
+  if (auto tile = dyn_cast<TileType>(value.getType()))
+    diag << ", but there is no "
+         << stringifyMemorySpace(tile.getSpace()) << "->"
+         << stringifyMemorySpace(tile.getSpace()) << " copy on "
+         << (arch == TargetArch::A3 ? "a3" : "a5");
+  else
+    diag << ", but tensors cannot be copied";
+  return diag;
+}
+
+//===----------------------------------------------------------------------===//
+// Retargeting a producer chain
+//===----------------------------------------------------------------------===//
+
+// Follows the storage derivation of `yielded` back to the allocating producer
+// whose destination decides it: writebacks to the operand they update, views
+// to their source (undoing their relative offset), if results to the
+// then-arm's yield, scope results to the scope's yield, loop results to the
+// loop's initializer.
+std::optional<RetargetPlan> Materializer::planRetarget(Value yielded,
+                                                       Window target) {
+  Value value = yielded;
+  while (true) {
+    auto result = dyn_cast<OpResult>(value);
+    if (!result)
+      return std::nullopt; // a block argument: storage fixed by its owner
+    Operation *def = result.getOwner();
+    unsigned index = result.getResultNumber();
+    if (auto producer = dyn_cast<AllocatingOpInterface>(def)) {
+      Value dest = producer.getDest();
+      if (dest)
+        if (auto alloc = dest.getDefiningOp<AllocOp>(); alloc && alloc.getPinned())
+          return std::nullopt; // user-declared storage stays put
+      auto buffer = dyn_cast<BufferType>(target.root.getType());
+      if (!buffer)
+        return std::nullopt; // external storage cannot be a destination
+      if (target.offset < 0 || target.offset + target.size > buffer.getSize() ||
+          target.size != producer.getProducedTile().getType().getSizeInBytes())
+        return std::nullopt;
+      if (!dominance.properlyDominates(target.root, def) ||
+          (target.dynamicSlot &&
+           !dominance.properlyDominates(target.dynamicSlot, def)))
+        return std::nullopt;
+      return RetargetPlan{producer, target};
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+      value = ifOp.thenYield().getOperand(index);
+      continue;
+    }
+    if (auto scope = dyn_cast<ScopeOp>(def)) {
+      value = scope.getBody().front().getTerminator()->getOperand(index);
+      continue;
+    }
+    if (auto forOp = dyn_cast<scf::ForOp>(def)) {
+      value = forOp.getInitArgs()[index];
+      continue;
+    }
+    if (auto whileOp = dyn_cast<scf::WhileOp>(def)) {
+      if (index >= whileOp.getInits().size())
+        return std::nullopt;
+      value = whileOp.getInits()[index];
+      continue;
+    }
+    auto contract = dyn_cast<StorageContractInterface>(def);
+    if (!contract)
+      return std::nullopt;
+    if (std::optional<unsigned> updated = contract.getWritebackOperand()) {
+      value = def->getOperand(*updated);
+      continue;
+    }
+    if (contract.isFirstInputAlias()) {
+      target.offset -= contract.getAliasByteOffset();
+      value = def->getOperand(0);
+      target.size = storageBytes(value.getType());
+      continue;
+    }
+    return std::nullopt;
+  }
+}
+
+bool Materializer::tryRetarget(Value yielded, const Window &target) {
+  std::optional<RetargetPlan> plan = planRetarget(yielded, target);
+  if (!plan)
+    return false;
+  Value produced = plan->producer.getProducedTile();
+  SmallVector<std::pair<Value, Window>> moved =
+      TileStorage::family(produced, plan->window);
+  if (conflicts.check(moved))
+    return false;
+  AllocatingOpInterface producer = plan->producer;
+  const Window &window = plan->window;
+  MLIRContext *context = function.getContext();
+  producer.getDestMutable().assign(window.root);
+  int64_t tileBytes = cast<TileType>(produced.getType()).getSizeInBytes();
+  producer.setWindowAttr(
+      window.offset == 0 && window.size == tileBytes
+          ? DenseI64ArrayAttr()
+          : DenseI64ArrayAttr::get(context, {window.offset, window.size}));
+  if (window.dynamicSlot) {
+    producer.getSlotMutable().assign(window.dynamicSlot);
+    producer.setStaticSlotAttr(IntegerAttr());
+  } else {
+    producer.getSlotMutable().clear();
+    producer.setStaticSlotAttr(
+        window.staticSlot
+            ? IntegerAttr::get(IntegerType::get(context, 64), window.staticSlot)
+            : IntegerAttr());
+  }
+  conflicts.commit(moved);
+  ++counters.retargeted;
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Copies
+//===----------------------------------------------------------------------===//
+
+Value Materializer::createAlloc(Location loc, TileType type) {
+  Block &entry = function.getBody().front();
+  OpBuilder builder(&entry, entry.begin());
+  auto alloc = builder.create<AllocOp>(
+      loc,
+      BufferType::get(function.getContext(), type.getSpace(),
+                      type.getSizeInBytes(), /*slots=*/1),
+      /*addr=*/nullptr, /*pinned=*/false);
+  conflicts.noteInserted({alloc}, alloc->getNextNode());
+  return alloc.getResult();
+}
+
+Value Materializer::createMove(Location loc, Value source, Value buffer,
+                               const Window &target, Operation *before) {
+  OpBuilder builder(before);
+  auto type = cast<TileType>(source.getType());
+  MLIRContext *context = function.getContext();
+  DenseI64ArrayAttr window =
+      target.offset == 0 && target.size == type.getSizeInBytes()
+          ? DenseI64ArrayAttr()
+          : DenseI64ArrayAttr::get(context, {target.offset, target.size});
+  IntegerAttr staticSlot =
+      !target.dynamicSlot && target.staticSlot
+          ? IntegerAttr::get(IntegerType::get(context, 64), target.staticSlot)
+          : IntegerAttr();
+  auto move = builder.create<MoveOp>(loc, type, source, buffer,
+                                     target.dynamicSlot, window, staticSlot);
+  conflicts.noteInserted({move}, before);
+  return move.getResult();
+}
+
+std::pair<Operation *, unsigned> Materializer::copyPoint(Operation *yield,
+                                                        unsigned index) {
+  // A yield of a transparent scope's result: copy inside the scope, before
+  // its own yield, so the transfer stays in the scope (recursively).
+  while (auto scope = yield->getOperand(index).getDefiningOp<ScopeOp>()) {
+    if (scope->getNextNode() != yield)
+      break;
+    unsigned resultIndex =
+        cast<OpResult>(yield->getOperand(index)).getResultNumber();
+    yield = scope.getBody().front().getTerminator();
+    index = resultIndex;
+  }
+  return {yield, index};
+}
+
+// Delivers each yield operand of `copies` into its window with tile.move ops
+// placed right before the yield, as one parallel copy: a copy whose target
+// still holds another pending source waits; a cycle of such copies is broken
+// by moving one source to a scratch tile (one scratch per cycle).
+LogicalResult Materializer::scheduleCopies(
+    Operation *yield, ArrayRef<std::pair<unsigned, Window>> copies,
+    unsigned &counter, StringRef what) {
+  struct Pending {
+    unsigned index;
+    Window target;
+    Value source;
+  };
+  SmallVector<Pending> pending;
+  for (auto [index, target] : copies) {
+    Value source = yield->getOperand(index);
+    if (!canCopy(source))
+      return noCopy(yield, source,
+                    (what + " #" + Twine(index) + " must be copied from").str());
+    pending.push_back({index, target, source});
+  }
+  auto sourceWindow = [&](const Pending &p) { return conflicts.lookup(p.source); };
+  while (!pending.empty()) {
+    bool progressed = false;
+    for (unsigned i = 0; i < pending.size(); ++i) {
+      bool blocked = false;
+      for (unsigned j = 0; j < pending.size() && !blocked; ++j)
+        if (i != j)
+          if (const Window *w = sourceWindow(pending[j]))
+            blocked = w->mayOverlap(pending[i].target);
+      if (blocked)
+        continue;
+      Pending copy = pending[i];
+      auto [point, operand] = copyPoint(yield, copy.index);
+      SmallVector<Value> ignored = {copy.source};
+      for (const Pending &other : pending)
+        ignored.push_back(other.source);
+      if (std::optional<StorageConflict> conflict =
+              conflicts.checkWriteBefore(copy.target, point, ignored)) {
+        yield->emitError() << what << " #" << copy.index
+                           << " cannot be copied into its window: "
+                           << name(conflict->clobbered)
+                           << " is still read there";
+        return failure();
+      }
+      Value moved = createMove(yield->getLoc(), point->getOperand(operand),
+                               copy.target.root, copy.target, point);
+      point->setOperand(operand, moved);
+      if (point != yield)
+        conflicts.relocate(point->getParentOp()->getResult(operand),
+                           copy.target);
+      ++counter;
+      pending.erase(pending.begin() + i);
+      progressed = true;
+      break;
+    }
+    if (progressed)
+      continue;
+    // Every pending target still holds another pending source: a cycle.
+    Pending &first = pending.front();
+    auto type = cast<TileType>(first.source.getType());
+    Value scratch = createAlloc(yield->getLoc(), type);
+    Window scratchWindow{scratch, 0, type.getSizeInBytes(), Value(), 0};
+    auto [point, operand] = copyPoint(yield, first.index);
+    first.source = createMove(yield->getLoc(), point->getOperand(operand),
+                              scratch, scratchWindow, point);
+    point->setOperand(operand, first.source);
+    if (point != yield)
+      conflicts.relocate(point->getParentOp()->getResult(operand),
+                         scratchWindow);
+    ++counter;
+    ++counters.scratch;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+bool Materializer::writesInside(Operation *loop, const Window &window) {
+  bool writes = false;
+  loop->walk([&](Operation *op) {
+    if (op == loop || writes)
+      return;
+    if (std::optional<WriteEffect> effect = conflicts.writeOf(op))
+      writes = effect->window.mayOverlap(window);
+  });
+  return writes;
+}
+
+// An initializer whose window is still observed while the carry advances
+// (read in a later iteration, after the loop, or again by an enclosing
+// loop), shared with another carry, or owned by the caller, gets an entry
+// copy into private storage, so the loop may update the carry in place.
+LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
+                                          ArrayRef<Operation *> yieldPoints) {
+  Operation *lastYield = yieldPoints.back();
+  unsigned firstInitOperand = 0;
+  if (auto forOp = dyn_cast<scf::ForOp>(loop))
+    firstInitOperand = forOp.getNumControlOperands();
+  SmallVector<Window> earlier;
+  for (auto [index, init] : llvm::enumerate(inits)) {
+    if (!hasStorage(init.getType()))
+      continue;
+    const Window *window = conflicts.lookup(init);
+    if (!window)
+      continue;
+    Window carry = *window;
+    bool misaligned = llvm::any_of(yieldPoints, [&](Operation *yield) {
+      unsigned operand = (isa<scf::ConditionOp>(yield) ? 1 : 0) + index;
+      if (operand >= yield->getNumOperands())
+        return false;
+      const Window *w = conflicts.lookup(yield->getOperand(operand));
+      return !w || *w != carry;
+    });
+    bool updated = misaligned || writesInside(loop, carry);
+    std::string reason;
+    if (llvm::any_of(earlier,
+                     [&](const Window &w) { return w.mayOverlap(carry); })) {
+      reason = "shares its window with another carry";
+    } else if (updated && carry.isExternal() && isa<TileType>(init.getType())) {
+      reason = "is the caller's storage";
+    } else if (updated) {
+      if (Value observed = conflicts.findObserved(carry, loop, lastYield))
+        reason = "is still read by " + name(observed) +
+                 " while the loop updates it";
+    }
+    if (reason.empty()) {
+      earlier.push_back(carry);
+      continue;
+    }
+    if (!canCopy(init))
+      return noCopy(loop, init,
+                    ("carry #" + Twine(index) + ": the initializer " + reason +
+                     ", so it must be copied:")
+                        .str());
+    auto type = cast<TileType>(init.getType());
+    Value buffer = createAlloc(loop->getLoc(), type);
+    Window fresh{buffer, 0, type.getSizeInBytes(), Value(), 0};
+    Value copy = createMove(loop->getLoc(), init, buffer, fresh, loop);
+    loop->setOperand(firstInitOperand + index, copy);
+    conflicts.relocate(copy, fresh);
+    ++counters.entryCopies;
+    earlier.push_back(fresh);
+  }
+  return success();
+}
+
+LogicalResult Materializer::alignYield(Operation *loop, ValueRange inits,
+                                       Operation *yield,
+                                       unsigned firstOperand) {
+  SmallVector<std::pair<unsigned, Window>> copies;
+  for (auto [index, init] : llvm::enumerate(inits)) {
+    unsigned operand = firstOperand + index;
+    if (operand >= yield->getNumOperands() || !hasStorage(init.getType()))
+      continue;
+    const Window *carry = conflicts.lookup(init);
+    if (!carry)
+      continue;
+    Window target = *carry;
+    Value yielded = yield->getOperand(operand);
+    const Window *current = conflicts.lookup(yielded);
+    if (current && *current == target)
+      continue;
+    if (tryRetarget(yielded, target))
+      continue;
+    copies.push_back({operand, target});
+  }
+  if (copies.empty())
+    return success();
+  return scheduleCopies(yield, copies, counters.yieldCopies, "carry");
+}
+
+LogicalResult Materializer::processLoop(Operation *loop, ValueRange inits,
+                                        ArrayRef<Operation *> yieldPoints) {
+  if (failed(isolateInputs(loop, inits, yieldPoints)))
+    return failure();
+  for (Operation *yield : yieldPoints)
+    if (failed(alignYield(loop, inits, yield,
+                          isa<scf::ConditionOp>(yield) ? 1 : 0)))
+      return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Branches
+//===----------------------------------------------------------------------===//
+
+LogicalResult Materializer::processIf(scf::IfOp ifOp) {
+  if (ifOp.getNumResults() == 0 || ifOp.getElseRegion().empty())
+    return success();
+  Operation *thenYield = ifOp.thenYield();
+  Operation *elseYield = ifOp.elseYield();
+  for (unsigned index = 0; index < ifOp.getNumResults(); ++index) {
+    if (!hasStorage(ifOp.getResult(index).getType()))
+      continue;
+    const Window *thenWindow = conflicts.lookup(thenYield->getOperand(index));
+    const Window *elseWindow = conflicts.lookup(elseYield->getOperand(index));
+    if (!thenWindow || !elseWindow || *thenWindow == *elseWindow)
+      continue;
+    Window thenTarget = *thenWindow, elseTarget = *elseWindow;
+    // The else arm's producer writes the result's window, or the then arm's
+    // producer writes the else value's window (accumulator phis).
+    if (tryRetarget(elseYield->getOperand(index), thenTarget) ||
+        tryRetarget(thenYield->getOperand(index), elseTarget))
+      continue;
+    Value elseValue = elseYield->getOperand(index);
+    if (!canCopy(elseValue)) {
+      InFlightDiagnostic diag =
+          ifOp.emitError() << "divergent result #" << index
+                           << ": the arms yield " << name(thenYield->getOperand(index))
+                           << " and " << name(elseValue)
+                           << " in different windows and neither can be produced "
+                              "in the other's";
+      if (isa<TileType>(elseValue.getType()))
+        diag << "; a copy would need "
+             << stringifyMemorySpace(cast<TileType>(elseValue.getType()).getSpace())
+             << "->"
+             << stringifyMemorySpace(cast<TileType>(elseValue.getType()).getSpace());
+      return failure();
+    }
+    // Copy into the result's window in the else arm when nothing there is
+    // still read; otherwise both arms copy into a fresh allocation.
+    auto [point, operand] = copyPoint(elseYield, index);
+    SmallVector<Value> ignored = {point->getOperand(operand)};
+    if (!conflicts.checkWriteBefore(thenTarget, point, ignored)) {
+      Value moved = createMove(elseYield->getLoc(), point->getOperand(operand),
+                               thenTarget.root, thenTarget, point);
+      point->setOperand(operand, moved);
+      if (point != elseYield)
+        conflicts.relocate(point->getParentOp()->getResult(operand), thenTarget);
+      ++counters.branchCopies;
+      continue;
+    }
+    auto type = cast<TileType>(elseValue.getType());
+    Value fresh = createAlloc(ifOp.getLoc(), type);
+    Window freshWindow{fresh, 0, type.getSizeInBytes(), Value(), 0};
+    for (Operation *yield : {thenYield, elseYield}) {
+      auto [armPoint, armOperand] = copyPoint(yield, index);
+      Value moved = createMove(yield->getLoc(), armPoint->getOperand(armOperand),
+                               fresh, freshWindow, armPoint);
+      armPoint->setOperand(armOperand, moved);
+      if (armPoint != yield)
+        conflicts.relocate(armPoint->getParentOp()->getResult(armOperand),
+                           freshWindow);
+      ++counters.branchCopies;
+    }
+    conflicts.relocate(ifOp.getResult(index), freshWindow);
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+LogicalResult Materializer::run() {
+  // Top-down: an outer carry's window is pushed into the body before the
+  // nested loops and branches that yield into it are aligned.
+  SmallVector<Operation *> boundaries;
+  function.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op))
+      boundaries.push_back(op);
+  });
+  for (Operation *op : boundaries) {
+    LogicalResult result = success();
+    if (auto forOp = dyn_cast<scf::ForOp>(op))
+      result = processLoop(op, forOp.getInitArgs(),
+                           {forOp.getBody()->getTerminator()});
+    else if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+      result = processLoop(op, whileOp.getInits(),
+                           {whileOp.getConditionOp(), whileOp.getYieldOp()});
+    else
+      result = processIf(cast<scf::IfOp>(op));
+    if (failed(result))
+      return failure();
+  }
+  // Allocations whose producers all moved elsewhere.
+  for (Operation &op : llvm::make_early_inc_range(function.getBody().front()))
+    if (auto alloc = dyn_cast<AllocOp>(op); alloc && alloc->use_empty() &&
+                                            !alloc.getPinned())
+      alloc.erase();
+  return success();
+}
+
+namespace {
+struct MaterializeSemanticAliasesPass
+    : public mlir::tile::impl::TileMaterializeSemanticAliasesBase<
+          MaterializeSemanticAliasesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp function = getOperation();
+    if (isOrchestrationFunction(function) || function.isExternal())
+      return markAllAnalysesPreserved();
+    if (memoryPlanner != "pypto" && memoryPlanner != "dsa-rp" &&
+        memoryPlanner != "ptoas") {
+      function.emitError() << "unknown memory-planner '" << memoryPlanner
+                           << "' (expected pypto, dsa-rp or ptoas)";
+      return signalPassFailure();
+    }
+    if (enableBufferIR) {
+      function.emitError()
+          << "enable-buffer-ir=true is not available yet; use the Tile path "
+             "(enable-buffer-ir=false)";
+      return signalPassFailure();
+    }
+    std::optional<TargetArch> arch = targetArch.empty()
+                                         ? getTargetArch(function)
+                                         : parseTargetArch(targetArch);
+    if (!targetArch.empty() && !arch) {
+      function.emitError() << "unknown arch '" << targetArch
+                           << "' (expected a3 or a5)";
+      return signalPassFailure();
+    }
+
+    // Rewrite a clone; commit it only when it verifies.
+    auto clone = cast<func::FuncOp>(function->clone());
+    Counters counters;
+    bool ok = succeeded(
+        Materializer(clone, arch.value_or(TargetArch::A3), counters).run());
+    if (ok) {
+      SmallVector<StorageViolation> violations = verifyTileStorage(clone);
+      for (const StorageViolation &violation : violations)
+        violation.op->emitError()
+            << "storage is still invalid after materialization: "
+            << violation.message;
+      ok = violations.empty();
+    }
+    if (!ok) {
+      clone->erase();
+      return signalPassFailure();
+    }
+    function.getBody().takeBody(clone.getBody());
+    clone->erase();
+    numRetargeted += counters.retargeted;
+    numYieldCopies += counters.yieldCopies;
+    numEntryCopies += counters.entryCopies;
+    numScratch += counters.scratch;
+    numBranchCopies += counters.branchCopies;
+  }
+};
+} // namespace
