@@ -116,7 +116,7 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
       for (Value value : values) {
         if (!writerMoved && !proposed.count(value))
           continue; // an existing pair, not affected by the proposal
-        if (value == effect.consumed || value.getDefiningOp() == writer)
+        if (value.getDefiningOp() == writer)
           continue;
         if (!windowOf(value)->mayOverlap(effect.window))
           continue;

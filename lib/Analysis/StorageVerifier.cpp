@@ -86,7 +86,13 @@ void Verifier::checkValue(Value value, Operation *anchor) {
     return;
   const Window *window = storage.lookup(value);
   if (!window) {
-    report(anchor, "value " + name(value) + " has no storage");
+    auto contract = value.getDefiningOp<StorageContractInterface>();
+    if (contract && contract.isFirstInputAlias() &&
+        storage.lookup(contract->getOperand(0)))
+      report(anchor, "value " + name(value) +
+                         " has no storage: a strided view cannot be reshaped");
+    else
+      report(anchor, "value " + name(value) + " has no storage");
     return;
   }
   valuesByRoot[window->root].push_back(value);
@@ -184,7 +190,9 @@ void Verifier::checkWrite(Operation *op, const Window &written,
   if (it == valuesByRoot.end())
     return;
   for (Value value : it->second) {
-    if (value == consumed || value.getDefiningOp() == op)
+    // The consumed operand is read by `op` itself; it conflicts only if it
+    // is read again afterwards (a writeback of a value still in use).
+    if (value.getDefiningOp() == op)
       continue;
     const Window *window = storage.lookup(value);
     if (!window->mayOverlap(written))
@@ -193,9 +201,14 @@ void Verifier::checkWrite(Operation *op, const Window &written,
       std::string where;
       llvm::raw_string_ostream os(where);
       os << reader->getName() << " at " << reader->getLoc();
-      report(op, "writes " + describe(written) + ", clobbering " +
-                     name(value) + " (" + describe(*window) +
-                     ") which is still read afterwards by " + where);
+      if (value == consumed)
+        report(op, "updates " + name(value) + " in place (" +
+                       describe(written) + "), but " + name(value) +
+                       " is still read afterwards by " + where);
+      else
+        report(op, "writes " + describe(written) + ", clobbering " +
+                       name(value) + " (" + describe(*window) +
+                       ") which is still read afterwards by " + where);
     }
   }
 }

@@ -3,6 +3,7 @@
 #include "tilemem/Analysis/TileStorage.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -35,6 +36,33 @@ bool Window::mayOverlap(const Window &other) const {
   return offset < other.offset + other.size && other.offset < offset + size;
 }
 
+/// Row-major layout of a whole tile or tensor.
+static void setRowMajor(Window &window, Type type) {
+  ArrayRef<int64_t> shape = isa<TileType>(type)
+                                ? cast<TileType>(type).getShape()
+                                : cast<GlobalTensorType>(type).getShape();
+  window.rowStride = shape[1];
+  window.colStride = 1;
+}
+
+std::optional<Window> TileStorage::aliasWindow(StorageContractInterface op,
+                                               const Window &source) {
+  AliasLayout layout = op.getAliasLayout(
+      AliasLayout{0, source.rowStride, source.colStride, true});
+  if (!layout.valid)
+    return std::nullopt;
+  auto type = cast<TileType>(op->getResult(0).getType());
+  int64_t elementBytes = type.getElementBytes();
+  Window window = source;
+  window.offset += layout.offset * elementBytes;
+  window.rowStride = layout.rowStride;
+  window.colStride = layout.colStride;
+  window.size = ((type.getRows() - 1) * layout.rowStride +
+                 (type.getCols() - 1) * layout.colStride + 1) *
+                elementBytes;
+  return window;
+}
+
 std::optional<Window>
 TileStorage::destinationWindow(AllocatingOpInterface op) {
   Value dest = op.getDest();
@@ -43,9 +71,17 @@ TileStorage::destinationWindow(AllocatingOpInterface op) {
   Window window;
   window.root = dest;
   window.size = op.getProducedTile().getType().getSizeInBytes();
+  setRowMajor(window, op.getProducedTile().getType());
   if (DenseI64ArrayAttr range = op.getWindowAttr())
     window.offset = range[0];
-  window.dynamicSlot = op.getSlot();
+  // A constant slot index is a static slot: distinct constants never alias.
+  APInt constantSlot;
+  if (Value slot = op.getSlot()) {
+    if (matchPattern(slot, m_ConstantInt(&constantSlot)))
+      window.staticSlot = constantSlot.getSExtValue();
+    else
+      window.dynamicSlot = slot;
+  }
   if (IntegerAttr slot = op.getStaticSlotAttr())
     window.staticSlot = slot.getInt();
   return window;
@@ -56,8 +92,11 @@ TileStorage::TileStorage(Operation *function) {
     if (region.empty())
       continue;
     for (BlockArgument arg : region.front().getArguments())
-      if (hasStorage(arg.getType()))
-        windows[arg] = Window{arg, 0, storageBytes(arg.getType()), {}, 0};
+      if (hasStorage(arg.getType())) {
+        Window window{arg, 0, storageBytes(arg.getType()), {}, 0};
+        setRowMajor(window, arg.getType());
+        windows[arg] = window;
+      }
     for (Block &block : region)
       visitBlock(block);
   }
@@ -142,10 +181,8 @@ void TileStorage::deriveResults(Operation *op) {
     const Window *source = lookup(op->getOperand(0));
     if (!source)
       return;
-    Window window = *source;
-    window.offset += contract.getAliasByteOffset();
-    window.size = contract.getAliasByteSpan();
-    windows[op->getResult(0)] = window;
+    if (std::optional<Window> window = aliasWindow(contract, *source))
+      windows[op->getResult(0)] = *window;
   }
 }
 
@@ -182,10 +219,8 @@ void TileStorage::forEachDerived(
         if (*updated == number)
           fn(user->getResult(0), window);
       } else if (contract.isFirstInputAlias() && number == 0) {
-        Window derived = window;
-        derived.offset += contract.getAliasByteOffset();
-        derived.size = contract.getAliasByteSpan();
-        fn(user->getResult(0), derived);
+        if (std::optional<Window> derived = aliasWindow(contract, window))
+          fn(user->getResult(0), *derived);
       }
     }
   }

@@ -49,6 +49,10 @@ struct Window {
   /// The slot: a dynamic index value, or `staticSlot` when null.
   Value dynamicSlot;
   int64_t staticSlot = 0;
+  /// Element strides of the value's layout (not part of the identity): a
+  /// tile written by a producer is row-major, views may be strided.
+  int64_t rowStride = 0;
+  int64_t colStride = 1;
 
   bool isExternal() const { return isa<BlockArgument>(root); }
   /// The memory space of the root, if it is an allocation.
@@ -83,6 +87,12 @@ public:
 
   /// The window an allocating producer writes, from its destination clause.
   static std::optional<Window> destinationWindow(AllocatingOpInterface op);
+
+  /// The window of the result of the first-input alias `op` when its
+  /// operand 0 lives in `source`; none when the view cannot be formed (a
+  /// reshape of a strided view).
+  static std::optional<Window> aliasWindow(StorageContractInterface op,
+                                           const Window &source);
 
   /// Calls `fn(derived, window)` for every value whose storage derives
   /// directly from `value` (views, writeback results, loop carries and

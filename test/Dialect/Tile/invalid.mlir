@@ -1083,7 +1083,7 @@ func.func @matmul_element(%l: !tile.tile<64x32xf16, left>, %r: !tile.tile<32x64x
 
 // Tests that tile.matmul_acc's accumulator is in acc.
 func.func @matmul_acc_space(%c: !tile.tile<64x64xf32, vec>, %l: !tile.tile<64x32xf16, left>, %r: !tile.tile<32x64xf16, right>) {
-  // expected-error @+1 {{'tile.matmul_acc' op result must be in acc, not vec}}
+  // expected-error @+1 {{'tile.matmul_acc' op accumulator must be in acc, not vec}}
   %x = tile.matmul_acc %c, %l, %r : !tile.tile<64x64xf32, vec>, !tile.tile<64x32xf16, left>, !tile.tile<32x64xf16, right>
   return
 }
@@ -1369,5 +1369,31 @@ func.func @scope_foreign_terminator() {
     // expected-error @+1 {{'func.return' op expects parent op 'func.func'}}
     "func.return"() : () -> ()
   }) : () -> ()
+  return
+}
+
+// -----
+
+// Tests that a matmul accumulates float products in f32.
+func.func @matmul_wrong_accumulator(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>) -> !tile.tile<16x16xf16, acc> {
+  // expected-error @+1 {{'tile.matmul' op accumulates 'f16' products in 'f32', not 'f16'}}
+  %c = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf16, acc>
+  return %c : !tile.tile<16x16xf16, acc>
+}
+
+// -----
+
+// Tests that tile.write only writes vec tiles.
+func.func @write_outside_vec(%t: !tile.tile<16x16xf32, mat>, %i: index, %v: f32) -> !tile.tile<16x16xf32, mat> {
+  // expected-error @+1 {{'tile.write' op written tile must be in vec, not mat}}
+  %w = tile.write %t[%i, %i], %v : !tile.tile<16x16xf32, mat>, f32
+  return %w : !tile.tile<16x16xf32, mat>
+}
+
+// -----
+
+// Tests that tile.orchestration is a unit attribute of functions.
+// expected-error @+1 {{'tile.orchestration' must be a unit attribute on a func.func}}
+func.func @orchestration_value() attributes {tile.orchestration = 1 : i32} {
   return
 }

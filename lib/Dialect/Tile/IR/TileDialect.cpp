@@ -20,6 +20,25 @@ void TileDialect::initialize() {
       >();
 }
 
+LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attribute) {
+  if (attribute.getName() == kTargetArchAttrName) {
+    auto name = dyn_cast<StringAttr>(attribute.getValue());
+    if (!isa<ModuleOp>(op) || !name || !parseTargetArch(name.getValue()))
+      return op->emitError() << "'" << kTargetArchAttrName
+                             << "' must be \"a3\" or \"a5\" on a module";
+    return success();
+  }
+  if (attribute.getName() == kOrchestrationAttrName) {
+    if (!isa<UnitAttr>(attribute.getValue()) || !isa<func::FuncOp>(op))
+      return op->emitError() << "'" << kOrchestrationAttrName
+                             << "' must be a unit attribute on a func.func";
+    return success();
+  }
+  return op->emitError() << "unknown tile dialect attribute '"
+                         << attribute.getName() << "'";
+}
+
 std::optional<TargetArch> mlir::tile::parseTargetArch(StringRef name) {
   if (name == "a3")
     return TargetArch::A3;

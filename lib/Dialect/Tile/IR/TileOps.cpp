@@ -94,7 +94,7 @@ LogicalResult mlir::tile::detail::verifyAllocatingOp(Operation *op) {
       return op->emitOpError("window size ")
              << window[1] << " does not match the tile's " << size << " bytes";
   }
-  if (offset < 0 || offset + size > buffer.getSize())
+  if (offset < 0 || size > buffer.getSize() || offset > buffer.getSize() - size)
     return op->emitOpError("window [")
            << offset << ", " << size << "] lies outside its "
            << buffer.getSize() << "-byte buffer";
@@ -159,8 +159,8 @@ static LogicalResult verifySpace(Operation *op, TileType tile, StringRef what,
 //===----------------------------------------------------------------------===//
 
 LogicalResult AllocOp::verify() {
-  if (getAddr() && *getAddr() < 0)
-    return emitOpError("address must be non-negative, got ") << *getAddr();
+  if (IntegerAttr addr = getAddrAttr(); addr && addr.getInt() < 0)
+    return emitOpError("address must be non-negative, got ") << addr.getInt();
   return success();
 }
 
@@ -284,14 +284,41 @@ static LogicalResult verifyMatmulOperands(Operation *op, TileType lhs,
   return verifySameElement(op, lhs.getElementType(), rhs.getElementType());
 }
 
+/// Accumulators are f32 for float operands and i32 for integer ones.
+static LogicalResult verifyAccumulatorElement(Operation *op, TileType lhs,
+                                              TileType acc) {
+  Type expected = isa<FloatType>(lhs.getElementType())
+                      ? Type(Float32Type::get(op->getContext()))
+                      : Type(IntegerType::get(op->getContext(), 32));
+  if (acc.getElementType() != expected)
+    return op->emitOpError("accumulates ")
+           << lhs.getElementType() << " products in " << expected << ", not "
+           << acc.getElementType();
+  return success();
+}
+
 LogicalResult MatmulOp::verify() {
-  return verifyMatmulOperands(*this, getLhs().getType(), getRhs().getType(),
-                              getResult().getType());
+  if (failed(verifyMatmulOperands(*this, getLhs().getType(), getRhs().getType(),
+                                  getResult().getType())))
+    return failure();
+  return verifyAccumulatorElement(*this, getLhs().getType(),
+                                  getResult().getType());
 }
 
 LogicalResult MatmulAccOp::verify() {
-  return verifyMatmulOperands(*this, getLhs().getType(), getRhs().getType(),
-                              getAcc().getType());
+  if (getAcc().getType().getSpace() != MemorySpace::Acc)
+    return emitOpError("accumulator must be in acc, not ")
+           << stringifyMemorySpace(getAcc().getType().getSpace());
+  if (failed(verifyMatmulOperands(*this, getLhs().getType(), getRhs().getType(),
+                                  getAcc().getType())))
+    return failure();
+  return verifyAccumulatorElement(*this, getLhs().getType(),
+                                  getAcc().getType());
+}
+
+LogicalResult WriteOp::verify() {
+  return verifySpace(*this, getTile().getType(), "written tile",
+                     {MemorySpace::Vec});
 }
 
 LogicalResult ReshapeOp::verify() {
@@ -314,16 +341,21 @@ LogicalResult SliceOp::verify() {
   return verifySameElement(*this, from.getElementType(), to.getElementType());
 }
 
-int64_t SliceOp::computeAliasByteOffset() {
-  TileType from = getSource().getType();
+AliasLayout SliceOp::computeAliasLayout(AliasLayout source) {
   ArrayRef<int64_t> offsets = getOffsets();
-  return (offsets[0] * from.getCols() + offsets[1]) * from.getElementBytes();
+  source.offset = offsets[0] * source.rowStride + offsets[1] * source.colStride;
+  return source;
 }
 
-int64_t SliceOp::computeAliasByteSpan() {
+AliasLayout TransposeViewOp::computeAliasLayout(AliasLayout source) {
+  return AliasLayout{0, source.colStride, source.rowStride, source.valid};
+}
+
+AliasLayout ReshapeOp::computeAliasLayout(AliasLayout source) {
   TileType from = getSource().getType(), to = getResult().getType();
-  return ((to.getRows() - 1) * from.getCols() + to.getCols()) *
-         from.getElementBytes();
+  bool contiguous =
+      source.rowStride == from.getCols() && source.colStride == 1;
+  return AliasLayout{0, to.getCols(), 1, source.valid && contiguous};
 }
 
 int64_t mlir::tile::detail::resultStorageBytes(Operation *op) {
@@ -354,7 +386,7 @@ LogicalResult AssembleOp::verify() {
                            source.getElementType());
 }
 
-LogicalResult ScopeOp::verify() {
+LogicalResult ScopeOp::verifyRegions() {
   auto yield = cast<ScopeYieldOp>(getBody().front().getTerminator());
   if (yield.getValues().getTypes() != getResultTypes())
     return emitOpError("yields ")

@@ -42,6 +42,10 @@ verifyShapeAndElement(function_ref<InFlightDiagnostic()> emitError,
   if (!isSupportedElementType(elementType))
     return emitError() << "unsupported element type " << elementType
                        << " (expected f16, bf16, f32, i8, i16 or i32)";
+  // Byte sizes must fit comfortably in int64_t.
+  constexpr int64_t kMaxDim = int64_t(1) << 24;
+  if (shape[0] > kMaxDim || shape[1] > kMaxDim)
+    return emitError() << "dimensions must be at most " << kMaxDim;
   return success();
 }
 

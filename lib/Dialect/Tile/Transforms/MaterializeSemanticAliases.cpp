@@ -173,9 +173,18 @@ std::optional<RetargetPlan> Materializer::planRetarget(Value yielded,
       continue;
     }
     if (contract.isFirstInputAlias()) {
-      target.offset -= contract.getAliasByteOffset();
+      // The source keeps its layout; only its placement moves.
+      const Window *source = conflicts.lookup(def->getOperand(0));
+      if (!source)
+        return std::nullopt;
+      AliasLayout layout = contract.getAliasLayout(
+          AliasLayout{0, source->rowStride, source->colStride, true});
+      target.offset -=
+          layout.offset * cast<TileType>(result.getType()).getElementBytes();
+      target.size = source->size;
+      target.rowStride = source->rowStride;
+      target.colStride = source->colStride;
       value = def->getOperand(0);
-      target.size = storageBytes(value.getType());
       continue;
     }
     return std::nullopt;

@@ -23,6 +23,7 @@ def Tile_Dialect : Dialect {
     derives its window from its operands, so storage can never drift.
   }];
   let useDefaultTypePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let extraClassDeclaration = [{
     void registerTypes();

@@ -62,13 +62,11 @@ def Tile_StorageContractInterface : OpInterface<"StorageContractInterface"> {
     InterfaceMethod<"Memory space the op must write, if fixed.",
       "std::optional<::mlir::tile::MemorySpace>", "getFixedOutputSpace", (ins),
       "", [{ return ::mlir::tile::detail::fixedOutputSpaceOf<ConcreteOp>(); }]>,
-    InterfaceMethod<[{Byte offset of a first-input alias result inside
-      operand 0's window.}], "int64_t", "getAliasByteOffset", (ins), "",
-      [{ return ::mlir::tile::detail::aliasByteOffsetOf<ConcreteOp>($_op); }]>,
-    InterfaceMethod<[{Byte span of a first-input alias result: from its first
-      to one past its last byte (a strided slice spans more than it holds).}],
-      "int64_t", "getAliasByteSpan", (ins), "",
-      [{ return ::mlir::tile::detail::aliasByteSpanOf<ConcreteOp>($_op); }]>,
+    InterfaceMethod<[{Layout of a first-input alias result inside operand 0,
+      given operand 0's own layout (strides in elements).}],
+      "::mlir::tile::AliasLayout", "getAliasLayout",
+      (ins "::mlir::tile::AliasLayout":$source), "",
+      [{ return ::mlir::tile::detail::aliasLayoutOf<ConcreteOp>($_op, source); }]>,
   ];
   let extraSharedClassDeclaration = [{
     bool isAllocating() {

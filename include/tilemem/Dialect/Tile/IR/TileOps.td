@@ -312,6 +312,7 @@ def Tile_WriteOp : Tile_Op<"write", [Tile_WritebackOperand<0, 0>,
   let results = (outs Tile_TileType:$result);
   let assemblyFormat = "$tile `[` $row `,` $col `]` `,` $value attr-dict `:` "
                        "qualified(type($tile)) `,` qualified(type($value))";
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -325,11 +326,16 @@ def Tile_ReshapeOp : Tile_Op<"reshape", [Tile_FirstInputAlias, Tile_MetadataOnly
     %v = tile.reshape %a : !tile.tile<64x64xf32, vec> -> !tile.tile<128x32xf32, vec>
     ```
     Same element type, count and space; the view is its source's window.
+    The source must be contiguous (not a strided slice or a transposed
+    view): `tile-verify-storage` reports a reshape of a strided view.
   }];
   let arguments = (ins Tile_TileType:$source);
   let results = (outs Tile_TileType:$result);
   let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::tile::AliasLayout computeAliasLayout(::mlir::tile::AliasLayout source);
+  }];
 }
 
 def Tile_SliceOp : Tile_Op<"slice", [Tile_FirstInputAlias, Tile_MetadataOnly]> {
@@ -347,16 +353,16 @@ def Tile_SliceOp : Tile_Op<"slice", [Tile_FirstInputAlias, Tile_MetadataOnly]> {
       "$source `` $offsets attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// Byte offset of the first covered element in the source.
-    int64_t computeAliasByteOffset();
-    /// Bytes from the first to one past the last covered element.
-    int64_t computeAliasByteSpan();
+    ::mlir::tile::AliasLayout computeAliasLayout(::mlir::tile::AliasLayout source);
   }];
 }
 
 def Tile_TransposeViewOp
     : Tile_Op<"transpose_view", [Tile_FirstInputAlias, Tile_MetadataOnly]> {
   let summary = "view a tile transposed, without moving data";
+  let extraClassDeclaration = [{
+    ::mlir::tile::AliasLayout computeAliasLayout(::mlir::tile::AliasLayout source);
+  }];
   let description = [{
     ```mlir
     %v = tile.transpose_view %a : !tile.tile<64x32xf32, vec> -> !tile.tile<32x64xf32, vec>
@@ -408,7 +414,7 @@ def Tile_ScopeOp : Tile_Op<"scope", [
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat =
       "$kind (`->` qualified(type($results))^)? $body attr-dict";
-  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
 }
 
 def Tile_ScopeYieldOp : Tile_Op<"scope_yield", [

@@ -57,6 +57,17 @@ struct FixedOutputSpace {
   };
 };
 
+/// How a view's elements sit in its source's storage: element (i, j) of the
+/// view is at `offset + i * rowStride + j * colStride` elements from the
+/// source's first element. `valid` is false when the view cannot be formed
+/// (a reshape of a strided view).
+struct AliasLayout {
+  int64_t offset = 0;
+  int64_t rowStride = 0;
+  int64_t colStride = 1;
+  bool valid = true;
+};
+
 namespace detail {
 LogicalResult verifyFixedOutputSpace(Operation *op, MemorySpace space);
 LogicalResult verifyAllocatingOp(Operation *op);
@@ -71,22 +82,17 @@ template <typename T>
 using fixed_space_t = decltype(T::kFixedOutputSpace);
 
 template <typename T>
-using alias_offset_t = decltype(std::declval<T &>().computeAliasByteOffset());
+using alias_layout_t = decltype(std::declval<T &>().computeAliasLayout(
+    std::declval<AliasLayout>()));
 
+/// The layout of a first-input alias result given its source's; ops without
+/// a `computeAliasLayout` method (assemble) keep the source's layout.
 template <typename Op>
-int64_t aliasByteOffsetOf(Op op) {
-  if constexpr (llvm::is_detected<alias_offset_t, Op>::value)
-    return op.computeAliasByteOffset();
-  return 0;
-}
-template <typename T>
-using alias_span_t = decltype(std::declval<T &>().computeAliasByteSpan());
-
-template <typename Op>
-int64_t aliasByteSpanOf(Op op) {
-  if constexpr (llvm::is_detected<alias_span_t, Op>::value)
-    return op.computeAliasByteSpan();
-  return resultStorageBytes(op.getOperation());
+AliasLayout aliasLayoutOf(Op op, AliasLayout source) {
+  if constexpr (llvm::is_detected<alias_layout_t, Op>::value)
+    return op.computeAliasLayout(source);
+  source.offset = 0;
+  return source;
 }
 template <typename Op>
 std::optional<unsigned> writebackOperandOf() {

@@ -1,0 +1,613 @@
+"""Differential fuzzer for the storage pipeline.
+
+    python -m tilemem.fuzz --count 20000 --seed 1
+
+Generates random, valid tile programs (nested scf.for/scf.while/scf.if up to
+depth 4, several tile and tensor carries, views, writeback and in-place ops,
+reads of initializers inside and after loops, constant 0/1/N and unknown trip
+counts, swaps, rotations, one tile passed as two initializers, yields through
+tile.scope), runs the pipeline
+``tile-init-memref, tile-materialize-semantic-aliases, tile-verify-storage``
+on each, and compares the reference interpreter's storage mode on the output
+with its value mode on the input (``tilemem.interp.compare``).
+
+A program the pass rejects is counted by the reason of its diagnostic; a
+program whose output computes something else is a mismatch, written to
+``--failures`` together with the pipeline output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import random
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+ROWS, COLS = 8, 8
+TILE = "!tile.tile<8x8xf32, vec>"
+ACC = "!tile.tile<8x8xf32, acc>"
+MAT = "!tile.tile<8x8xf32, mat>"
+LEFT = "!tile.tile<8x8xf32, left>"
+RIGHT = "!tile.tile<8x8xf32, right>"
+TENSOR = "!tile.tensor<32x8xf32>"
+TYPES = {"vec": TILE, "acc": ACC, "tensor": TENSOR}
+
+PIPELINE = ["tile-init-memref", "tile-materialize-semantic-aliases", "tile-verify-storage"]
+
+# Diagnostics a correct pass may give for a program it cannot implement on
+# the target; each is documented in docs/passes/materialize-semantic-aliases.md.
+REJECTIONS = [
+    ("no same-space copy", re.compile(r"there is no (\w+)->\1 copy")),
+    ("tensor needs a copy", re.compile(r"tensors cannot be copied")),
+    ("divergent phi", re.compile(r"divergent result")),
+]
+
+
+@dataclass
+class Value:
+    name: str
+    kind: str  # vec | acc | tensor
+    group: int  # values of one group share storage by construction
+
+
+@dataclass
+class Scope:
+    values: List[Value] = field(default_factory=list)
+    # The current version of the output tensor, if this scope may store to it.
+    tensor: Optional[Value] = None
+    tensor_writable: bool = False
+
+
+class ProgramGenerator:
+    """Builds one random kernel as MLIR text."""
+
+    def __init__(self, rng: random.Random, max_depth: int = 4, budget: int = 40):
+        self.rng = rng
+        self.max_depth = max_depth
+        self.budget = budget
+        self.lines: List[str] = []
+        self.counter = 0
+        self.groups = 0
+        self.scopes: List[Scope] = []
+        self.constants: Dict[str, str] = {}
+
+    # -- helpers ---------------------------------------------------------
+    def fresh(self, prefix: str = "v") -> str:
+        self.counter += 1
+        return f"%{prefix}{self.counter}"
+
+    def new_group(self) -> int:
+        self.groups += 1
+        return self.groups
+
+    def emit(self, depth: int, text: str) -> None:
+        self.lines.append("  " * (depth + 1) + text)
+
+    def visible(self, kind: str) -> List[Value]:
+        return [v for s in self.scopes for v in s.values if v.kind == kind]
+
+    def pick(self, kind: str) -> Optional[Value]:
+        values = self.visible(kind)
+        if not values:
+            return None
+        # Prefer recent values, but reach back to outer ones (initializers).
+        if self.rng.random() < 0.6:
+            return values[-1 - self.rng.randrange(min(3, len(values)))]
+        return self.rng.choice(values)
+
+    def define(self, value: Value) -> Value:
+        self.scopes[-1].values.append(value)
+        return value
+
+    def kill_group(self, group: int) -> None:
+        """A writeback consumed this storage: older names must not be read."""
+        for scope in self.scopes:
+            scope.values = [v for v in scope.values if v.group != group]
+
+    def current_tensor(self) -> Optional[Value]:
+        for scope in reversed(self.scopes):
+            if scope.tensor is not None:
+                return scope.tensor
+        return None
+
+    def tensor_writable(self) -> bool:
+        return bool(self.scopes) and self.scopes[-1].tensor_writable
+
+    def const(self, value, type_: str = "index") -> str:
+        key = f"{value}:{type_}"
+        return self.constants[key]
+
+    # -- statements ------------------------------------------------------
+    def vec_operand(self, depth: int) -> Value:
+        value = self.pick("vec")
+        if value is None:
+            value = self.produce_vec(depth, force_simple=True)
+        return value
+
+    def produce_vec(self, depth: int, force_simple: bool = False) -> Value:
+        r = self.rng.random()
+        name = self.fresh()
+        tensor = self.current_tensor()
+        if force_simple or r < 0.12:
+            value = self.rng.choice(["0.5", "1.0", "-2.0", "3.0"])
+            self.emit(depth, f"{name} = tile.full {value} : {TILE}")
+        elif r < 0.28 and tensor is not None:
+            row = self.const(self.rng.choice([0, 8, 16, 24]))
+            self.emit(depth, f"{name} = tile.load {tensor.name}[{row}, %c0] : {TENSOR} -> {TILE}")
+        elif r < 0.55:
+            a, b = self.vec_operand(depth), self.vec_operand(depth)
+            op = self.rng.choice(["add", "sub", "mul", "maximum"])
+            self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name} : {TILE}")
+        elif r < 0.68:
+            a = self.vec_operand(depth)
+            op, scalar = self.rng.choice([("adds", "%f1"), ("muls", "%fhalf")])
+            self.emit(depth, f"{name} = tile.{op} {a.name}, {scalar} : {TILE}, f32")
+        elif r < 0.74:
+            a = self.vec_operand(depth)
+            self.emit(depth, f"{name} = tile.transpose {a.name} : {TILE} -> {TILE}")
+        elif r < 0.80:
+            a, b = self.vec_operand(depth), self.vec_operand(depth)
+            sums = self.fresh()
+            self.emit(depth, f"{sums} = tile.row_sum {b.name} : {TILE} -> !tile.tile<8x1xf32, vec>")
+            self.emit(depth, f"{name} = tile.row_expand_mul {a.name}, {sums} : {TILE}, !tile.tile<8x1xf32, vec>")
+        elif r < 0.90:
+            # A zero-copy view that comes back to 8x8: an alias of its source.
+            a = self.vec_operand(depth)
+            if self.rng.random() < 0.5:
+                mid = self.fresh()
+                self.emit(depth, f"{mid} = tile.reshape {a.name} : {TILE} -> !tile.tile<16x4xf32, vec>")
+                self.emit(depth, f"{name} = tile.reshape {mid} : !tile.tile<16x4xf32, vec> -> {TILE}")
+            else:
+                self.emit(depth, f"{name} = tile.transpose_view {a.name} : {TILE} -> {TILE}")
+            return self.define(Value(name, "vec", a.group))
+        else:
+            a = self.vec_operand(depth)
+            self.emit(depth, f"{name} = tile.move {a.name} : {TILE} -> {TILE}")
+        return self.define(Value(name, "vec", self.new_group()))
+
+    def writeback_vec(self, depth: int) -> None:
+        target = self.pick("vec")
+        if target is None:
+            return
+        name = self.fresh()
+        if self.rng.random() < 0.5:
+            i, j = self.const(self.rng.randrange(ROWS)), self.const(self.rng.randrange(COLS))
+            self.emit(depth, f"{name} = tile.write {target.name}[{i}, {j}], %f1 : {TILE}, f32")
+        else:
+            source = self.vec_operand(depth)
+            if source.group == target.group:
+                return
+            part = self.fresh()
+            row = self.rng.choice([0, 4])
+            self.emit(depth, f"{part} = tile.slice {source.name}[{row}, 0] : {TILE} -> !tile.tile<4x8xf32, vec>")
+            at = self.rng.choice([0, 4])
+            self.emit(depth, f"{name} = tile.assemble {target.name}, {part}[{at}, 0] : {TILE}, !tile.tile<4x8xf32, vec>")
+        self.kill_group(target.group)
+        self.define(Value(name, "vec", target.group))
+
+    def produce_acc(self, depth: int) -> Optional[Value]:
+        tensor = self.current_tensor()
+        if tensor is None:
+            return None
+        mat, left, right, name = self.fresh("m"), self.fresh("l"), self.fresh("r"), self.fresh()
+        row = self.const(self.rng.choice([0, 8, 16, 24]))
+        self.emit(depth, f"{mat} = tile.load {tensor.name}[{row}, %c0] : {TENSOR} -> {MAT}")
+        self.emit(depth, f"{left} = tile.extract {mat}[0, 0] : {MAT} -> {LEFT}")
+        self.emit(depth, f"{right} = tile.extract {mat}[0, 0] : {MAT} -> {RIGHT}")
+        acc = self.pick("acc")
+        if acc is not None and self.rng.random() < 0.6:
+            init = ""
+            if self.rng.random() < 0.25:
+                init = " init_cond %cond"
+            self.emit(depth, f"{name} = tile.matmul_acc {acc.name}, {left}, {right}{init} : {ACC}, {LEFT}, {RIGHT}")
+            self.kill_group(acc.group)
+            return self.define(Value(name, "acc", acc.group))
+        self.emit(depth, f"{name} = tile.matmul {left}, {right} : {LEFT}, {RIGHT} -> {ACC}")
+        return self.define(Value(name, "acc", self.new_group()))
+
+    def store(self, depth: int) -> None:
+        tensor = self.current_tensor()
+        if tensor is None or not self.tensor_writable():
+            return
+        source = self.pick(self.rng.choice(["vec", "vec", "acc"]))
+        if source is None:
+            return
+        name = self.fresh("T")
+        row = self.const(self.rng.choice([0, 8, 16, 24]))
+        self.emit(depth, f"{name} = tile.store {source.name}, {tensor.name}[{row}, %c0] : {source_type(source)}, {TENSOR}")
+        self.scopes[-1].tensor = Value(name, "tensor", tensor.group)
+
+    def statement(self, depth: int) -> None:
+        self.budget -= 1
+        r = self.rng.random()
+        nest = depth < self.max_depth and self.budget > 0
+        if nest and r < 0.14:
+            self.for_loop(depth)
+        elif nest and r < 0.20:
+            self.while_loop(depth)
+        elif nest and r < 0.30:
+            self.if_op(depth)
+        elif r < 0.62:
+            self.produce_vec(depth)
+        elif r < 0.72:
+            self.writeback_vec(depth)
+        elif r < 0.82:
+            self.produce_acc(depth)
+        else:
+            self.store(depth)
+
+    def block(self, depth: int, count: int) -> None:
+        for _ in range(count):
+            self.statement(depth)
+
+    # -- control flow ----------------------------------------------------
+    def choose_carries(self) -> List[Value]:
+        carries: List[Value] = []
+        for _ in range(self.rng.choice([1, 1, 2, 2, 3])):
+            kind = self.rng.choice(["vec", "vec", "vec", "acc"])
+            value = self.pick(kind)
+            if value is None:
+                continue
+            if value in carries and self.rng.random() < 0.7:
+                continue  # sometimes the same tile initializes two carries
+            carries.append(value)
+        return carries
+
+    def yields_for(self, depth: int, carries: List[Value], args: List[Value]) -> List[str]:
+        """What each carry yields: a new value, another carry (swap), itself,
+        or an outer value."""
+        names = []
+        order = list(range(len(carries)))
+        if len(order) > 1 and self.rng.random() < 0.3:
+            self.rng.shuffle(order)  # swaps and rotations of carries
+        for index, carry in enumerate(carries):
+            candidates = [v for v in self.visible(carry.kind)]
+            r = self.rng.random()
+            if r < 0.25 and len(order) > 1:
+                other = args[order[index]]
+                if other.kind == carry.kind and other in self.visible(other.kind):
+                    names.append(other.name)
+                    continue
+            if r < 0.35 and args[index] in candidates:
+                names.append(args[index].name)
+                continue
+            if carry.kind == "vec":
+                if self.rng.random() < 0.85 or not candidates:
+                    names.append(self.produce_vec(depth).name)
+                else:
+                    names.append(self.rng.choice(candidates).name)
+            else:
+                value = self.produce_acc(depth) if self.rng.random() < 0.8 else None
+                if value is None:
+                    value = self.pick("acc")
+                names.append(value.name if value else args[index].name)
+        return names
+
+    def wrap_in_scope(self, depth: int, names: List[str], types: List[str]) -> List[str]:
+        if not names or self.rng.random() > 0.2:
+            return names
+        results = self.fresh("s")
+        count = len(names)
+        result_names = [f"{results}#{i}" for i in range(count)] if count > 1 else [results]
+        head = f"{results}:{count}" if count > 1 else results
+        # Move the last value computation into the scope by recomputing one
+        # value inside it from the yielded names.
+        self.emit(depth, f"{head} = tile.scope \"split_aiv\" -> {', '.join(types)} {{")
+        inner = []
+        for name, type_ in zip(names, types):
+            if type_ == TILE and self.rng.random() < 0.5:
+                fresh = self.fresh()
+                self.emit(depth + 1, f"{fresh} = tile.adds {name}, %f1 : {TILE}, f32")
+                inner.append(fresh)
+            else:
+                inner.append(name)
+        self.emit(depth + 1, f"tile.scope_yield {', '.join(inner)} : {', '.join(types)}")
+        self.emit(depth, "}")
+        return result_names
+
+    def trip_bounds(self):
+        r = self.rng.random()
+        if r < 0.2:
+            return "%c0", "%c0"  # zero trips
+        if r < 0.4:
+            return "%c0", "%c1"  # one trip
+        if r < 0.7:
+            return "%c0", self.const(self.rng.choice([2, 3]))
+        return "%c0", "%n"  # unknown at compile time
+
+    def for_loop(self, depth: int) -> None:
+        carries = self.choose_carries()
+        tensor = self.current_tensor()
+        carry_tensor = tensor is not None and self.tensor_writable() and self.rng.random() < 0.5
+        lb, ub = self.trip_bounds()
+        index = self.fresh("i")
+        args = [Value(self.fresh("a"), c.kind, self.new_group()) for c in carries]
+        inits = [c.name for c in carries]
+        types = [TYPES[c.kind] for c in carries]
+        tensor_arg = None
+        if carry_tensor:
+            tensor_arg = Value(self.fresh("Ta"), "tensor", tensor.group)
+            args.append(tensor_arg)
+            inits.append(tensor.name)
+            types.append(TENSOR)
+        results = self.fresh("f")
+        head = f"{results}:{len(types)} = " if len(types) > 1 else (f"{results} = " if types else "")
+        iter_args = ", ".join(f"{a.name} = {i}" for a, i in zip(args, inits))
+        sig = f" iter_args({iter_args}) -> ({', '.join(types)})" if types else ""
+        self.emit(depth, f"{head}scf.for {index} = {lb} to {ub} step %c1{sig} {{")
+        scope = Scope(values=[a for a in args if a.kind != "tensor"])
+        scope.tensor = tensor_arg if carry_tensor else (tensor if tensor is not None else None)
+        scope.tensor_writable = carry_tensor
+        self.scopes.append(scope)
+        self.block(depth + 1, self.rng.randint(1, 4))
+        yields = self.yields_for(depth + 1, carries, args)
+        tile_types = [TYPES[c.kind] for c in carries]
+        yields = self.wrap_in_scope(depth + 1, yields, tile_types) if yields else yields
+        if carry_tensor:
+            yields.append(self.scopes[-1].tensor.name)
+        self.scopes.pop()
+        if types:
+            self.emit(depth + 1, f"scf.yield {', '.join(yields)} : {', '.join(types)}")
+        self.emit(depth, "}")
+        self.bind_results(results, carries, carry_tensor, tensor)
+
+    def bind_results(self, results, carries, carried_tensor, tensor):
+        count = len(carries) + (1 if carried_tensor else 0)
+        names = [f"{results}#{i}" for i in range(count)] if count > 1 else [results]
+        for name, carry in zip(names, carries):
+            self.define(Value(name, carry.kind, self.new_group()))
+        if carried_tensor:
+            self.scopes[-1].tensor = Value(names[-1], "tensor", tensor.group)
+
+    def while_loop(self, depth: int) -> None:
+        carries = self.choose_carries()
+        tensor = self.current_tensor()
+        carry_tensor = tensor is not None and self.tensor_writable() and self.rng.random() < 0.4
+        _, bound = self.trip_bounds()
+        counter = self.fresh("k")
+        before = [Value(self.fresh("b"), c.kind, self.new_group()) for c in carries]
+        after = [Value(self.fresh("a"), c.kind, self.new_group()) for c in carries]
+        inits = ["%c0"] + [c.name for c in carries]
+        types = ["index"] + [TYPES[c.kind] for c in carries]
+        if carry_tensor:
+            inits.append(tensor.name)
+            types.append(TENSOR)
+            before.append(Value(self.fresh("Tb"), "tensor", tensor.group))
+            after.append(Value(self.fresh("Ta"), "tensor", tensor.group))
+        results = self.fresh("w")
+        head = f"{results}:{len(types)}"
+        params = ", ".join([f"{counter} = %c0"] + [f"{b.name} = {i}" for b, i in zip(before, inits[1:])])
+        sig = ", ".join(types)
+        self.emit(depth, f"{head} = scf.while ({params}) : ({sig}) -> ({sig}) {{")
+        go = self.fresh("go")
+        self.emit(depth + 1, f"{go} = arith.cmpi slt, {counter}, {bound} : index")
+        forwarded = ", ".join([counter] + [b.name for b in before])
+        self.emit(depth + 1, f"scf.condition({go}) {forwarded} : {sig}")
+        self.emit(depth, "} do {")
+        counter2 = self.fresh("k")
+        block_args = ", ".join([f"{counter2}: index"] + [f"{a.name}: {TYPES[a.kind]}" for a in after])
+        self.emit(depth, f"^bb0({block_args}):")
+        scope = Scope(values=[a for a in after if a.kind != "tensor"])
+        scope.tensor = after[-1] if carry_tensor else tensor
+        scope.tensor_writable = carry_tensor
+        self.scopes.append(scope)
+        self.block(depth + 1, self.rng.randint(1, 3))
+        tile_after = [a for a in after if a.kind != "tensor"]
+        yields = self.yields_for(depth + 1, carries, tile_after)
+        next_counter = self.fresh("k")
+        self.emit(depth + 1, f"{next_counter} = arith.addi {counter2}, %c1 : index")
+        all_yields = [next_counter] + yields
+        if carry_tensor:
+            all_yields.append(self.scopes[-1].tensor.name)
+        self.scopes.pop()
+        self.emit(depth + 1, f"scf.yield {', '.join(all_yields)} : {sig}")
+        self.emit(depth, "}")
+        names = [f"{results}#{i}" for i in range(len(types))]
+        for name, carry in zip(names[1:], carries):
+            self.define(Value(name, carry.kind, self.new_group()))
+        if carry_tensor:
+            self.scopes[-1].tensor = Value(names[-1], "tensor", tensor.group)
+
+    def if_op(self, depth: int) -> None:
+        kinds = [self.rng.choice(["vec", "vec", "acc"]) for _ in range(self.rng.choice([0, 1, 1, 2]))]
+        tensor = self.current_tensor()
+        carry_tensor = tensor is not None and self.tensor_writable() and self.rng.random() < 0.3
+        types = [TYPES[k] for k in kinds] + ([TENSOR] if carry_tensor else [])
+        cond = self.rng.choice(["%cond", "%cond", "%notcond"])
+        results = self.fresh("r")
+        head = ""
+        if types:
+            head = f"{results}:{len(types)} = " if len(types) > 1 else f"{results} = "
+        sig = f" -> ({', '.join(types)})" if types else ""
+        self.emit(depth, f"{head}scf.if {cond}{sig} {{")
+        arm_yields = []
+        for arm in range(2):
+            if arm == 1:
+                self.emit(depth, "} else {")
+            scope = Scope()
+            scope.tensor = tensor
+            scope.tensor_writable = carry_tensor
+            self.scopes.append(scope)
+            self.block(depth + 1, self.rng.randint(0, 3))
+            names = []
+            for kind in kinds:
+                r = self.rng.random()
+                value = self.pick(kind) if r < 0.45 else None
+                if value is None:
+                    value = self.produce_vec(depth + 1) if kind == "vec" else self.produce_acc(depth + 1)
+                if value is None:
+                    value = self.pick(kind)
+                if value is None:
+                    # No acc reachable: give up on results for this if.
+                    names = None
+                    break
+                names.append(value.name)
+            if names is None:
+                self.scopes.pop()
+                self.lines = self.lines[: self._rewind_to(depth)]
+                return
+            names = self.wrap_in_scope(depth + 1, names, [TYPES[k] for k in kinds])
+            if carry_tensor:
+                names.append(self.scopes[-1].tensor.name)
+            self.scopes.pop()
+            if types:
+                self.emit(depth + 1, f"scf.yield {', '.join(names)} : {', '.join(types)}")
+            arm_yields.append(names)
+        self.emit(depth, "}")
+        count = len(types)
+        names = [f"{results}#{i}" for i in range(count)] if count > 1 else [results]
+        for name, kind in zip(names, kinds):
+            self.define(Value(name, kind, self.new_group()))
+        if carry_tensor:
+            self.scopes[-1].tensor = Value(names[-1], "tensor", tensor.group)
+
+    def _rewind_to(self, depth):
+        # Drop the partially emitted if: find its header line.
+        prefix = "  " * (depth + 1)
+        for index in range(len(self.lines) - 1, -1, -1):
+            line = self.lines[index]
+            if line.startswith(prefix) and not line.startswith(prefix + " ") and "scf.if" in line:
+                return index
+        return len(self.lines)
+
+    # -- the kernel --------------------------------------------------------
+    def generate(self) -> str:
+        for value in [0, 1, 2, 3, 4, 8, 16, 24] + list(range(5, 8)):
+            self.constants[f"{value}:index"] = f"%c{value}"
+        header = [
+            'module attributes {tile.target_arch = "a3"} {',
+            f"  func.func @kernel(%A: {TENSOR}, %O: {TENSOR}, %n: index, %cond: i1) -> ({TENSOR}, {TILE}) {{",
+        ]
+        for value in sorted({int(k.split(':')[0]) for k in self.constants}):
+            self.lines.append(f"    %c{value} = arith.constant {value} : index")
+        self.lines.append("    %f1 = arith.constant 1.0 : f32")
+        self.lines.append("    %fhalf = arith.constant 0.5 : f32")
+        self.lines.append("    %true = arith.constant true")
+        self.lines.append("    %notcond = arith.xori %cond, %true : i1")
+        top = Scope()
+        top.tensor = Value("%O", "tensor", self.new_group())
+        top.tensor_writable = True
+        self.scopes.append(top)
+        # Loads come from %A (read-only) and %O (the output).
+        self.define(Value("%seed", "vec", self.new_group()))
+        self.lines.append(f"    %seed = tile.load %A[%c0, %c0] : {TENSOR} -> {TILE}")
+        self.block(0, self.rng.randint(3, 7))
+        self.store(0)
+        out_tile = self.pick("vec") or Value("%seed", "vec", 0)
+        tensor = self.current_tensor()
+        self.lines.append(f"    return {tensor.name}, {out_tile.name} : {TENSOR}, {TILE}")
+        return "\n".join(header + self.lines + ["  }", "}"]) + "\n"
+
+
+def source_type(value: Value) -> str:
+    return TYPES[value.kind]
+
+
+def generate(seed: int, max_depth: int = 4) -> str:
+    """The program of one seed (deterministic)."""
+    return ProgramGenerator(random.Random(seed), max_depth=max_depth).generate()
+
+
+# ---------------------------------------------------------------------------
+# Running
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    status: str  # ok | rejected | mismatch | invalid
+    reason: str = ""
+    copies: int = 0
+    output: str = ""
+
+
+def classify_rejection(message: str) -> str:
+    for reason, pattern in REJECTIONS:
+        if pattern.search(message):
+            return reason
+    return "other: " + message.strip().splitlines()[0][:160] if message.strip() else "other"
+
+
+def run_one(text: str, seed: int, scalars=None) -> Outcome:
+    from . import interp, ir, passes
+
+    with ir.Context():
+        try:
+            reference = ir.Module.parse(text)
+        except Exception as error:  # generator bug: invalid program
+            return Outcome("invalid", str(error).splitlines()[0])
+        candidate = ir.Module.parse(text)
+        try:
+            passes.run_pipeline(candidate, [passes.FunctionPass(p) for p in PIPELINE])
+        except passes.PassError as error:
+            return Outcome("rejected", classify_rejection(str(error)))
+        output = str(candidate)
+        copies = output.count("tile.move") - text.count("tile.move")
+        for trial in range(2):
+            inputs = interp.random_inputs(reference, seed=seed * 7 + trial,
+                                          scalars=scalars or {2: trial * 2 + 1, 3: trial == 0})
+            result = interp.compare(reference, candidate, inputs)
+            if not result.equal:
+                return Outcome("mismatch", result.message, copies, output)
+        return Outcome("ok", copies=copies, output=output)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tilemem.fuzz",
+        description="Differential fuzzing of the storage pipeline against the reference interpreter.",
+    )
+    parser.add_argument("--count", type=int, default=200, help="programs to run")
+    parser.add_argument("--seed", type=int, default=1, help="first seed")
+    parser.add_argument("--max-depth", type=int, default=4, help="control-flow nesting depth")
+    parser.add_argument("--failures", default="fuzz-failures", help="directory for failing programs")
+    parser.add_argument("--print", action="store_true", help="print the program of --seed and exit")
+    args = parser.parse_args(argv)
+
+    if args.print:
+        sys.stdout.write(generate(args.seed, args.max_depth))
+        return 0
+
+    counts = collections.Counter()
+    reasons = collections.Counter()
+    copies = []
+    started = time.time()
+    for seed in range(args.seed, args.seed + args.count):
+        text = generate(seed, args.max_depth)
+        outcome = run_one(text, seed)
+        counts[outcome.status] += 1
+        if outcome.status == "rejected":
+            reasons[outcome.reason] += 1
+        if outcome.status == "ok":
+            copies.append(outcome.copies)
+        if outcome.status in ("mismatch", "invalid") or outcome.reason.startswith("other"):
+            os.makedirs(args.failures, exist_ok=True)
+            path = os.path.join(args.failures, f"seed-{seed}.mlir")
+            with open(path, "w") as f:
+                f.write(f"// {outcome.status}: {outcome.reason}\n{text}")
+                if outcome.output:
+                    f.write("\n// pipeline output:\n" + "\n".join("// " + l for l in outcome.output.splitlines()))
+            print(f"seed {seed}: {outcome.status}: {outcome.reason} -> {path}", file=sys.stderr)
+
+    total = args.count
+    rejected = counts["rejected"]
+    print(f"programs run:  {total}  ({time.time() - started:.1f} s)")
+    print(f"accepted:      {counts['ok']}")
+    print(f"mismatches:    {counts['mismatch']}")
+    print(f"invalid input: {counts['invalid']}")
+    print(f"rejected:      {rejected} ({100.0 * rejected / max(total, 1):.1f}%)")
+    for reason, count in reasons.most_common():
+        print(f"  {count:6d}  {reason}")
+    if copies:
+        print(f"tile.move inserted per accepted program: mean {sum(copies) / len(copies):.2f}, max {max(copies)}")
+    bad = counts["mismatch"] + counts["invalid"] + sum(c for r, c in reasons.items() if r.startswith("other"))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
