@@ -80,6 +80,29 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
       }
   }
 
+  // In-place contracts: a not-in-place-safe result, or one forbidden to
+  // alias an operand, may not come to overlap that operand.
+  auto forbidden = [](Operation *op, unsigned index) {
+    auto contract = dyn_cast<StorageContractInterface>(op);
+    return contract && op->getNumResults() == 1 &&
+           (contract.isNotInPlaceSafe() || contract.forbidsOutputAliasWith(index));
+  };
+  for (const auto &[value, window] : moved) {
+    if (auto result = dyn_cast<OpResult>(value)) {
+      Operation *owner = result.getOwner();
+      for (OpOperand &operand : owner->getOpOperands())
+        if (forbidden(owner, operand.getOperandNumber()))
+          if (const Window *input = windowOf(operand.get());
+              input && input->mayOverlap(window))
+            return StorageConflict{operand.get(), owner, owner};
+    }
+    for (OpOperand &use : value.getUses())
+      if (forbidden(use.getOwner(), use.getOperandNumber()))
+        if (const Window *output = windowOf(use.getOwner()->getResult(0));
+            output && output->mayOverlap(window))
+          return StorageConflict{value, use.getOwner(), use.getOwner()};
+  }
+
   for (Value root : roots) {
     // The writers and values of this allocation once the proposal applies.
     SmallVector<std::pair<Operation *, WriteEffect>> writers;

@@ -78,6 +78,8 @@ std::string Verifier::describe(const Window &window) {
     os << " slot " << name(window.dynamicSlot);
   else if (window.staticSlot)
     os << " slot " << window.staticSlot;
+  if (window.colStride != 1)
+    os << " strides [" << window.rowStride << ", " << window.colStride << "]";
   return text;
 }
 

@@ -25,6 +25,14 @@ std::optional<MemorySpace> Window::getSpace() const {
   return std::nullopt;
 }
 
+bool Window::isRowMajorFor(Type type) const {
+  auto tile = dyn_cast<TileType>(type);
+  if (!tile)
+    return true;
+  return rowStride == tile.getCols() && colStride == 1 &&
+         size == tile.getSizeInBytes();
+}
+
 bool Window::mayOverlap(const Window &other) const {
   if (root != other.root)
     return false;

@@ -530,7 +530,14 @@ def classify_rejection(message: str) -> str:
     for reason, pattern in REJECTIONS:
         if pattern.search(message):
             return reason
-    return "other: " + message.strip().splitlines()[0][:160] if message.strip() else "other"
+    for line in message.splitlines():
+        if "error:" in line:
+            text = line.split("error:", 1)[1]
+            text = re.sub(r'"-":\d+:\d+:\s*', "", text)
+            text = re.sub(r"%[\w#]+", "%_", text)
+            text = re.sub(r"loc\([^)]*\)", "loc", text)
+            return "other: " + text.strip()[:120]
+    return "other: " + message.strip()[:120]
 
 
 def run_one(text: str, seed: int, scalars=None) -> Outcome:

@@ -49,20 +49,26 @@ struct Window {
   /// The slot: a dynamic index value, or `staticSlot` when null.
   Value dynamicSlot;
   int64_t staticSlot = 0;
-  /// Element strides of the value's layout (not part of the identity): a
-  /// tile written by a producer is row-major, views may be strided.
+  /// Element strides of the value's layout: a tile written by a producer is
+  /// row-major, views may be strided or transposed. Two values share a
+  /// window only with the same layout too: a transposed view of a tile
+  /// covers its bytes but is not the same value.
   int64_t rowStride = 0;
   int64_t colStride = 1;
 
   bool isExternal() const { return isa<BlockArgument>(root); }
   /// The memory space of the root, if it is an allocation.
   std::optional<MemorySpace> getSpace() const;
-  /// Same physical window: root, offset, size and slot all match.
+  /// Same physical window: root, offset, size, slot and layout all match.
   bool operator==(const Window &other) const {
     return root == other.root && offset == other.offset &&
            size == other.size && dynamicSlot == other.dynamicSlot &&
-           staticSlot == other.staticSlot;
+           staticSlot == other.staticSlot && rowStride == other.rowStride &&
+           colStride == other.colStride;
   }
+  /// Whether a value of `type` in this window is stored densely row-major,
+  /// the layout every producer (and tile.move) writes.
+  bool isRowMajorFor(Type type) const;
   bool operator!=(const Window &other) const { return !(*this == other); }
   /// Whether the two windows may share a byte. Dynamic slots are assumed to
   /// coincide with any other slot unless they are the same value.

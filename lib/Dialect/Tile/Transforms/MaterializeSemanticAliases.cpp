@@ -29,8 +29,16 @@ namespace {
 
 struct Counters {
   unsigned retargeted = 0, yieldCopies = 0, entryCopies = 0, scratch = 0,
-           branchCopies = 0;
+           branchCopies = 0, writebackCopies = 0;
+  unsigned total() const {
+    return retargeted + yieldCopies + entryCopies + scratch + branchCopies +
+           writebackCopies;
+  }
 };
+
+/// Rounds of boundary alignment before giving up on a fixed point (the
+/// final verification then reports what is left).
+constexpr unsigned kMaxRounds = 4;
 
 /// Where a yielded value must be produced to land in `target`: an allocating
 /// producer and the window it must write.
@@ -57,6 +65,8 @@ private:
                            Operation *yield, unsigned firstOperand);
   // Branches.
   LogicalResult processIf(scf::IfOp ifOp);
+  // Writebacks of values still read afterwards.
+  LogicalResult isolateWritebacks();
 
   // Building blocks.
   std::optional<RetargetPlan> planRetarget(Value yielded, Window target);
@@ -92,6 +102,14 @@ std::string Materializer::name(Value value) {
   llvm::raw_string_ostream os(text);
   value.printAsOperand(os, *asmState);
   return text;
+}
+
+/// The row-major window of a whole `type` tile at the start of `buffer`.
+static Window wholeTile(Value buffer, TileType type) {
+  Window window{buffer, 0, type.getSizeInBytes(), Value(), 0};
+  window.rowStride = type.getCols();
+  window.colStride = 1;
+  return window;
 }
 
 bool Materializer::canCopy(Value value) const {
@@ -198,6 +216,11 @@ bool Materializer::tryRetarget(Value yielded, const Window &target) {
   Value produced = plan->producer.getProducedTile();
   SmallVector<std::pair<Value, Window>> moved =
       TileStorage::family(produced, plan->window);
+  // Views on the way may not rebuild the target's layout (a transposed view
+  // of a row-major producer is not the row-major carry).
+  auto landed = llvm::find_if(moved, [&](const auto &m) { return m.first == yielded; });
+  if (landed == moved.end() || landed->second != target)
+    return false;
   if (conflicts.check(moved))
     return false;
   AllocatingOpInterface producer = plan->producer;
@@ -292,6 +315,11 @@ LogicalResult Materializer::scheduleCopies(
     if (!canCopy(source))
       return noCopy(yield, source,
                     (what + " #" + Twine(index) + " must be copied from").str());
+    if (!target.isRowMajorFor(source.getType())) {
+      yield->emitError() << what << " #" << index
+                         << " lives in a strided view, which a copy cannot write";
+      return failure();
+    }
     pending.push_back({index, target, source});
   }
   auto sourceWindow = [&](const Pending &p) { return conflicts.lookup(p.source); };
@@ -300,9 +328,9 @@ LogicalResult Materializer::scheduleCopies(
     for (unsigned i = 0; i < pending.size(); ++i) {
       bool blocked = false;
       for (unsigned j = 0; j < pending.size() && !blocked; ++j)
-        if (i != j)
-          if (const Window *w = sourceWindow(pending[j]))
-            blocked = w->mayOverlap(pending[i].target);
+        if (const Window *w = sourceWindow(pending[j]))
+          // A copy onto (part of) its own source is not in-place safe.
+          blocked = w->mayOverlap(pending[i].target);
       if (blocked)
         continue;
       Pending copy = pending[i];
@@ -331,11 +359,12 @@ LogicalResult Materializer::scheduleCopies(
     }
     if (progressed)
       continue;
-    // Every pending target still holds another pending source: a cycle.
+    // Every pending target still holds a pending source: a cycle (or a
+    // source overlapping its own target).
     Pending &first = pending.front();
     auto type = cast<TileType>(first.source.getType());
     Value scratch = createAlloc(yield->getLoc(), type);
-    Window scratchWindow{scratch, 0, type.getSizeInBytes(), Value(), 0};
+    Window scratchWindow = wholeTile(scratch, type);
     auto [point, operand] = copyPoint(yield, first.index);
     first.source = createMove(yield->getLoc(), point->getOperand(operand),
                               scratch, scratchWindow, point);
@@ -396,6 +425,8 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
       reason = "shares its window with another carry";
     } else if (updated && carry.isExternal() && isa<TileType>(init.getType())) {
       reason = "is the caller's storage";
+    } else if (updated && !carry.isRowMajorFor(init.getType())) {
+      reason = "is a strided or transposed view";
     } else if (updated) {
       if (Value observed = conflicts.findObserved(carry, loop, lastYield))
         reason = "is still read by " + name(observed) +
@@ -412,7 +443,7 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
                         .str());
     auto type = cast<TileType>(init.getType());
     Value buffer = createAlloc(loop->getLoc(), type);
-    Window fresh{buffer, 0, type.getSizeInBytes(), Value(), 0};
+    Window fresh = wholeTile(buffer, type);
     Value copy = createMove(loop->getLoc(), init, buffer, fresh, loop);
     loop->setOperand(firstInitOperand + index, copy);
     conflicts.relocate(copy, fresh);
@@ -499,7 +530,10 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
     // still read; otherwise both arms copy into a fresh allocation.
     auto [point, operand] = copyPoint(elseYield, index);
     SmallVector<Value> ignored = {point->getOperand(operand)};
-    if (!conflicts.checkWriteBefore(thenTarget, point, ignored)) {
+    const Window *elseCurrent = conflicts.lookup(point->getOperand(operand));
+    if (thenTarget.isRowMajorFor(elseValue.getType()) && elseCurrent &&
+        !elseCurrent->mayOverlap(thenTarget) &&
+        !conflicts.checkWriteBefore(thenTarget, point, ignored)) {
       Value moved = createMove(elseYield->getLoc(), point->getOperand(operand),
                                thenTarget.root, thenTarget, point);
       point->setOperand(operand, moved);
@@ -510,7 +544,7 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
     }
     auto type = cast<TileType>(elseValue.getType());
     Value fresh = createAlloc(ifOp.getLoc(), type);
-    Window freshWindow{fresh, 0, type.getSizeInBytes(), Value(), 0};
+    Window freshWindow = wholeTile(fresh, type);
     for (Operation *yield : {thenYield, elseYield}) {
       auto [armPoint, armOperand] = copyPoint(yield, index);
       Value moved = createMove(yield->getLoc(), armPoint->getOperand(armOperand),
@@ -530,26 +564,94 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
 // Driver
 //===----------------------------------------------------------------------===//
 
+/// The value `value` is a view of (through metadata-only first-input
+/// aliases) and every view of it: names of one payload.
+static SmallVector<Value> viewGroup(Value value) {
+  auto isView = [](Operation *op) {
+    auto contract = dyn_cast_or_null<StorageContractInterface>(op);
+    return contract && contract.isFirstInputAlias() && contract.isMetadataOnly();
+  };
+  Value root = value;
+  while (isView(root.getDefiningOp()))
+    root = root.getDefiningOp()->getOperand(0);
+  SmallVector<Value> group = {root};
+  for (unsigned i = 0; i < group.size(); ++i)
+    for (OpOperand &use : group[i].getUses())
+      if (use.getOperandNumber() == 0 && isView(use.getOwner()))
+        group.push_back(use.getOwner()->getResult(0));
+  return group;
+}
+
+// A writeback updates its operand's storage in place; when that payload
+// (the operand or a view of it) is still read afterwards, including by a
+// later iteration, the op must update a copy instead.
+LogicalResult Materializer::isolateWritebacks() {
+  SmallVector<std::pair<Operation *, Value>> writebacks;
+  function.walk([&](Operation *op) {
+    if (std::optional<WriteEffect> effect = conflicts.writeOf(op))
+      if (effect->consumed)
+        writebacks.push_back({op, effect->consumed});
+  });
+  const StorageLiveness &liveness = conflicts.getLiveness();
+  for (auto [op, consumed] : writebacks) {
+    Value observed;
+    for (Value member : viewGroup(consumed))
+      if (member.getDefiningOp() != op && liveness.isDefinedBefore(member, op) &&
+          liveness.findReadAfter(member, op)) {
+        observed = member;
+        break;
+      }
+    if (!observed)
+      continue;
+    if (!canCopy(consumed))
+      return noCopy(op, consumed,
+                    "the op updates its operand in place while " +
+                        name(observed) +
+                        " is still read afterwards, so it must copy");
+    auto type = cast<TileType>(consumed.getType());
+    Value buffer = createAlloc(op->getLoc(), type);
+    Window fresh = wholeTile(buffer, type);
+    Value copy = createMove(op->getLoc(), consumed, buffer, fresh, op);
+    for (OpOperand &operand : op->getOpOperands())
+      if (operand.get() == consumed) {
+        operand.set(copy);
+        break;
+      }
+    conflicts.relocate(copy, fresh);
+    ++counters.writebackCopies;
+  }
+  return success();
+}
+
 LogicalResult Materializer::run() {
+  if (failed(isolateWritebacks()))
+    return failure();
   // Top-down: an outer carry's window is pushed into the body before the
-  // nested loops and branches that yield into it are aligned.
+  // nested loops and branches that yield into it are aligned. A later
+  // boundary can move a value an earlier one aligned (a branch result that
+  // a following loop retargets), so rounds repeat until nothing changes.
   SmallVector<Operation *> boundaries;
   function.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op))
       boundaries.push_back(op);
   });
-  for (Operation *op : boundaries) {
-    LogicalResult result = success();
-    if (auto forOp = dyn_cast<scf::ForOp>(op))
-      result = processLoop(op, forOp.getInitArgs(),
-                           {forOp.getBody()->getTerminator()});
-    else if (auto whileOp = dyn_cast<scf::WhileOp>(op))
-      result = processLoop(op, whileOp.getInits(),
-                           {whileOp.getConditionOp(), whileOp.getYieldOp()});
-    else
-      result = processIf(cast<scf::IfOp>(op));
-    if (failed(result))
-      return failure();
+  for (unsigned round = 0; round < kMaxRounds; ++round) {
+    unsigned before = counters.total();
+    for (Operation *op : boundaries) {
+      LogicalResult result = success();
+      if (auto forOp = dyn_cast<scf::ForOp>(op))
+        result = processLoop(op, forOp.getInitArgs(),
+                             {forOp.getBody()->getTerminator()});
+      else if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+        result = processLoop(op, whileOp.getInits(),
+                             {whileOp.getConditionOp(), whileOp.getYieldOp()});
+      else
+        result = processIf(cast<scf::IfOp>(op));
+      if (failed(result))
+        return failure();
+    }
+    if (counters.total() == before)
+      break;
   }
   // Allocations whose producers all moved elsewhere.
   for (Operation &op : llvm::make_early_inc_range(function.getBody().front()))
@@ -614,6 +716,7 @@ struct MaterializeSemanticAliasesPass
     numEntryCopies += counters.entryCopies;
     numScratch += counters.scratch;
     numBranchCopies += counters.branchCopies;
+    numWritebackCopies += counters.writebackCopies;
   }
 };
 } // namespace

@@ -142,6 +142,8 @@ def TileMaterializeSemanticAliases
               "Scratch tiles allocated to break copy cycles">,
     Statistic<"numBranchCopies", "branch-copies",
               "tile.move ops inserted in if arms">,
+    Statistic<"numWritebackCopies", "writeback-copies",
+              "tile.move ops inserted before writebacks of values still read">,
   ];
 }
 
