@@ -15,6 +15,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::tile {
@@ -564,21 +565,57 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
 // Driver
 //===----------------------------------------------------------------------===//
 
-/// The value `value` is a view of (through metadata-only first-input
-/// aliases) and every view of it: names of one payload.
-static SmallVector<Value> viewGroup(Value value) {
+/// The names of `value`'s payload: the values it forwards from (views'
+/// sources, the then-yield of an if result, a scope's yield, the input of a
+/// loop whose result it is) up to the first that does not, and everything
+/// forwarded from there or from `value` by views, if and scope results.
+/// Loop iteration arguments and writeback results start payloads of their
+/// own (a loop's input is isolated by the loop, an earlier version by its own
+/// writeback).
+static SmallVector<Value> payloadGroup(Value value) {
   auto isView = [](Operation *op) {
     auto contract = dyn_cast_or_null<StorageContractInterface>(op);
     return contract && contract.isFirstInputAlias() && contract.isMetadataOnly();
   };
-  Value root = value;
-  while (isView(root.getDefiningOp()))
-    root = root.getDefiningOp()->getOperand(0);
-  SmallVector<Value> group = {root};
+  Value top = value;
+  while (auto result = dyn_cast<OpResult>(top)) {
+    Operation *def = result.getOwner();
+    unsigned index = result.getResultNumber();
+    if (isView(def))
+      top = def->getOperand(0);
+    else if (auto ifOp = dyn_cast<scf::IfOp>(def))
+      top = ifOp.thenYield().getOperand(index);
+    else if (auto scope = dyn_cast<ScopeOp>(def))
+      top = scope.getBody().front().getTerminator()->getOperand(index);
+    else if (auto forOp = dyn_cast<scf::ForOp>(def))
+      top = forOp.getInitArgs()[index];
+    else if (auto whileOp = dyn_cast<scf::WhileOp>(def);
+             whileOp && index < whileOp.getInits().size())
+      top = whileOp.getInits()[index];
+    else
+      break;
+  }
+  SmallVector<Value> group;
+  llvm::SmallPtrSet<Value, 8> seen;
+  auto add = [&](Value v) {
+    if (seen.insert(v).second)
+      group.push_back(v);
+  };
+  add(top);
+  add(value);
   for (unsigned i = 0; i < group.size(); ++i)
-    for (OpOperand &use : group[i].getUses())
-      if (use.getOperandNumber() == 0 && isView(use.getOwner()))
-        group.push_back(use.getOwner()->getResult(0));
+    for (OpOperand &use : group[i].getUses()) {
+      Operation *user = use.getOwner();
+      unsigned number = use.getOperandNumber();
+      if (number == 0 && isView(user))
+        add(user->getResult(0));
+      else if (isa<ScopeYieldOp>(user))
+        add(user->getParentOp()->getResult(number));
+      else if (auto ifOp = dyn_cast<scf::IfOp>(user->getParentOp());
+               ifOp && isa<scf::YieldOp>(user) &&
+               user->getParentRegion() == &ifOp.getThenRegion())
+        add(ifOp.getResult(number));
+    }
   return group;
 }
 
@@ -595,7 +632,7 @@ LogicalResult Materializer::isolateWritebacks() {
   const StorageLiveness &liveness = conflicts.getLiveness();
   for (auto [op, consumed] : writebacks) {
     Value observed;
-    for (Value member : viewGroup(consumed))
+    for (Value member : payloadGroup(consumed))
       if (member.getDefiningOp() != op && liveness.isDefinedBefore(member, op) &&
           liveness.findReadAfter(member, op)) {
         observed = member;
