@@ -72,6 +72,7 @@ private:
   // Building blocks.
   std::optional<RetargetPlan> planRetarget(Value yielded, Window target);
   bool tryRetarget(Value yielded, const Window &target);
+  bool breaksAlignedBoundary(ArrayRef<std::pair<Value, Window>> moved);
   bool writesInside(Operation *loop, const Window &window);
   Value createAlloc(Location loc, TileType type);
   Value createMove(Location loc, Value source, Value buffer,
@@ -210,6 +211,53 @@ std::optional<RetargetPlan> Materializer::planRetarget(Value yielded,
   }
 }
 
+// A retarget moves a whole family; a member that another loop or branch
+// already delivers in the right window (the same tile yielded twice, say)
+// must stay there, or aligning one boundary would undo another.
+bool Materializer::breaksAlignedBoundary(
+    ArrayRef<std::pair<Value, Window>> moved) {
+  llvm::DenseMap<Value, Window> proposed(moved.begin(), moved.end());
+  auto windowOf = [&](Value v) -> const Window * {
+    auto it = proposed.find(v);
+    return it != proposed.end() ? &it->second : conflicts.lookup(v);
+  };
+  for (const auto &[value, window] : moved) {
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      unsigned number = use.getOperandNumber();
+      // The boundary partner: the window this yield operand must match.
+      Value partner;
+      if (isa<scf::YieldOp>(user)) {
+        Operation *parent = user->getParentOp();
+        if (auto forOp = dyn_cast<scf::ForOp>(parent))
+          partner = forOp.getInitArgs()[number];
+        else if (auto whileOp = dyn_cast<scf::WhileOp>(parent))
+          partner = number < whileOp.getInits().size()
+                        ? whileOp.getInits()[number]
+                        : Value();
+        else if (auto ifOp = dyn_cast<scf::IfOp>(parent))
+          partner = user->getParentRegion() == &ifOp.getThenRegion()
+                        ? ifOp.elseYield().getOperand(number)
+                        : ifOp.thenYield().getOperand(number);
+      } else if (auto condition = dyn_cast<scf::ConditionOp>(user)) {
+        auto whileOp = cast<scf::WhileOp>(condition->getParentOp());
+        if (number > 0 && number - 1 < whileOp.getInits().size())
+          partner = whileOp.getInits()[number - 1];
+      }
+      if (!partner || partner == value)
+        continue;
+      const Window *before = conflicts.lookup(value);
+      const Window *partnerBefore = conflicts.lookup(partner);
+      const Window *partnerAfter = windowOf(partner);
+      bool wasAligned = before && partnerBefore && *before == *partnerBefore;
+      bool isAligned = partnerAfter && *partnerAfter == window;
+      if (wasAligned && !isAligned)
+        return true;
+    }
+  }
+  return false;
+}
+
 bool Materializer::tryRetarget(Value yielded, const Window &target) {
   std::optional<RetargetPlan> plan = planRetarget(yielded, target);
   if (!plan)
@@ -222,7 +270,7 @@ bool Materializer::tryRetarget(Value yielded, const Window &target) {
   auto landed = llvm::find_if(moved, [&](const auto &m) { return m.first == yielded; });
   if (landed == moved.end() || landed->second != target)
     return false;
-  if (conflicts.check(moved))
+  if (breaksAlignedBoundary(moved) || conflicts.check(moved))
     return false;
   AllocatingOpInterface producer = plan->producer;
   const Window &window = plan->window;
@@ -734,7 +782,7 @@ struct MaterializeSemanticAliasesPass
     Counters counters;
     bool ok = succeeded(
         Materializer(clone, arch.value_or(TargetArch::A3), counters).run());
-    if (ok) {
+    if (ok && verifyResult) {
       SmallVector<StorageViolation> violations = verifyTileStorage(clone);
       for (const StorageViolation &violation : violations)
         violation.op->emitError()

@@ -130,6 +130,9 @@ def TileMaterializeSemanticAliases
     Option<"targetArch", "arch", "std::string", /*default=*/"\"\"",
            "Target architecture for copy legality (a3 or a5); defaults to "
            "the module's tile.target_arch, else a3">,
+    Option<"verifyResult", "verify", "bool", /*default=*/"true",
+           "Check the rewritten function with tile-verify-storage before "
+           "committing it (turn off only to debug the pass)">,
   ];
   let statistics = [
     Statistic<"numRetargeted", "retargeted-producers",
