@@ -113,8 +113,11 @@ TileStorage::TileStorage(Operation *function) {
 void TileStorage::inherit(Value to, Value from) {
   if (!hasStorage(to.getType()))
     return;
-  if (const Window *window = lookup(from))
-    windows[to] = *window;
+  // Copy before inserting: the insertion may grow the map under `window`.
+  if (const Window *window = lookup(from)) {
+    Window copy = *window;
+    windows[to] = copy;
+  }
 }
 
 void TileStorage::visitBlock(Block &block) {
