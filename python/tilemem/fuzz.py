@@ -53,6 +53,7 @@ class Value:
     name: str
     kind: str  # vec | acc | tensor
     group: int  # values of one group share storage by construction
+    dense: bool = False  # produced row-major (a reshape needs that)
 
 
 @dataclass
@@ -157,18 +158,20 @@ class ProgramGenerator:
             self.emit(depth, f"{name} = tile.row_expand_mul {a.name}, {sums} : {TILE}, !tile.tile<8x1xf32, vec>")
         elif r < 0.90:
             # A zero-copy view that comes back to 8x8: an alias of its source.
-            a = self.vec_operand(depth)
-            if self.rng.random() < 0.5:
+            dense = [v for v in self.visible("vec") if v.dense]
+            a = self.rng.choice(dense) if dense and self.rng.random() < 0.5 else None
+            if a is not None:
                 mid = self.fresh()
                 self.emit(depth, f"{mid} = tile.reshape {a.name} : {TILE} -> !tile.tile<16x4xf32, vec>")
                 self.emit(depth, f"{name} = tile.reshape {mid} : !tile.tile<16x4xf32, vec> -> {TILE}")
             else:
+                a = self.vec_operand(depth)
                 self.emit(depth, f"{name} = tile.transpose_view {a.name} : {TILE} -> {TILE}")
             return self.define(Value(name, "vec", a.group))
         else:
             a = self.vec_operand(depth)
             self.emit(depth, f"{name} = tile.move {a.name} : {TILE} -> {TILE}")
-        return self.define(Value(name, "vec", self.new_group()))
+        return self.define(Value(name, "vec", self.new_group(), dense=True))
 
     def writeback_vec(self, depth: int) -> None:
         target = self.pick("vec")

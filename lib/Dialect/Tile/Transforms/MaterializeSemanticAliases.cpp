@@ -158,8 +158,9 @@ std::optional<RetargetPlan> Materializer::planRetarget(Value yielded,
       auto buffer = dyn_cast<BufferType>(target.root.getType());
       if (!buffer)
         return std::nullopt; // external storage cannot be a destination
+      // A producer writes its whole tile, densely and row-major.
       if (target.offset < 0 || target.offset + target.size > buffer.getSize() ||
-          target.size != producer.getProducedTile().getType().getSizeInBytes())
+          !target.isRowMajorFor(producer.getProducedTile().getType()))
         return std::nullopt;
       if (!dominance.properlyDominates(target.root, def) ||
           (target.dynamicSlot &&
@@ -616,9 +617,9 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
 /// The names of `value`'s payload: the values it forwards from (views'
 /// sources, the then-yield of an if result, a scope's yield, the input of a
 /// loop whose result it is) up to the first that does not, and everything
-/// forwarded from there or from `value` by views, if and scope results.
-/// Loop iteration arguments and writeback results start payloads of their
-/// own (a loop's input is isolated by the loop, an earlier version by its own
+/// forwarded from there or from `value` by views, if and scope results and
+/// loop results. Loop iteration arguments and writeback results start
+/// payloads of their own (a loop's input is isolated by the loop, an earlier version by its own
 /// writeback).
 static SmallVector<Value> payloadGroup(Value value) {
   auto isView = [](Operation *op) {
@@ -663,6 +664,13 @@ static SmallVector<Value> payloadGroup(Value value) {
                ifOp && isa<scf::YieldOp>(user) &&
                user->getParentRegion() == &ifOp.getThenRegion())
         add(ifOp.getResult(number));
+      // A loop that leaves its carry alone returns its input's payload.
+      else if (auto forOp = dyn_cast<scf::ForOp>(user);
+               forOp && number >= forOp.getNumControlOperands())
+        add(forOp.getResult(number - forOp.getNumControlOperands()));
+      else if (auto whileOp = dyn_cast<scf::WhileOp>(user);
+               whileOp && number < whileOp.getNumResults())
+        add(whileOp.getResult(number));
     }
   return group;
 }
