@@ -453,6 +453,12 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
   unsigned firstInitOperand = 0;
   if (auto forOp = dyn_cast<scf::ForOp>(loop))
     firstInitOperand = forOp.getNumControlOperands();
+  // An entry copy changes which yields are aligned and which windows are
+  // shared, so decisions restart after each copy (each carry is copied at
+  // most once: its private window is observed by nothing else).
+  bool copied = true;
+  for (unsigned attempt = 0; copied && attempt <= inits.size(); ++attempt) {
+  copied = false;
   SmallVector<Window> earlier;
   for (auto [index, init] : llvm::enumerate(inits)) {
     if (!hasStorage(init.getType()))
@@ -498,7 +504,9 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
     loop->setOperand(firstInitOperand + index, copy);
     conflicts.relocate(copy, fresh);
     ++counters.entryCopies;
-    earlier.push_back(fresh);
+    copied = true;
+    break;
+  }
   }
   return success();
 }
