@@ -245,6 +245,26 @@ bool Materializer::breaksAlignedBoundary(
         if (number > 0 && number - 1 < whileOp.getInits().size())
           partner = whileOp.getInits()[number - 1];
       }
+      // A loop input: each of the loop's yields of that carry must follow.
+      SmallVector<Value, 2> loopYields;
+      if (auto forOp = dyn_cast<scf::ForOp>(user)) {
+        if (number >= forOp.getNumControlOperands())
+          loopYields.push_back(forOp.getBody()->getTerminator()->getOperand(
+              number - forOp.getNumControlOperands()));
+      } else if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
+        if (number + 1 < whileOp.getConditionOp()->getNumOperands())
+          loopYields.push_back(whileOp.getConditionOp()->getOperand(number + 1));
+        if (number < whileOp.getYieldOp()->getNumOperands())
+          loopYields.push_back(whileOp.getYieldOp()->getOperand(number));
+      }
+      for (Value yielded : loopYields) {
+        const Window *before = conflicts.lookup(yielded);
+        const Window *initBefore = conflicts.lookup(value);
+        const Window *after = windowOf(yielded);
+        if (before && initBefore && *before == *initBefore &&
+            (!after || *after != window))
+          return true;
+      }
       if (!partner || partner == value)
         continue;
       const Window *before = conflicts.lookup(value);
