@@ -110,6 +110,19 @@ class ProgramGenerator:
         for scope in self.scopes:
             scope.values = [v for v in scope.values if v.group != group]
 
+    def revalidate(self, names: List[str], kinds: List[str]) -> List[str]:
+        """Names chosen before a later writeback consumed their payload are
+        replaced by a live value of the same kind (the program would need a
+        copy of an overwritten tile otherwise)."""
+        fixed = []
+        for name, kind in zip(names, kinds):
+            live = self.visible(kind)
+            if any(v.name == name for v in live) or not live:
+                fixed.append(name)
+            else:
+                fixed.append(live[-1].name)
+        return fixed
+
     def current_tensor(self) -> Optional[Value]:
         for scope in reversed(self.scopes):
             if scope.tensor is not None:
@@ -202,7 +215,13 @@ class ProgramGenerator:
         self.emit(depth, f"{mat} = tile.load {tensor.name}[{row}, %c0] : {TENSOR} -> {MAT}")
         self.emit(depth, f"{left} = tile.extract {mat}[0, 0] : {MAT} -> {LEFT}")
         self.emit(depth, f"{right} = tile.extract {mat}[0, 0] : {MAT} -> {RIGHT}")
-        acc = self.pick("acc")
+        # Accumulate into an acc of this block: one from an enclosing loop
+        # would be overwritten while a later iteration still needs it, which
+        # has no copy on the target (kept rare: it is a rejection).
+        local = [v for v in self.scopes[-1].values if v.kind == "acc"]
+        acc = self.rng.choice(local) if local else None
+        if acc is None and self.rng.random() < 0.1:
+            acc = self.pick("acc")
         if acc is not None and self.rng.random() < 0.6:
             init = ""
             if self.rng.random() < 0.25:
@@ -289,7 +308,7 @@ class ProgramGenerator:
                 if value is None:
                     value = self.pick("acc")
                 names.append(value.name if value else args[index].name)
-        return names
+        return self.revalidate(names, [c.kind for c in carries])
 
     def wrap_in_scope(self, depth: int, names: List[str], types: List[str]) -> List[str]:
         if not names or self.rng.random() > 0.2:
@@ -454,6 +473,7 @@ class ProgramGenerator:
                 self.scopes.pop()
                 self.lines = self.lines[: self._rewind_to(depth)]
                 return
+            names = self.revalidate(names, kinds)
             names = self.wrap_in_scope(depth + 1, names, [TYPES[k] for k in kinds])
             if carry_tensor:
                 names.append(self.scopes[-1].tensor.name)
