@@ -190,6 +190,21 @@ Value StorageConflicts::findObserved(const Window &window,
   return Value();
 }
 
+bool StorageConflicts::isWrittenWithin(const Window &window,
+                                       Operation *region) const {
+  auto it = writersByRoot.find(window.root);
+  if (it == writersByRoot.end())
+    return false;
+  for (Operation *writer : it->second) {
+    if (!order.encloses(region, writer))
+      continue;
+    if (std::optional<WriteEffect> effect = writeOf(writer);
+        effect && effect->window.mayOverlap(window))
+      return true;
+  }
+  return false;
+}
+
 void StorageConflicts::commit(ArrayRef<std::pair<Value, Window>> moved) {
   for (const auto &[value, window] : moved) {
     const Window *old = storage.lookup(value);

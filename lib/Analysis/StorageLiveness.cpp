@@ -62,6 +62,26 @@ Operation *StorageLiveness::findReadAfter(Value value, Operation *op) const {
   return nullptr;
 }
 
+std::optional<std::pair<uint64_t, uint64_t>>
+StorageLiveness::liveInterval(Value value) const {
+  auto it = anchors.find(value);
+  if (it == anchors.end() || it->second.empty())
+    return std::nullopt;
+  uint64_t start;
+  if (auto result = dyn_cast<OpResult>(value)) {
+    start = order.end(result.getOwner());
+  } else {
+    Block *block = cast<BlockArgument>(value).getOwner();
+    start = block->empty() ? order.position(block->getParentOp())
+                           : order.position(&block->front()) - 1;
+  }
+  uint64_t last = start;
+  for (const Anchor &anchor : it->second)
+    last = std::max(last, anchor.recurs ? order.end(anchor.op)
+                                        : order.position(anchor.op));
+  return std::make_pair(start, last);
+}
+
 bool StorageLiveness::isLiveAfter(Value value, Operation *op) const {
   return findReadAfter(value, op) != nullptr;
 }

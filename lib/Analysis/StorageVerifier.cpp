@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AsmState.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -44,7 +45,9 @@ private:
   void checkIf(scf::IfOp ifOp);
   void checkDistinctResults(Operation *op);
   void checkContracts(Operation *op);
-  void checkWrite(Operation *op, const Window &written, Value consumed);
+  void checkWrite(Operation *op, const Window &written, Value consumed,
+                  Value value);
+  void checkWrites();
   void checkAddresses(Operation *op);
 
   Operation *function;
@@ -55,6 +58,13 @@ private:
   std::unique_ptr<AsmState> asmState;
   /// Storage-typed values grouped by the allocation their window lives in.
   llvm::DenseMap<Value, SmallVector<Value>> valuesByRoot;
+  struct Write {
+    Operation *op;
+    Window window;
+    Value consumed;
+  };
+  /// Writes per allocation, in program order.
+  llvm::MapVector<Value, SmallVector<Write>> writesByRoot;
   SmallVector<StorageViolation> violations;
 };
 
@@ -187,30 +197,64 @@ void Verifier::checkContracts(Operation *op) {
 }
 
 void Verifier::checkWrite(Operation *op, const Window &written,
-                          Value consumed) {
-  auto it = valuesByRoot.find(written.root);
-  if (it == valuesByRoot.end())
+                          Value consumed, Value value) {
+  // The consumed operand is read by `op` itself; it conflicts only if it is
+  // read again afterwards (a writeback of a value still in use).
+  if (value.getDefiningOp() == op)
     return;
-  for (Value value : it->second) {
-    // The consumed operand is read by `op` itself; it conflicts only if it
-    // is read again afterwards (a writeback of a value still in use).
-    if (value.getDefiningOp() == op)
+  const Window *window = storage.lookup(value);
+  if (!window->mayOverlap(written))
+    return;
+  Operation *reader = liveness.findReadAfter(value, op);
+  if (!reader)
+    return;
+  std::string where;
+  llvm::raw_string_ostream os(where);
+  os << reader->getName() << " at " << reader->getLoc();
+  if (value == consumed)
+    report(op, "updates " + name(value) + " in place (" + describe(written) +
+                   "), but " + name(value) + " is still read afterwards by " +
+                   where);
+  else
+    report(op, "writes " + describe(written) + ", clobbering " + name(value) +
+                   " (" + describe(*window) +
+                   ") which is still read afterwards by " + where);
+}
+
+// Per allocation, a sweep over program positions: each write is compared
+// only with the values of its allocation whose live interval contains it,
+// so a long chain of versions of one tensor costs O(n log n), not O(n^2).
+void Verifier::checkWrites() {
+  for (auto &[root, writes] : writesByRoot) {
+    auto valuesIt = valuesByRoot.find(root);
+    if (valuesIt == valuesByRoot.end())
       continue;
-    const Window *window = storage.lookup(value);
-    if (!window->mayOverlap(written))
-      continue;
-    if (Operation *reader = liveness.findReadAfter(value, op)) {
-      std::string where;
-      llvm::raw_string_ostream os(where);
-      os << reader->getName() << " at " << reader->getLoc();
-      if (value == consumed)
-        report(op, "updates " + name(value) + " in place (" +
-                       describe(written) + "), but " + name(value) +
-                       " is still read afterwards by " + where);
-      else
-        report(op, "writes " + describe(written) + ", clobbering " +
-                       name(value) + " (" + describe(*window) +
-                       ") which is still read afterwards by " + where);
+    struct Interval {
+      uint64_t start, end;
+      Value value;
+    };
+    SmallVector<Interval> intervals;
+    for (Value value : valuesIt->second)
+      if (auto interval = liveness.liveInterval(value))
+        intervals.push_back({interval->first, interval->second, value});
+    llvm::sort(intervals, [](const Interval &a, const Interval &b) {
+      return a.start < b.start;
+    });
+    SmallVector<Interval> active;
+    unsigned next = 0;
+    for (const Write &write : writes) {
+      uint64_t at = order.position(write.op);
+      while (next < intervals.size() && intervals[next].start < at)
+        active.push_back(intervals[next++]);
+      for (unsigned i = 0; i < active.size();) {
+        if (active[i].end < at) { // expired: never live again
+          active[i] = active.back();
+          active.pop_back();
+          continue;
+        }
+        checkWrite(write.op, write.window, write.consumed, active[i].value);
+        ++i;
+      }
     }
   }
 }
@@ -292,7 +336,7 @@ SmallVector<StorageViolation> Verifier::run() {
       if (contract.isMetadataOnly())
         return; // a declaration writes nothing
       if (const Window *written = storage.lookup(producer.getProducedTile()))
-        checkWrite(op, *written, Value());
+        writesByRoot[written->root].push_back({op, *written, Value()});
       return;
     }
     std::optional<unsigned> updated = contract.getWritebackOperand();
@@ -302,7 +346,12 @@ SmallVector<StorageViolation> Verifier::run() {
       return;
     Value consumed = op->getOperand(*updated);
     if (const Window *written = storage.lookup(consumed))
-      checkWrite(op, *written, consumed);
+      writesByRoot[written->root].push_back({op, *written, consumed});
+  });
+  checkWrites();
+  llvm::stable_sort(violations, [&](const StorageViolation &a,
+                                    const StorageViolation &b) {
+    return order.position(a.op) < order.position(b.op);
   });
   return std::move(violations);
 }

@@ -74,3 +74,29 @@ def init_memref() -> FunctionPass:
 def verify_storage(allocated: bool = False) -> FunctionPass:
     """tile-verify-storage: check the storage postcondition."""
     return FunctionPass("tile-verify-storage", allocated=allocated)
+
+
+def materialize_semantic_aliases(
+    enable_buffer_ir: bool = False,
+    memory_planner: str = "pypto",
+    arch: str = "",
+    verify: bool = True,
+) -> FunctionPass:
+    """tile-materialize-semantic-aliases: make required sharing explicit.
+
+    Runs after `init_memref()`; the result satisfies `verify_storage()` or the
+    call raises `PassError` and the module is left as it was.
+    """
+    options = {
+        "enable_buffer_ir": enable_buffer_ir,
+        "memory_planner": memory_planner,
+        "verify": verify,
+    }
+    if arch:
+        options["arch"] = arch
+    return FunctionPass("tile-materialize-semantic-aliases", **options)
+
+
+def storage_pipeline(**options) -> list:
+    """InitMemRef, MaterializeSemanticAliases, VerifyTileStorage."""
+    return [init_memref(), materialize_semantic_aliases(**options), verify_storage()]

@@ -72,6 +72,10 @@ public:
   Value findObserved(const Window &window, Operation *definedBefore,
                      Operation *after) const;
 
+  /// Whether an op nested in `region` writes a window overlapping `window`
+  /// (the allocation's writer index, filtered by an interval test).
+  bool isWrittenWithin(const Window &window, Operation *region) const;
+
   /// Applies `moved` to the storage model and the indexes.
   void commit(ArrayRef<std::pair<Value, Window>> moved);
 

@@ -45,6 +45,11 @@ public:
   /// numbered in the ProgramOrder).
   void addReadsOf(Operation *op);
 
+  /// A superset of the program positions (ProgramOrder::position) at which
+  /// `value` may be live, as [definition, last read]; none if never read.
+  /// Writes outside it cannot clobber `value`; inside it, ask isLiveAfter.
+  std::optional<std::pair<uint64_t, uint64_t>> liveInterval(Value value) const;
+
   /// Whether `value` is defined (its def has executed) when `op` starts.
   bool isDefinedBefore(Value value, Operation *op) const;
 

@@ -73,7 +73,6 @@ private:
   std::optional<RetargetPlan> planRetarget(Value yielded, Window target);
   bool tryRetarget(Value yielded, const Window &target);
   bool breaksAlignedBoundary(ArrayRef<std::pair<Value, Window>> moved);
-  bool writesInside(Operation *loop, const Window &window);
   Value createAlloc(Location loc, TileType type);
   Value createMove(Location loc, Value source, Value buffer,
                    const Window &target, Operation *before);
@@ -452,16 +451,6 @@ LogicalResult Materializer::scheduleCopies(
 // Loops
 //===----------------------------------------------------------------------===//
 
-bool Materializer::writesInside(Operation *loop, const Window &window) {
-  bool writes = false;
-  loop->walk([&](Operation *op) {
-    if (op == loop || writes)
-      return;
-    if (std::optional<WriteEffect> effect = conflicts.writeOf(op))
-      writes = effect->window.mayOverlap(window);
-  });
-  return writes;
-}
 
 // An initializer whose window is still observed while the carry advances
 // (read in a later iteration, after the loop, or again by an enclosing
@@ -494,7 +483,7 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
       const Window *w = conflicts.lookup(yield->getOperand(operand));
       return !w || *w != carry;
     });
-    bool updated = misaligned || writesInside(loop, carry);
+    bool updated = misaligned || conflicts.isWrittenWithin(carry, loop);
     std::string reason;
     if (llvm::any_of(earlier,
                      [&](const Window &w) { return w.mayOverlap(carry); })) {
