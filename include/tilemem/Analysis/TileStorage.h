@@ -73,9 +73,16 @@ struct Window {
   /// Whether the two windows may share a byte. Dynamic slots are assumed to
   /// coincide with any other slot unless they are the same value.
   bool mayOverlap(const Window &other) const;
-  /// Whether both windows are the same or certainly disjoint.
+  /// The same bytes (possibly read in different layouts, as a tile and a
+  /// transposed view of it are).
+  bool sameBytes(const Window &other) const {
+    return root == other.root && offset == other.offset &&
+           size == other.size && dynamicSlot == other.dynamicSlot &&
+           staticSlot == other.staticSlot;
+  }
+  /// Whether both windows cover the same bytes or certainly none in common.
   bool identicalOrDisjoint(const Window &other) const {
-    return *this == other || !mayOverlap(other);
+    return sameBytes(other) || !mayOverlap(other);
   }
 };
 
