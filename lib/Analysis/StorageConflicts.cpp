@@ -9,7 +9,8 @@ using namespace mlir;
 using namespace mlir::tile;
 
 StorageConflicts::StorageConflicts(Operation *function)
-    : storage(function), order(function), liveness(function, order) {
+    : storage(function), order(function), trips(function, order),
+      liveness(function, order, &trips) {
   function->walk([&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -108,7 +109,7 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
     SmallVector<std::pair<Operation *, WriteEffect>> writers;
     llvm::SmallPtrSet<Operation *, 16> seenWriters;
     auto addWriter = [&](Operation *op) {
-      if (!seenWriters.insert(op).second)
+      if (!seenWriters.insert(op).second || trips.neverRuns(op))
         return;
       if (std::optional<WriteEffect> effect = writeEffect(op, windowOf))
         if (effect->window.root == root)
@@ -155,7 +156,7 @@ std::optional<StorageConflict>
 StorageConflicts::checkWriteBefore(const Window &window, Operation *point,
                                    ArrayRef<Value> ignored) const {
   auto it = valuesByRoot.find(window.root);
-  if (it == valuesByRoot.end())
+  if (it == valuesByRoot.end() || trips.neverRuns(point))
     return std::nullopt;
   llvm::SmallPtrSet<Value, 16> seen;
   for (Value value : it->second) {
@@ -173,19 +174,31 @@ StorageConflicts::checkWriteBefore(const Window &window, Operation *point,
   return std::nullopt;
 }
 
-Value StorageConflicts::findObserved(const Window &window,
-                                     Operation *definedBefore,
-                                     Operation *after) const {
+Value StorageConflicts::findObserved(const Window &window, Operation *loop,
+                                     Operation *lastYield) const {
   auto it = valuesByRoot.find(window.root);
   if (it == valuesByRoot.end())
     return Value();
+  // The live writes of the window inside the loop.
+  SmallVector<Operation *> writes = {lastYield};
+  if (auto writers = writersByRoot.find(window.root);
+      writers != writersByRoot.end())
+    for (Operation *writer : writers->second)
+      if (order.encloses(loop, writer) && !trips.neverRuns(writer))
+        if (std::optional<WriteEffect> effect = writeOf(writer);
+            effect && effect->window.mayOverlap(window))
+          writes.push_back(writer);
+  llvm::SmallPtrSet<Value, 16> seen;
   for (Value value : it->second) {
+    if (!seen.insert(value).second)
+      continue;
     const Window *current = storage.lookup(value);
     if (!current || !current->mayOverlap(window) ||
-        !liveness.isDefinedBefore(value, definedBefore))
+        !liveness.isDefinedBefore(value, loop))
       continue;
-    if (liveness.findReadAfter(value, after))
-      return value;
+    for (Operation *write : writes)
+      if (liveness.findReadAfter(value, write))
+        return value;
   }
   return Value();
 }
@@ -196,7 +209,7 @@ bool StorageConflicts::isWrittenWithin(const Window &window,
   if (it == writersByRoot.end())
     return false;
   for (Operation *writer : it->second) {
-    if (!order.encloses(region, writer))
+    if (!order.encloses(region, writer) || trips.neverRuns(writer))
       continue;
     if (std::optional<WriteEffect> effect = writeOf(writer);
         effect && effect->window.mayOverlap(window))

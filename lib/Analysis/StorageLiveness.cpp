@@ -8,8 +8,9 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order)
-    : order(order) {
+StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order,
+                                 const TripCounts *trips)
+    : order(order), trips(trips) {
   function->walk([&](Operation *op) { addReadsOf(op); });
 }
 
@@ -28,10 +29,12 @@ void StorageLiveness::addUse(OpOperand &use) {
   Value value = use.get();
   Block *definitionBlock = value.getParentBlock();
   Operation *user = use.getOwner();
+  if (trips && trips->neverRuns(user))
+    return; // dead code reads nothing
   Anchor anchor{user, user, /*recurs=*/false};
   for (Operation *op = user; op && op->getBlock() != definitionBlock;) {
     op = op->getParentOp();
-    if (op && isa<LoopLikeOpInterface>(op))
+    if (op && isa<LoopLikeOpInterface>(op) && (!trips || trips->repeats(op)))
       anchor = Anchor{op, user, /*recurs=*/true};
   }
   anchors[value].push_back(anchor);

@@ -28,7 +28,8 @@ class Verifier {
 public:
   Verifier(Operation *function, StorageVerifierOptions options)
       : function(function), options(options), storage(function),
-        order(function), liveness(function, order) {}
+        order(function), trips(function, order),
+        liveness(function, order, &trips) {}
 
   SmallVector<StorageViolation> run();
 
@@ -54,6 +55,7 @@ private:
   StorageVerifierOptions options;
   TileStorage storage;
   ProgramOrder order;
+  TripCounts trips;
   StorageLiveness liveness;
   std::unique_ptr<AsmState> asmState;
   /// Storage-typed values grouped by the allocation their window lives in.
@@ -243,6 +245,8 @@ void Verifier::checkWrites() {
     SmallVector<Interval> active;
     unsigned next = 0;
     for (const Write &write : writes) {
+      if (trips.neverRuns(write.op))
+        continue; // dead code clobbers nothing
       uint64_t at = order.position(write.op);
       while (next < intervals.size() && intervals[next].start < at)
         active.push_back(intervals[next++]);

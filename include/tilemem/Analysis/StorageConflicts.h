@@ -52,6 +52,7 @@ public:
   const Window *lookup(Value value) const { return storage.lookup(value); }
   const ProgramOrder &getOrder() const { return order; }
   const StorageLiveness &getLiveness() const { return liveness; }
+  const TripCounts &getTrips() const { return trips; }
 
   /// The window `op` writes, if it writes tile or tensor payload.
   std::optional<WriteEffect> writeOf(Operation *op) const;
@@ -67,10 +68,11 @@ public:
   checkWriteBefore(const Window &window, Operation *point,
                    ArrayRef<Value> ignored) const;
 
-  /// A value overlapping `window` that exists before `definedBefore` runs
-  /// and is read after `after`, or null.
-  Value findObserved(const Window &window, Operation *definedBefore,
-                     Operation *after) const;
+  /// A value overlapping `window` that exists before `loop` runs and is
+  /// read after `lastYield` or after an op in `loop` that writes `window`,
+  /// or null: what a loop updating `window` in place would clobber.
+  Value findObserved(const Window &window, Operation *loop,
+                     Operation *lastYield) const;
 
   /// Whether an op nested in `region` writes a window overlapping `window`
   /// (the allocation's writer index, filtered by an interval test).
@@ -95,6 +97,7 @@ private:
 
   TileStorage storage;
   ProgramOrder order;
+  TripCounts trips;
   StorageLiveness liveness;
   llvm::DenseMap<Value, SmallVector<Value>> valuesByRoot;
   llvm::DenseMap<Value, SmallVector<Operation *>> writersByRoot;

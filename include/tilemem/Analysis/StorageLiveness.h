@@ -23,6 +23,7 @@
 #define TILEMEM_ANALYSIS_STORAGELIVENESS_H
 
 #include "tilemem/Analysis/ProgramOrder.h"
+#include "tilemem/Analysis/TripCounts.h"
 
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
@@ -32,7 +33,10 @@ namespace mlir::tile {
 
 class StorageLiveness {
 public:
-  StorageLiveness(Operation *function, const ProgramOrder &order);
+  /// With `trips`, uses that never run are not reads and loops that run at
+  /// most once do not make reads recur.
+  StorageLiveness(Operation *function, const ProgramOrder &order,
+                  const TripCounts *trips = nullptr);
 
   /// Whether `value` may be read after `op` has executed, before `value` is
   /// defined again. Uses by `op` itself do not count.
@@ -63,6 +67,7 @@ private:
   void addUse(OpOperand &use);
 
   const ProgramOrder &order;
+  const TripCounts *trips;
   llvm::DenseMap<Value, SmallVector<Anchor, 2>> anchors;
 };
 

@@ -458,6 +458,9 @@ LogicalResult Materializer::scheduleCopies(
 // copy into private storage, so the loop may update the carry in place.
 LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
                                           ArrayRef<Operation *> yieldPoints) {
+  // Only code that can run updates a carry: a zero-trip loop's yields and
+  // writes are dead, so its input needs no private copy to protect readers.
+  const TripCounts &trips = conflicts.getTrips();
   Operation *lastYield = yieldPoints.back();
   unsigned firstInitOperand = 0;
   if (auto forOp = dyn_cast<scf::ForOp>(loop))
@@ -476,21 +479,28 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
     if (!window)
       continue;
     Window carry = *window;
-    bool misaligned = llvm::any_of(yieldPoints, [&](Operation *yield) {
+    // Misaligned anywhere: a copy will be placed (static structure, which
+    // must hold even in dead code); at a yield that runs: the carry changes.
+    bool misaligned = false, liveMisaligned = false;
+    for (Operation *yield : yieldPoints) {
       unsigned operand = (isa<scf::ConditionOp>(yield) ? 1 : 0) + index;
       if (operand >= yield->getNumOperands())
-        return false;
+        continue;
       const Window *w = conflicts.lookup(yield->getOperand(operand));
-      return !w || *w != carry;
-    });
-    bool updated = misaligned || conflicts.isWrittenWithin(carry, loop);
+      if (w && *w == carry)
+        continue;
+      misaligned = true;
+      liveMisaligned |= !trips.neverRuns(yield);
+    }
+    bool updated = liveMisaligned || conflicts.isWrittenWithin(carry, loop);
     std::string reason;
     if (llvm::any_of(earlier,
                      [&](const Window &w) { return w.mayOverlap(carry); })) {
       reason = "shares its window with another carry";
     } else if (updated && carry.isExternal() && isa<TileType>(init.getType())) {
       reason = "is the caller's storage";
-    } else if (updated && !carry.isRowMajorFor(init.getType())) {
+    } else if ((updated || misaligned) &&
+               !carry.isRowMajorFor(init.getType())) {
       reason = "is a strided or transposed view";
     } else if (updated) {
       if (Value observed = conflicts.findObserved(carry, loop, lastYield))
@@ -635,9 +645,8 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
 /// sources, the then-yield of an if result, a scope's yield, the input of a
 /// loop whose result it is) up to the first that does not, and everything
 /// forwarded from there or from `value` by views, if and scope results and
-/// loop results. Loop iteration arguments and writeback results start
-/// payloads of their own (a loop's input is isolated by the loop, an earlier version by its own
-/// writeback).
+/// loops' carries and results. A writeback result starts a payload of its
+/// own (an earlier version is protected by its own writeback).
 static SmallVector<Value> payloadGroup(Value value) {
   auto isView = [](Operation *op) {
     auto contract = dyn_cast_or_null<StorageContractInterface>(op);
@@ -681,13 +690,19 @@ static SmallVector<Value> payloadGroup(Value value) {
                ifOp && isa<scf::YieldOp>(user) &&
                user->getParentRegion() == &ifOp.getThenRegion())
         add(ifOp.getResult(number));
-      // A loop that leaves its carry alone returns its input's payload.
+      // A loop's carry starts as its input's payload (a writeback of the
+      // input inside the loop clobbers it), and a loop that leaves the carry
+      // alone returns that payload.
       else if (auto forOp = dyn_cast<scf::ForOp>(user);
-               forOp && number >= forOp.getNumControlOperands())
-        add(forOp.getResult(number - forOp.getNumControlOperands()));
-      else if (auto whileOp = dyn_cast<scf::WhileOp>(user);
-               whileOp && number < whileOp.getNumResults())
-        add(whileOp.getResult(number));
+               forOp && number >= forOp.getNumControlOperands()) {
+        unsigned index = number - forOp.getNumControlOperands();
+        add(forOp.getRegionIterArgs()[index]);
+        add(forOp.getResult(index));
+      } else if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
+        add(whileOp.getBeforeArguments()[number]);
+        if (number < whileOp.getNumResults())
+          add(whileOp.getResult(number));
+      }
     }
   return group;
 }
@@ -704,6 +719,8 @@ LogicalResult Materializer::isolateWritebacks() {
   });
   const StorageLiveness &liveness = conflicts.getLiveness();
   for (auto [op, consumed] : writebacks) {
+    if (conflicts.getTrips().neverRuns(op))
+      continue;
     Value observed;
     for (Value member : payloadGroup(consumed))
       if (member.getDefiningOp() != op && liveness.isDefinedBefore(member, op) &&
