@@ -256,6 +256,17 @@ bool Materializer::breaksAlignedBoundary(
         if (number < whileOp.getYieldOp()->getNumOperands())
           loopYields.push_back(whileOp.getYieldOp()->getOperand(number));
       }
+      // ...and the carries of one loop must stay pairwise disjoint.
+      ValueRange loopInits;
+      if (auto forOp = dyn_cast<scf::ForOp>(user))
+        loopInits = forOp.getInitArgs();
+      else if (auto whileOp = dyn_cast<scf::WhileOp>(user))
+        loopInits = whileOp.getInits();
+      for (Value other : loopInits)
+        if (other != value && hasStorage(other.getType()))
+          if (const Window *otherWindow = windowOf(other);
+              otherWindow && otherWindow->mayOverlap(window))
+            return true;
       for (Value yielded : loopYields) {
         const Window *before = conflicts.lookup(yielded);
         const Window *initBefore = conflicts.lookup(value);
