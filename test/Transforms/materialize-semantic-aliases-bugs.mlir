@@ -1,0 +1,162 @@
+// RUN: tile-opt %s --tile-init-memref --tile-materialize-semantic-aliases --tile-verify-storage --split-input-file -verify-diagnostics | FileCheck %s
+
+// Known bugs of --tile-materialize-semantic-aliases: each case states the
+// CORRECT behaviour and FAILS against the current build (not XFAIL on
+// purpose). They are kept apart from materialize-semantic-aliases.mlir and
+// materialize-semantic-aliases-invalid.mlir so that those stay green. Move a
+// case there once it is fixed.
+
+// Tests that a while loop whose scf.condition swaps its two carries is
+// accepted: the condition gets a parallel copy (one scratch, three moves) and
+// the after-region, whose arguments then already live in the carries'
+// windows, needs no copy.
+// BUG: after the condition copies are inserted, the after-region arguments
+// keep their stale (pre-copy) windows in the pass's storage model, so the
+// yield gets a tile.move of %t into its own window and the pass fails its
+// final check: "storage is still invalid after materialization: result ...
+// overlaps operand ..., but the op is not in-place safe".
+// CHECK-LABEL: func.func @while_condition_swap
+// CHECK:         scf.while
+// CHECK-COUNT-3:   tile.move
+// CHECK-NEXT:      scf.condition
+// CHECK:         } do {
+// CHECK-NOT:       tile.move
+// CHECK:           scf.yield
+func.func @while_condition_swap(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+  %p0 = tile.exp %x : !tile.tile<8x8xf32, vec>
+  %q0 = tile.mul %x, %x : !tile.tile<8x8xf32, vec>
+  %w:2 = scf.while (%p = %p0, %q = %q0) : (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+    scf.condition(%c) %q, %p : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+  } do {
+  ^bb0(%s: !tile.tile<8x8xf32, vec>, %t: !tile.tile<8x8xf32, vec>):
+    scf.yield %s, %t : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+  }
+  return %w#0, %w#1 : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests the same stale-window bug with a single carry: the before-region
+// producer writes a pinned buffer, so scf.condition gets a copy into the
+// carry; the after-region yields its argument unchanged, which is then
+// already in the carry's window.
+// BUG: the pass copies the after-region argument onto itself before the yield
+// and fails its final check.
+// CHECK-LABEL: func.func @while_condition_copy
+// CHECK:         %[[PIN:.*]] = tile.alloc pinned
+// CHECK:         scf.while
+// CHECK:           tile.exp %{{.*}} into(%[[PIN]] :
+// CHECK-NEXT:      tile.move
+// CHECK-NEXT:      scf.condition
+// CHECK:         } do {
+// CHECK-NOT:       tile.move
+// CHECK:           scf.yield
+func.func @while_condition_copy(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.tile<8x8xf32, vec> {
+  %pin = tile.alloc pinned : !tile.buffer<vec, 256>
+  %zero = tile.full 0.0 : !tile.tile<8x8xf32, vec>
+  %r = scf.while (%t = %zero) : (!tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+    %e = tile.exp %t into(%pin : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.condition(%c) %e : !tile.tile<8x8xf32, vec>
+  } do {
+  ^bb0(%u: !tile.tile<8x8xf32, vec>):
+    scf.yield %u : !tile.tile<8x8xf32, vec>
+  }
+  return %r : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that a tensor carry cannot be updated in the caller's tensor while the
+// original tensor is still observed through a later partial store: %T2 keeps
+// %T's original rows 0..7, which the loop overwrites. A tensor cannot be
+// copied, so the pass must reject the program.
+// BUG (miscompile): tile.store's tensor operand is treated as write-only, so
+// the use of %T by the second store is not a read; the pass accepts the
+// program, and the reference interpreter shows rows 0..7 of the result
+// holding %x instead of %T's original rows (tile-verify-storage accepts it
+// too).
+func.func @partial_store_observes_original_tensor(%x: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<16x8xf32>, %n: index) -> !tile.tensor<16x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{but tensors cannot be copied}}
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %T) -> (!tile.tensor<16x8xf32>) {
+    %t1 = tile.store %x, %t[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<16x8xf32>
+    scf.yield %t1 : !tile.tensor<16x8xf32>
+  }
+  %y = tile.exp %x : !tile.tile<8x8xf32, vec>
+  %T2 = tile.store %y, %T[%c8, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<16x8xf32>
+  return %T2 : !tile.tensor<16x8xf32>
+}
+
+// -----
+
+// Tests that `scf.for unsigned` from 0 to -1 : i8 (255 iterations under the
+// unsigned comparison) is not taken for a zero-trip loop: the initializer,
+// read after the loop, needs an entry copy.
+// BUG (miscompile): the trip-count analysis compares the bounds as signed
+// (-1 <= 0: zero trips), treats the body as dead code and updates %a in place
+// without a copy, so the returned %a is clobbered by 255 additions
+// (tile-verify-storage, which shares the analysis, accepts it).
+// CHECK-LABEL: func.func @unsigned_loop_is_not_zero_trip
+// CHECK:         %[[A:.*]] = tile.exp
+// CHECK-NEXT:    %[[COPY:.*]] = tile.move %[[A]]
+// CHECK-NEXT:    scf.for unsigned %{{.*}} iter_args(%{{.*}} = %[[COPY]])
+func.func @unsigned_loop_is_not_zero_trip(%x: !tile.tile<8x8xf32, vec>) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+  %c0 = arith.constant 0 : i8
+  %c1 = arith.constant 1 : i8
+  %cm1 = arith.constant -1 : i8
+  %a = tile.exp %x : !tile.tile<8x8xf32, vec>
+  %r = scf.for unsigned %i = %c0 to %cm1 step %c1 iter_args(%acc = %a) -> (!tile.tile<8x8xf32, vec>) : i8 {
+    %next = tile.add %acc, %x : !tile.tile<8x8xf32, vec>
+    scf.yield %next : !tile.tile<8x8xf32, vec>
+  }
+  return %r, %a : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that an acc carry seeded by a transposed view and updated only in
+// place (matmul_acc writes the carry's own window; nothing is retargeted or
+// copied) is accepted unchanged: the input already verifies and the reference
+// interpreter agrees with it.
+// BUG (rejection): any updated carry that is not row-major is given an entry
+// copy, which for acc is an impossible acc->acc move: "carry #0: the
+// initializer is a strided or transposed view, so it must be copied".
+// CHECK-LABEL: func.func @acc_transposed_carry_updated_in_place
+// CHECK:         scf.for
+// CHECK-NEXT:      tile.matmul_acc
+// CHECK-NOT:     tile.move
+func.func @acc_transposed_carry_updated_in_place(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %n: index) -> !tile.tile<16x16xf32, acc> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  %t = tile.transpose_view %m : !tile.tile<16x16xf32, acc> -> !tile.tile<16x16xf32, acc>
+  %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %t) -> (!tile.tile<16x16xf32, acc>) {
+    %next = tile.matmul_acc %acc, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+    scf.yield %next : !tile.tile<16x16xf32, acc>
+  }
+  return %res : !tile.tile<16x16xf32, acc>
+}
+
+// -----
+
+// Tests that an acc carry seeded by a function argument and updated in place
+// by matmul_acc is accepted, as the same update without the loop is
+// (`%d = tile.matmul_acc %c, ...; return %d` passes): the seed's algorithm
+// keeps incoming-parameter isolation to Buffer IR.
+// BUG (rejection): "carry #0: the initializer is the caller's storage, so it
+// must be copied: %arg0, but there is no acc->acc copy on a3".
+// CHECK-LABEL: func.func @acc_argument_carry
+// CHECK:         scf.for
+// CHECK-NEXT:      tile.matmul_acc
+// CHECK-NOT:     tile.move
+func.func @acc_argument_carry(%c: !tile.tile<16x16xf32, acc>, %l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %n: index) -> !tile.tile<16x16xf32, acc> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %c) -> (!tile.tile<16x16xf32, acc>) {
+    %next = tile.matmul_acc %acc, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+    scf.yield %next : !tile.tile<16x16xf32, acc>
+  }
+  return %res : !tile.tile<16x16xf32, acc>
+}

@@ -1,0 +1,355 @@
+// RUN: tile-opt %s --tile-init-memref --tile-materialize-semantic-aliases --split-input-file -verify-diagnostics
+// RUN: not tile-opt %s --tile-init-memref --tile-materialize-semantic-aliases=memory-planner=foo --split-input-file 2>&1 | FileCheck %s --check-prefix=PLANNER
+// RUN: not tile-opt %s --tile-init-memref --tile-materialize-semantic-aliases=arch=a9 --split-input-file 2>&1 | FileCheck %s --check-prefix=ARCH
+// RUN: not tile-opt %s --tile-init-memref --tile-materialize-semantic-aliases=enable-buffer-ir=true --split-input-file 2>&1 | FileCheck %s --check-prefix=BUFFER-IR
+
+// Programs --tile-materialize-semantic-aliases rejects: the storage they need
+// requires a copy the target cannot do (acc->acc, mat->mat, left->left,
+// right->right) or a tensor copy, and bad pass options. Each diagnostic names
+// the value involved. A failing pass leaves the function unchanged
+// (materialize-semantic-aliases-rollback.mlir).
+
+// Bad options are reported once per function, at the function, before any
+// rewriting (every function of this file gets the same error):
+// PLANNER:   error: unknown memory-planner 'foo' (expected pypto, dsa-rp or ptoas)
+// ARCH:      error: unknown arch 'a9' (expected a3 or a5)
+// BUFFER-IR: error: enable-buffer-ir=true is not available yet; use the Tile path (enable-buffer-ir=false)
+
+//===----------------------------------------------------------------------===//
+// Acc carries that would need an acc->acc copy
+//===----------------------------------------------------------------------===//
+
+// Tests that swapping two acc carries is rejected: the parallel copy needs
+// acc->acc moves.
+func.func @acc_swap(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %n: index) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a0 = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  %b0 = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%a = %a0, %b = %b0) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
+    // expected-error @+1 {{carry #0 must be copied from %arg5, but there is no acc->acc copy on a3}}
+    scf.yield %b, %a : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>
+  }
+  return %res#0, %res#1 : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>
+}
+
+// -----
+
+// Tests that an acc initializer read after its loop is rejected: keeping it
+// would need an entry copy acc->acc.
+func.func @acc_initializer_read_after_loop(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %n: index) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  // expected-error @+1 {{carry #0: the initializer is still read by %1 while the loop updates it, so it must be copied: %1, but there is no acc->acc copy on a3}}
+  %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %init) -> (!tile.tile<16x16xf32, acc>) {
+    %next = tile.matmul_acc %acc, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+    scf.yield %next : !tile.tile<16x16xf32, acc>
+  }
+  return %res, %init : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>
+}
+
+// -----
+
+// Tests that an acc carry seeded by a transposed view of an accumulator that
+// a loop updates through a producer is rejected (the producer would have to
+// write the strided window, so the carry needs private storage).
+func.func @acc_strided_initializer(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %n: index) -> !tile.tile<16x16xf32, acc> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  %t = tile.transpose_view %m : !tile.tile<16x16xf32, acc> -> !tile.tile<16x16xf32, acc>
+  // expected-error @+1 {{carry #0: the initializer is a strided or transposed view, so it must be copied: %3, but there is no acc->acc copy on a3}}
+  %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %t) -> (!tile.tile<16x16xf32, acc>) {
+    %next = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+    scf.yield %next : !tile.tile<16x16xf32, acc>
+  }
+  return %res : !tile.tile<16x16xf32, acc>
+}
+
+// -----
+
+// Tests that a matmul_acc updating an accumulator that is still read
+// afterwards is rejected: it would have to update an acc->acc copy.
+func.func @matmul_acc_of_live_accumulator(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
+  %c = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  // expected-error @+1 {{the op updates its operand in place while %1 is still read afterwards, so it must copy %1, but there is no acc->acc copy on a3}}
+  %d = tile.matmul_acc %c, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+  return %d, %c : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Divergent accumulator phis: each guard of the peeled-phi coalescing
+//===----------------------------------------------------------------------===//
+
+// Tests that the phi's reused input read after the if blocks coalescing: the
+// else arm's matmul_acc would destroy it (a writeback copy would be acc->acc).
+func.func @phi_input_read_after_if(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
+  %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  %p = scf.if %c -> (!tile.tile<16x16xf32, acc>) {
+    %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+    scf.yield %m : !tile.tile<16x16xf32, acc>
+  } else {
+    // expected-error @+1 {{the op updates its operand in place while %2 is still read afterwards, so it must copy %2, but there is no acc->acc copy on a3}}
+    %a = tile.matmul_acc %seed, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+    scf.yield %a : !tile.tile<16x16xf32, acc>
+  }
+  return %p, %seed : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>
+}
+
+// -----
+
+// Tests that a metadata alias (reshape) of the reused input read after the if
+// blocks it just the same, and the diagnostic names the alias.
+func.func @phi_input_alias_read_after_if(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1) -> (!tile.tile<16x16xf32, acc>, !tile.tile<8x32xf32, acc>) {
+  %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  %v = tile.reshape %seed : !tile.tile<16x16xf32, acc> -> !tile.tile<8x32xf32, acc>
+  %p = scf.if %c -> (!tile.tile<16x16xf32, acc>) {
+    %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+    scf.yield %m : !tile.tile<16x16xf32, acc>
+  } else {
+    // expected-error @+1 {{the op updates its operand in place while %3 is still read afterwards, so it must copy %2, but there is no acc->acc copy on a3}}
+    %a = tile.matmul_acc %seed, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+    scf.yield %a : !tile.tile<16x16xf32, acc>
+  }
+  return %p, %v : !tile.tile<16x16xf32, acc>, !tile.tile<8x32xf32, acc>
+}
+
+// -----
+
+// Tests that a loop result forwarding the reused input unchanged belongs to its
+// alias family: reading it after the if blocks coalescing.
+func.func @phi_input_forwarded_by_loop(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1, %n: index) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  %lr = scf.for %k = %c0 to %n step %c1 iter_args(%a = %seed) -> (!tile.tile<16x16xf32, acc>) {
+    scf.yield %a : !tile.tile<16x16xf32, acc>
+  }
+  %p = scf.if %c -> (!tile.tile<16x16xf32, acc>) {
+    %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+    scf.yield %m : !tile.tile<16x16xf32, acc>
+  } else {
+    // expected-error @+1 {{the op updates its operand in place while %3 is still read afterwards, so it must copy %2, but there is no acc->acc copy on a3}}
+    %a = tile.matmul_acc %seed, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+    scf.yield %a : !tile.tile<16x16xf32, acc>
+  }
+  return %p, %lr : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>
+}
+
+// -----
+
+// Tests that the target must be dead in the remainder of the seed branch: the
+// then arm still stores %seed after its matmul, so the matmul may not write
+// %seed's window, and the branch stays divergent.
+func.func @phi_target_live_in_seed_branch(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1, %T: !tile.tensor<16x16xf32>) -> (!tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  // expected-error @+1 {{divergent result #0: the arms yield %4 and %4 in different windows and neither can be produced in the other's; a copy would need acc->acc}}
+  %p:2 = scf.if %c -> (!tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>) {
+    %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+    %T1 = tile.store %seed, %T[%c0, %c0] : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
+    scf.yield %m, %T1 : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
+  } else {
+    %a = tile.matmul_acc %seed, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+    scf.yield %a, %T : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
+  }
+  return %p#0, %p#1 : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
+}
+
+// -----
+
+// Tests that the sibling seed must be local to its arm: a then arm yielding an
+// accumulator defined before the if (and read after it) cannot be coalesced.
+func.func @phi_sibling_seed_not_local(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
+  %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  %other = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  // expected-error @+1 {{divergent result #0: the arms yield %3 and %5 in different windows and neither can be produced in the other's; a copy would need acc->acc}}
+  %p = scf.if %c -> (!tile.tile<16x16xf32, acc>) {
+    scf.yield %other : !tile.tile<16x16xf32, acc>
+  } else {
+    %a = tile.matmul_acc %seed, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+    scf.yield %a : !tile.tile<16x16xf32, acc>
+  }
+  return %p, %other : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>
+}
+
+// -----
+
+// Tests that a branch-local accumulator loop cannot hide its seed behind the
+// carry name: the seed, read after the if, blocks coalescing the other arm's
+// matmul into it.
+func.func @phi_loop_seed_read_after_if(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1, %n: index) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  // expected-error @+1 {{divergent result #0: the arms yield %4 and %4 in different windows and neither can be produced in the other's; a copy would need acc->acc}}
+  %p = scf.if %c -> (!tile.tile<16x16xf32, acc>) {
+    %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+    scf.yield %m : !tile.tile<16x16xf32, acc>
+  } else {
+    %lp = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %seed) -> (!tile.tile<16x16xf32, acc>) {
+      %a = tile.matmul_acc %acc, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+      scf.yield %a : !tile.tile<16x16xf32, acc>
+    }
+    scf.yield %lp : !tile.tile<16x16xf32, acc>
+  }
+  return %p, %seed : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>
+}
+
+// -----
+
+// Tests that a read of the reused input before the if blocks coalescing when
+// an enclosing loop repeats it (the seed is defined outside that loop): the
+// next iteration's store would read the accumulated value.
+func.func @phi_read_before_if_repeated_by_loop(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1, %n: index, %T: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  %res = scf.for %k = %c0 to %n step %c1 iter_args(%t = %T) -> (!tile.tensor<16x16xf32>) {
+    %t1 = tile.store %seed, %t[%c0, %c0] : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
+    %p = scf.if %c -> (!tile.tile<16x16xf32, acc>) {
+      %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+      scf.yield %m : !tile.tile<16x16xf32, acc>
+    } else {
+      // expected-error @+1 {{the op updates its operand in place while %2 is still read afterwards, so it must copy %2, but there is no acc->acc copy on a3}}
+      %a = tile.matmul_acc %seed, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+      scf.yield %a : !tile.tile<16x16xf32, acc>
+    }
+    %t2 = tile.store %p, %t1[%c0, %c0] : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
+    scf.yield %t2 : !tile.tensor<16x16xf32>
+  }
+  return %res : !tile.tensor<16x16xf32>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Tensors cannot be copied
+//===----------------------------------------------------------------------===//
+
+// Tests that a tensor carry whose initializer is read (loaded from) after the
+// loop is rejected: it would need an entry copy of the tensor.
+func.func @tensor_initializer_read_after_loop(%A: !tile.tensor<32x8xf32>, %B: !tile.tensor<32x8xf32>) -> (!tile.tensor<32x8xf32>, !tile.tile<8x8xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  // expected-error @+1 {{carry #0: the initializer is still read by %arg1 while the loop updates it, so it must be copied: %arg1, but tensors cannot be copied}}
+  %r = scf.for %i = %c0 to %c32 step %c8 iter_args(%b = %B) -> (!tile.tensor<32x8xf32>) {
+    %t = tile.load %A[%i, %c0] : !tile.tensor<32x8xf32> -> !tile.tile<8x8xf32, vec>
+    %b1 = tile.store %t, %b[%i, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<32x8xf32>
+    scf.yield %b1 : !tile.tensor<32x8xf32>
+  }
+  %old = tile.load %B[%c0, %c0] : !tile.tensor<32x8xf32> -> !tile.tile<8x8xf32, vec>
+  return %r, %old : !tile.tensor<32x8xf32>, !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that swapping two tensor carries is rejected.
+func.func @tensor_swap(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x8xf32>, %n: index) -> (!tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %A, %b = %B) -> (!tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>) {
+    // expected-error @+1 {{carry #0 must be copied from %arg5, but tensors cannot be copied}}
+    scf.yield %b, %a : !tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>
+  }
+  return %r#0, %r#1 : !tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that a store into a tensor whose old contents are still read
+// afterwards is rejected.
+func.func @store_into_live_tensor(%x: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<8x8xf32>) -> (!tile.tensor<8x8xf32>, !tile.tile<8x8xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{the op updates its operand in place while %arg1 is still read afterwards, so it must copy %arg1, but tensors cannot be copied}}
+  %T1 = tile.store %x, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  %old = tile.load %T[%c0, %c0] : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  return %T1, %old : !tile.tensor<8x8xf32>, !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that an if selecting between two argument tensors that both stay
+// live is rejected (no copy suffix: tensors have no memory space).
+func.func @tensor_branch(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x8xf32>, %c: i1) -> (!tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>) {
+  // expected-error @+1 {{divergent result #0: the arms yield %arg0 and %arg1 in different windows and neither can be produced in the other's}}
+  %r = scf.if %c -> (!tile.tensor<8x8xf32>) {
+    scf.yield %A : !tile.tensor<8x8xf32>
+  } else {
+    scf.yield %B : !tile.tensor<8x8xf32>
+  }
+  return %r, %A, %B : !tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Same-space copies of mat, left and right tiles
+//===----------------------------------------------------------------------===//
+
+// Tests that swapping two mat carries is rejected (no mat->mat copy).
+func.func @mat_swap(%A: !tile.tensor<16x16xf16>, %n: index) -> (!tile.tile<16x16xf16, mat>, !tile.tile<16x16xf16, mat>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a0 = tile.load %A[%c0, %c0] : !tile.tensor<16x16xf16> -> !tile.tile<16x16xf16, mat>
+  %b0 = tile.load %A[%c0, %c0] : !tile.tensor<16x16xf16> -> !tile.tile<16x16xf16, mat>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0, %b = %b0) -> (!tile.tile<16x16xf16, mat>, !tile.tile<16x16xf16, mat>) {
+    // expected-error @+1 {{carry #0 must be copied from %arg4, but there is no mat->mat copy on a3}}
+    scf.yield %b, %a : !tile.tile<16x16xf16, mat>, !tile.tile<16x16xf16, mat>
+  }
+  return %r#0, %r#1 : !tile.tile<16x16xf16, mat>, !tile.tile<16x16xf16, mat>
+}
+
+// -----
+
+// Tests that a mat initializer read after its loop is rejected, also on a5
+// (the module's target architecture is named in the diagnostic).
+module attributes {tile.target_arch = "a5"} {
+  func.func @mat_initializer_read_after_loop(%A: !tile.tensor<64x16xf16>, %n: index) -> (!tile.tile<16x16xf16, mat>, !tile.tile<16x16xf16, mat>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %a0 = tile.load %A[%c0, %c0] : !tile.tensor<64x16xf16> -> !tile.tile<16x16xf16, mat>
+    // expected-error @+1 {{carry #0: the initializer is still read by %2 while the loop updates it, so it must be copied: %2, but there is no mat->mat copy on a5}}
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0) -> (!tile.tile<16x16xf16, mat>) {
+      %t = tile.load %A[%i, %c0] : !tile.tensor<64x16xf16> -> !tile.tile<16x16xf16, mat>
+      scf.yield %t : !tile.tile<16x16xf16, mat>
+    }
+    return %r, %a0 : !tile.tile<16x16xf16, mat>, !tile.tile<16x16xf16, mat>
+  }
+}
+
+// -----
+
+// Tests that an if selecting between two left tiles that both stay live is
+// rejected (no left->left copy).
+func.func @left_branch(%m: !tile.tile<16x16xf16, mat>, %c: i1) -> (!tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, left>) {
+  %a = tile.extract %m[0, 0] : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, left>
+  %b = tile.move %m : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, left>
+  // expected-error @+1 {{divergent result #0: the arms yield %2 and %3 in different windows and neither can be produced in the other's; a copy would need left->left}}
+  %r = scf.if %c -> (!tile.tile<16x16xf16, left>) {
+    scf.yield %a : !tile.tile<16x16xf16, left>
+  } else {
+    scf.yield %b : !tile.tile<16x16xf16, left>
+  }
+  return %r, %a, %b : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, left>
+}
+
+// -----
+
+// Tests that swapping two right carries is rejected (no right->right copy).
+func.func @right_swap(%m: !tile.tile<16x16xf16, mat>, %n: index) -> (!tile.tile<16x16xf16, right>, !tile.tile<16x16xf16, right>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a0 = tile.move %m : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, right>
+  %b0 = tile.move %m : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, right>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0, %b = %b0) -> (!tile.tile<16x16xf16, right>, !tile.tile<16x16xf16, right>) {
+    // expected-error @+1 {{carry #0 must be copied from %arg4, but there is no right->right copy on a3}}
+    scf.yield %b, %a : !tile.tile<16x16xf16, right>, !tile.tile<16x16xf16, right>
+  }
+  return %r#0, %r#1 : !tile.tile<16x16xf16, right>, !tile.tile<16x16xf16, right>
+}
+
