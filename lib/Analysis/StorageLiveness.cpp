@@ -5,36 +5,81 @@
 
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace mlir::tile;
 
+bool StorageLiveness::repeats(Operation *op) const {
+  return isa<LoopLikeOpInterface>(op) && (!trips || trips->repeats(op));
+}
+
+// One walk keeps the stack of repeating loops around the current op and
+// records, per block, how many of them enclose it. The repeating loops
+// around a value's block are a prefix of those around any of its uses, so a
+// use's anchor is the stack entry just past that prefix: O(1) per use.
 StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order,
                                  const TripCounts *trips)
     : order(order), trips(trips) {
-  function->walk([&](Operation *op) { addReadsOf(op); });
+  SmallVector<Operation *> loops;
+  llvm::DenseMap<Block *, unsigned> loopDepth;
+  std::function<void(Operation *)> visit = [&](Operation *op) {
+    auto contract = dyn_cast<StorageContractInterface>(op);
+    for (OpOperand &use : op->getOpOperands()) {
+      if (!isRead(use, contract))
+        continue;
+      auto depth = loopDepth.find(use.get().getParentBlock());
+      unsigned prefix = depth == loopDepth.end() ? 0 : depth->second;
+      if (prefix < loops.size())
+        anchors[use.get()].push_back({loops[prefix], op, /*recurs=*/true});
+      else
+        anchors[use.get()].push_back({op, op, /*recurs=*/false});
+    }
+    bool loop = repeats(op);
+    if (loop)
+      loops.push_back(op);
+    for (Region &region : op->getRegions())
+      for (Block &block : region) {
+        loopDepth[&block] = loops.size();
+        for (Operation &nested : block)
+          visit(&nested);
+      }
+    if (loop)
+      loops.pop_back();
+  };
+  for (Region &region : function->getRegions())
+    for (Block &block : region) {
+      loopDepth[&block] = 0;
+      for (Operation &op : block)
+        visit(&op);
+    }
+}
+
+bool StorageLiveness::isRead(OpOperand &use,
+                             StorageContractInterface contract) const {
+  if (!hasStorage(use.get().getType()))
+    return false;
+  if (contract && contract.isWriteOnlyOperand(use.getOperandNumber()))
+    return false; // overwritten without being read
+  return !trips || !trips->neverRuns(use.getOwner()); // dead code reads nothing
 }
 
 void StorageLiveness::addReadsOf(Operation *op) {
   auto contract = dyn_cast<StorageContractInterface>(op);
-  for (OpOperand &use : op->getOpOperands()) {
-    if (!hasStorage(use.get().getType()))
-      continue;
-    if (contract && contract.isWriteOnlyOperand(use.getOperandNumber()))
-      continue;
-    addUse(use);
-  }
+  for (OpOperand &use : op->getOpOperands())
+    if (isRead(use, contract))
+      addUse(use);
 }
 
+// For ops inserted after construction (copies), found from their parents.
 void StorageLiveness::addUse(OpOperand &use) {
   Value value = use.get();
   Block *definitionBlock = value.getParentBlock();
   Operation *user = use.getOwner();
-  if (trips && trips->neverRuns(user))
-    return; // dead code reads nothing
   Anchor anchor{user, user, /*recurs=*/false};
   for (Operation *op = user; op && op->getBlock() != definitionBlock;) {
     op = op->getParentOp();
-    if (op && isa<LoopLikeOpInterface>(op) && (!trips || trips->repeats(op)))
+    if (op && repeats(op))
       anchor = Anchor{op, user, /*recurs=*/true};
   }
   anchors[value].push_back(anchor);

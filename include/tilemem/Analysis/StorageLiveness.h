@@ -13,8 +13,8 @@
 // and the value's definition (the use recurs while that loop runs), or the
 // user itself. A query then asks whether `op` lies in a recurring anchor or
 // precedes an anchor in both ProgramOrder orders (which excludes the sibling
-// arm of an scf.if). Building is O(U * d) for U uses at nesting depth d;
-// a query is O(uses of the value). Operands an op overwrites without reading
+// arm of an scf.if). Building is one walk with a stack of enclosing loops,
+// O(1) per use; a query is O(uses of the value). Operands an op overwrites without reading
 // (write-only operands) are not reads.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +24,7 @@
 
 #include "tilemem/Analysis/ProgramOrder.h"
 #include "tilemem/Analysis/TripCounts.h"
+#include "tilemem/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
@@ -58,6 +59,8 @@ public:
   bool isDefinedBefore(Value value, Operation *op) const;
 
 private:
+  bool repeats(Operation *op) const;
+  bool isRead(OpOperand &use, StorageContractInterface contract) const;
   struct Anchor {
     Operation *op;
     Operation *user;

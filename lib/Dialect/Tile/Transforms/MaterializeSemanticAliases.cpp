@@ -85,6 +85,9 @@ private:
   bool canCopy(Value value) const;
   InFlightDiagnostic noCopy(Operation *at, Value value, StringRef why);
   std::string name(Value value);
+  /// The value's name, its defining op and location (names repeat across
+  /// sibling regions).
+  std::string describeValue(Value value);
 
   func::FuncOp function;
   TargetArch arch;
@@ -95,6 +98,15 @@ private:
 };
 
 } // namespace
+
+std::string Materializer::describeValue(Value value) {
+  std::string text = name(value);
+  if (Operation *def = value.getDefiningOp()) {
+    llvm::raw_string_ostream os(text);
+    os << " (" << def->getName() << " at " << def->getLoc() << ")";
+  }
+  return text;
+}
 
 std::string Materializer::name(Value value) {
   if (!asmState)
@@ -429,9 +441,9 @@ LogicalResult Materializer::scheduleCopies(
       Value moved = createMove(yield->getLoc(), point->getOperand(operand),
                                copy.target.root, copy.target, point);
       point->setOperand(operand, moved);
-      if (point != yield)
-        conflicts.relocate(point->getParentOp()->getResult(operand),
-                           copy.target);
+      // What derives from the yield operand (a scope's result, a while's
+      // after-arguments and results) now derives from the copy.
+      conflicts.relocate(moved, copy.target);
       ++counter;
       pending.erase(pending.begin() + i);
       progressed = true;
@@ -449,9 +461,7 @@ LogicalResult Materializer::scheduleCopies(
     first.source = createMove(yield->getLoc(), point->getOperand(operand),
                               scratch, scratchWindow, point);
     point->setOperand(operand, first.source);
-    if (point != yield)
-      conflicts.relocate(point->getParentOp()->getResult(operand),
-                         scratchWindow);
+    conflicts.relocate(first.source, scratchWindow);
     ++counter;
     ++counters.scratch;
   }
@@ -508,10 +518,15 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
     if (llvm::any_of(earlier,
                      [&](const Window &w) { return w.mayOverlap(carry); })) {
       reason = "shares its window with another carry";
-    } else if (updated && carry.isExternal() && isa<TileType>(init.getType())) {
+    } else if (misaligned && carry.isExternal() &&
+               isa<TileType>(init.getType())) {
+      // A copy or producer would have to deliver the carry into the
+      // caller's tile, which is no allocation. In-place writebacks of the
+      // argument need no copy.
       reason = "is the caller's storage";
-    } else if ((updated || misaligned) &&
-               !carry.isRowMajorFor(init.getType())) {
+    } else if (misaligned && !carry.isRowMajorFor(init.getType())) {
+      // A copy or producer would have to deliver the carry; both write
+      // row-major. In-place writebacks keep a view's layout and need none.
       reason = "is a strided or transposed view";
     } else if (updated) {
       if (Value observed = conflicts.findObserved(carry, loop, lastYield))
@@ -603,8 +618,10 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
     if (!canCopy(elseValue)) {
       InFlightDiagnostic diag =
           ifOp.emitError() << "divergent result #" << index
-                           << ": the arms yield " << name(thenYield->getOperand(index))
-                           << " and " << name(elseValue)
+                           << ": the then arm yields "
+                           << describeValue(thenYield->getOperand(index))
+                           << " and the else arm "
+                           << describeValue(elseValue)
                            << " in different windows and neither can be produced "
                               "in the other's";
       if (isa<TileType>(elseValue.getType()))
@@ -625,8 +642,7 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
       Value moved = createMove(elseYield->getLoc(), point->getOperand(operand),
                                thenTarget.root, thenTarget, point);
       point->setOperand(operand, moved);
-      if (point != elseYield)
-        conflicts.relocate(point->getParentOp()->getResult(operand), thenTarget);
+      conflicts.relocate(moved, thenTarget);
       ++counters.branchCopies;
       continue;
     }
@@ -638,9 +654,7 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
       Value moved = createMove(yield->getLoc(), armPoint->getOperand(armOperand),
                                fresh, freshWindow, armPoint);
       armPoint->setOperand(armOperand, moved);
-      if (armPoint != yield)
-        conflicts.relocate(armPoint->getParentOp()->getResult(armOperand),
-                           freshWindow);
+      conflicts.relocate(moved, freshWindow);
       ++counters.branchCopies;
     }
     conflicts.relocate(ifOp.getResult(index), freshWindow);

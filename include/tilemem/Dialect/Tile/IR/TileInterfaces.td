@@ -55,7 +55,7 @@ def Tile_StorageContractInterface : OpInterface<"StorageContractInterface"> {
       [{ return ::mlir::tile::detail::writebackOperandOf<ConcreteOp>(); }]>,
     InterfaceMethod<"Whether operand `index` is overwritten without being read.",
       "bool", "isWriteOnlyOperand", (ins "unsigned":$index), "",
-      [{ return ::mlir::tile::detail::isWriteOnlyOperandOf<ConcreteOp>(index); }]>,
+      [{ return ::mlir::tile::detail::isWriteOnlyOperandOf<ConcreteOp>($_op, index); }]>,
     InterfaceMethod<"Whether the result must not overlap operand `index`.",
       "bool", "forbidsOutputAliasWith", (ins "unsigned":$index), "",
       [{ return ::mlir::tile::detail::forbidsOutputAliasOf<ConcreteOp>(index); }]>,

@@ -86,8 +86,15 @@ def Tile_StoreOp : Tile_Op<"store", [Tile_WritebackOperand<1, 1>,
     ```mlir
     %B1 = tile.store %t, %B[%i, %j] : !tile.tile<64x64xf32, vec>, !tile.tensor<256x64xf32>
     ```
-    A writeback of operand 1 that is write-only: the stored block is
-    overwritten without being read. Legal sources: vec, acc.
+    A writeback of operand 1. It is write-only (the old tensor is not read)
+    when the tile covers the whole tensor; a partial store keeps the rest of
+    the old tensor in its result, so it reads it. Legal sources: vec, acc.
+  }];
+  let extraClassDeclaration = [{
+    /// Whether the stored tile covers the whole tensor.
+    bool coversWholeOperand() {
+      return getValue().getType().getShape() == getTensor().getType().getShape();
+    }
   }];
   let arguments = (ins Tile_TileType:$value, Tile_GlobalTensorType:$tensor,
                        Variadic<Index>:$indices);

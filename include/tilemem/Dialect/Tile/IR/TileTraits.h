@@ -100,10 +100,22 @@ std::optional<unsigned> writebackOperandOf() {
     return Op::kWritebackOperandIndex;
   return std::nullopt;
 }
+template <typename T>
+using covers_whole_t = decltype(std::declval<T &>().coversWholeOperand());
+
+/// A write-only writeback overwrites its operand without reading it; an op
+/// that can write only part of it (`coversWholeOperand`) is write-only just
+/// when it writes all of it: otherwise the untouched part flows into the
+/// result, which reads the old payload.
 template <typename Op>
-bool isWriteOnlyOperandOf(unsigned index) {
-  if constexpr (llvm::is_detected<writeback_t, Op>::value)
-    return Op::kWritebackWriteOnly && index == Op::kWritebackOperandIndex;
+bool isWriteOnlyOperandOf(Op op, unsigned index) {
+  if constexpr (llvm::is_detected<writeback_t, Op>::value) {
+    if (!Op::kWritebackWriteOnly || index != Op::kWritebackOperandIndex)
+      return false;
+    if constexpr (llvm::is_detected<covers_whole_t, Op>::value)
+      return op.coversWholeOperand();
+    return true;
+  }
   return false;
 }
 template <typename Op>

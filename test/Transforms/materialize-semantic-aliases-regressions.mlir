@@ -1,10 +1,9 @@
 // RUN: tile-opt %s --tile-init-memref --tile-materialize-semantic-aliases --tile-verify-storage --split-input-file -verify-diagnostics | FileCheck %s
 
-// Known bugs of --tile-materialize-semantic-aliases: each case states the
-// CORRECT behaviour and FAILS against the current build (not XFAIL on
-// purpose). They are kept apart from materialize-semantic-aliases.mlir and
-// materialize-semantic-aliases-invalid.mlir so that those stay green. Move a
-// case there once it is fixed.
+// Regression tests for --tile-materialize-semantic-aliases: bugs found in
+// review, each case stating the correct behaviour (while conditions that
+// swap carries, partial stores that read the old tensor, unsigned loop
+// bounds, view- and argument-seeded accumulators, diagnostic names).
 
 // Tests that a while loop whose scf.condition swaps its two carries is
 // accepted: the condition gets a parallel copy (one scratch, three moves) and
