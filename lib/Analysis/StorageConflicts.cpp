@@ -174,8 +174,9 @@ StorageConflicts::checkWriteBefore(const Window &window, Operation *point,
   return std::nullopt;
 }
 
-Value StorageConflicts::findObserved(const Window &window, Operation *loop,
-                                     Operation *lastYield) const {
+Value StorageConflicts::findObserved(
+    const Window &window, Operation *loop, Operation *lastYield,
+    const llvm::SmallPtrSetImpl<Value> &carried) const {
   auto it = valuesByRoot.find(window.root);
   if (it == valuesByRoot.end())
     return Value();
@@ -193,9 +194,10 @@ Value StorageConflicts::findObserved(const Window &window, Operation *loop,
     if (!seen.insert(value).second)
       continue;
     const Window *current = storage.lookup(value);
-    if (!current || !current->mayOverlap(window) ||
-        !liveness.isDefinedBefore(value, loop))
+    if (!current || !current->mayOverlap(window) || carried.contains(value))
       continue;
+    // Values defined inside the loop that hold the pre-loop payload (the
+    // result of a zero-trip loop seeded by the same input, say) count too.
     for (Operation *write : writes)
       if (liveness.findReadAfter(value, write))
         return value;

@@ -27,6 +27,7 @@
 #include "tilemem/Analysis/TileStorage.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlir::tile {
 
@@ -68,11 +69,13 @@ public:
   checkWriteBefore(const Window &window, Operation *point,
                    ArrayRef<Value> ignored) const;
 
-  /// A value overlapping `window` that exists before `loop` runs and is
-  /// read after `lastYield` or after an op in `loop` that writes `window`,
-  /// or null: what a loop updating `window` in place would clobber.
+  /// A value overlapping `window`, other than `carried` (the loop's own
+  /// carry and what derives from it), that is read after `lastYield` or
+  /// after an op in `loop` that writes `window`, or null: what a loop
+  /// updating `window` in place would clobber.
   Value findObserved(const Window &window, Operation *loop,
-                     Operation *lastYield) const;
+                     Operation *lastYield,
+                     const llvm::SmallPtrSetImpl<Value> &carried) const;
 
   /// Whether an op nested in `region` writes a window overlapping `window`
   /// (the allocation's writer index, filtered by an interval test).

@@ -529,7 +529,24 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
       // row-major. In-place writebacks keep a view's layout and need none.
       reason = "is a strided or transposed view";
     } else if (updated) {
-      if (Value observed = conflicts.findObserved(carry, loop, lastYield))
+      // The carry itself and what derives from it inside and after the loop
+      // are the loop's own business.
+      llvm::SmallPtrSet<Value, 16> carried;
+      SmallVector<Value, 2> carryArgs;
+      if (auto forOp = dyn_cast<scf::ForOp>(loop)) {
+        carryArgs = {forOp.getRegionIterArgs()[index], forOp.getResult(index)};
+      } else if (auto whileOp = dyn_cast<scf::WhileOp>(loop)) {
+        carryArgs.push_back(whileOp.getBeforeArguments()[index]);
+        if (index < whileOp.getNumResults())
+          carryArgs.append({whileOp.getAfterArguments()[index],
+                            whileOp.getResult(index)});
+      }
+      for (Value arg : carryArgs)
+        if (const Window *w = conflicts.lookup(arg))
+          for (const auto &member : TileStorage::family(arg, *w))
+            carried.insert(member.first);
+      if (Value observed =
+              conflicts.findObserved(carry, loop, lastYield, carried))
         reason = "is still read by " + name(observed) +
                  " while the loop updates it";
     }
