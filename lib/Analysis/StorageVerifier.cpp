@@ -13,6 +13,7 @@
 #include "tilemem/Analysis/ProgramOrder.h"
 #include "tilemem/Analysis/StorageLiveness.h"
 #include "tilemem/Analysis/TileStorage.h"
+#include "tilemem/Analysis/ValueNames.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AsmState.h"
@@ -57,7 +58,7 @@ private:
   ProgramOrder order;
   TripCounts trips;
   StorageLiveness liveness;
-  std::unique_ptr<AsmState> asmState;
+  ValueNames names{function};
   /// Storage-typed values grouped by the allocation their window lives in.
   llvm::DenseMap<Value, SmallVector<Value>> valuesByRoot;
   struct Write {
@@ -72,14 +73,7 @@ private:
 
 } // namespace
 
-std::string Verifier::name(Value value) {
-  if (!asmState)
-    asmState = std::make_unique<AsmState>(function);
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  value.printAsOperand(os, *asmState);
-  return text;
-}
+std::string Verifier::name(Value value) { return names(value); }
 
 std::string Verifier::describe(const Window &window) {
   std::string text;

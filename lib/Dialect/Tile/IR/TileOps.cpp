@@ -164,34 +164,32 @@ LogicalResult AllocOp::verify() {
   return success();
 }
 
-LogicalResult LoadOp::verify() {
-  GlobalTensorType tensor = getSource().getType();
-  TileType tile = getResult().getType();
-  if (getIndices().size() != 2)
-    return emitOpError("expected 2 indices, got ") << getIndices().size();
-  if (failed(verifySameElement(*this, tensor.getElementType(),
+/// A tile moved to or from a block of a global tensor (load, store).
+static LogicalResult verifyTensorBlock(Operation *op, GlobalTensorType tensor,
+                                       TileType tile, ValueRange indices,
+                                       StringRef what,
+                                       ArrayRef<MemorySpace> spaces) {
+  if (indices.size() != 2)
+    return op->emitOpError("expected 2 indices, got ") << indices.size();
+  if (failed(verifySameElement(op, tensor.getElementType(),
                                tile.getElementType())))
     return failure();
   if (tile.getRows() > tensor.getShape()[0] ||
       tile.getCols() > tensor.getShape()[1])
-    return emitOpError("tile is larger than the tensor");
-  return verifySpace(*this, tile, "loaded tile",
-                     {MemorySpace::Vec, MemorySpace::Mat});
+    return op->emitOpError("tile is larger than the tensor");
+  return verifySpace(op, tile, what, spaces);
+}
+
+LogicalResult LoadOp::verify() {
+  return verifyTensorBlock(*this, getSource().getType(), getResult().getType(),
+                           getIndices(), "loaded tile",
+                           {MemorySpace::Vec, MemorySpace::Mat});
 }
 
 LogicalResult StoreOp::verify() {
-  GlobalTensorType tensor = getTensor().getType();
-  TileType tile = getValue().getType();
-  if (getIndices().size() != 2)
-    return emitOpError("expected 2 indices, got ") << getIndices().size();
-  if (failed(verifySameElement(*this, tensor.getElementType(),
-                               tile.getElementType())))
-    return failure();
-  if (tile.getRows() > tensor.getShape()[0] ||
-      tile.getCols() > tensor.getShape()[1])
-    return emitOpError("tile is larger than the tensor");
-  return verifySpace(*this, tile, "stored tile",
-                     {MemorySpace::Vec, MemorySpace::Acc});
+  return verifyTensorBlock(*this, getTensor().getType(), getValue().getType(),
+                           getIndices(), "stored tile",
+                           {MemorySpace::Vec, MemorySpace::Acc});
 }
 
 LogicalResult MoveOp::verify() {

@@ -9,6 +9,7 @@
 
 #include "tilemem/Analysis/StorageConflicts.h"
 #include "tilemem/Analysis/StorageVerifier.h"
+#include "tilemem/Analysis/ValueNames.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -94,7 +95,7 @@ private:
   Counters &counters;
   StorageConflicts conflicts;
   DominanceInfo dominance;
-  std::unique_ptr<AsmState> asmState;
+  ValueNames names{function};
 };
 
 } // namespace
@@ -108,14 +109,7 @@ std::string Materializer::describeValue(Value value) {
   return text;
 }
 
-std::string Materializer::name(Value value) {
-  if (!asmState)
-    asmState = std::make_unique<AsmState>(function);
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  value.printAsOperand(os, *asmState);
-  return text;
-}
+std::string Materializer::name(Value value) { return names(value); }
 
 /// The row-major window of a whole `type` tile at the start of `buffer`.
 static Window wholeTile(Value buffer, TileType type) {

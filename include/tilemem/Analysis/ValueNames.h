@@ -1,0 +1,41 @@
+//===- ValueNames.h - SSA names for diagnostics -----------------*- C++ -*-===//
+//
+// Diagnostics name values the way the function prints them (%3, %arg0). The
+// AsmState numbering the function is built on the first request only, so a
+// pass that reports nothing pays nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEMEM_ANALYSIS_VALUENAMES_H
+#define TILEMEM_ANALYSIS_VALUENAMES_H
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Value.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir::tile {
+
+class ValueNames {
+public:
+  explicit ValueNames(Operation *scope) : scope(scope) {}
+
+  std::string operator()(Value value) {
+    if (!state)
+      state = std::make_unique<AsmState>(scope);
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    value.printAsOperand(os, *state);
+    return text;
+  }
+
+private:
+  Operation *scope;
+  std::unique_ptr<AsmState> state;
+};
+
+} // namespace mlir::tile
+
+#endif // TILEMEM_ANALYSIS_VALUENAMES_H
