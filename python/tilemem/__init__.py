@@ -4,3 +4,5 @@ Submodules: ``tilemem.ir``, ``tilemem.passmanager``, ``tilemem.dialects.tile``
 (MLIR bindings), ``tilemem.passes`` (pass callables), ``tilemem.interp`` (the
 numpy reference interpreter).
 """
+
+from .passes import PassContext, get_enable_buffer_ir, get_memory_planner  # noqa: E402,F401

@@ -37,7 +37,18 @@ RIGHT = "!tile.tile<8x8xf32, right>"
 TENSOR = "!tile.tensor<32x8xf32>"
 TYPES = {"vec": TILE, "acc": ACC, "tensor": TENSOR}
 
-PIPELINE = ["tile-init-memref", "tile-materialize-semantic-aliases", "tile-verify-storage"]
+def pipeline(enable_buffer_ir: bool = False) -> List[str]:
+    """The passes run on each program."""
+    flag = "true" if enable_buffer_ir else "false"
+    return [
+        f"tile-select-buffer-ir-functions{{enable-buffer-ir={flag}}}",
+        "tile-init-memref",
+        f"tile-materialize-semantic-aliases{{enable-buffer-ir={flag}}}",
+        "tile-verify-storage",
+    ]
+
+
+PIPELINE = pipeline(False)
 
 # Diagnostics a correct pass may give for a program it cannot implement on
 # the target; each is documented in docs/passes/materialize-semantic-aliases.md.
@@ -563,7 +574,7 @@ def classify_rejection(message: str) -> str:
     return "other: " + message.strip()[:120]
 
 
-def run_one(text: str, seed: int, scalars=None) -> Outcome:
+def run_one(text: str, seed: int, scalars=None, enable_buffer_ir: bool = False) -> Outcome:
     from . import interp, ir, passes
 
     with ir.Context():
@@ -573,7 +584,7 @@ def run_one(text: str, seed: int, scalars=None) -> Outcome:
             return Outcome("invalid", str(error).splitlines()[0])
         candidate = ir.Module.parse(text)
         try:
-            passes.run_pipeline(candidate, [passes.FunctionPass(p) for p in PIPELINE])
+            passes.run_pipeline(candidate, [passes.FunctionPass(p) for p in pipeline(enable_buffer_ir)])
         except passes.PassError as error:
             return Outcome("rejected", classify_rejection(str(error)))
         output = str(candidate)
@@ -597,6 +608,8 @@ def main(argv=None) -> int:
     parser.add_argument("--max-depth", type=int, default=4, help="control-flow nesting depth")
     parser.add_argument("--failures", default="fuzz-failures", help="directory for failing programs")
     parser.add_argument("--print", action="store_true", help="print the program of --seed and exit")
+    parser.add_argument("--enable-buffer-ir", action="store_true",
+                        help="select kernels for Buffer-IR legalization (default: the Tile path)")
     args = parser.parse_args(argv)
 
     if args.print:
@@ -609,7 +622,7 @@ def main(argv=None) -> int:
     started = time.time()
     for seed in range(args.seed, args.seed + args.count):
         text = generate(seed, args.max_depth)
-        outcome = run_one(text, seed)
+        outcome = run_one(text, seed, enable_buffer_ir=args.enable_buffer_ir)
         counts[outcome.status] += 1
         if outcome.status == "rejected":
             reasons[outcome.reason] += 1
@@ -626,7 +639,8 @@ def main(argv=None) -> int:
 
     total = args.count
     rejected = counts["rejected"]
-    print(f"programs run:  {total}  ({time.time() - started:.1f} s)")
+    mode = "buffer IR" if args.enable_buffer_ir else "tile path"
+    print(f"programs run:  {total}  ({time.time() - started:.1f} s, {mode})")
     print(f"accepted:      {counts['ok']}")
     print(f"mismatches:    {counts['mismatch']}")
     print(f"invalid input: {counts['invalid']}")

@@ -11,7 +11,7 @@ A pass failure raises ``PassError`` carrying the diagnostics.
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Optional, Union
 
 from .ir import Context, Location, Module
 from .passmanager import PassManager
@@ -76,17 +76,73 @@ def verify_storage(allocated: bool = False) -> FunctionPass:
     return FunctionPass("tile-verify-storage", allocated=allocated)
 
 
+class PassContext:
+    """Options shared by the passes created inside it::
+
+        with tilemem.PassContext(enable_buffer_ir=False, memory_planner="ptoas"):
+            module = passes.run_pipeline(module, passes.storage_pipeline())
+
+    Contexts nest; the innermost one wins. Outside any context Buffer IR is
+    on and the planner is PYPTO, as in the seed.
+    """
+
+    _stack: list = []
+
+    def __init__(self, enable_buffer_ir: bool = True, memory_planner: str = "pypto"):
+        if memory_planner not in ("pypto", "dsa-rp", "ptoas"):
+            raise ValueError(f"unknown memory planner {memory_planner!r}")
+        self.enable_buffer_ir = bool(enable_buffer_ir)
+        self.memory_planner = memory_planner
+
+    def __enter__(self) -> "PassContext":
+        PassContext._stack.append(self)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        PassContext._stack.pop()
+
+    @classmethod
+    def current(cls) -> "PassContext":
+        return cls._stack[-1] if cls._stack else cls()
+
+    def __repr__(self) -> str:
+        return (f"PassContext(enable_buffer_ir={self.enable_buffer_ir}, "
+                f"memory_planner={self.memory_planner!r})")
+
+
+def get_enable_buffer_ir() -> bool:
+    """Whether Buffer-IR legalization is on in the current PassContext."""
+    return PassContext.current().enable_buffer_ir
+
+
+def get_memory_planner() -> str:
+    """The memory planner of the current PassContext."""
+    return PassContext.current().memory_planner
+
+
+def select_buffer_ir_functions(enable_buffer_ir: Optional[bool] = None) -> FunctionPass:
+    """tile-select-buffer-ir-functions: mark the kernels Buffer IR supports."""
+    if enable_buffer_ir is None:
+        enable_buffer_ir = get_enable_buffer_ir()
+    return FunctionPass("tile-select-buffer-ir-functions", enable_buffer_ir=enable_buffer_ir)
+
+
 def materialize_semantic_aliases(
-    enable_buffer_ir: bool = False,
-    memory_planner: str = "pypto",
+    enable_buffer_ir: Optional[bool] = None,
+    memory_planner: Optional[str] = None,
     arch: str = "",
     verify: bool = True,
 ) -> FunctionPass:
     """tile-materialize-semantic-aliases: make required sharing explicit.
 
     Runs after `init_memref()`; the result satisfies `verify_storage()` or the
-    call raises `PassError` and the module is left as it was.
+    call raises `PassError` and the module is left as it was. Options left
+    as None come from the current `PassContext`.
     """
+    if enable_buffer_ir is None:
+        enable_buffer_ir = get_enable_buffer_ir()
+    if memory_planner is None:
+        memory_planner = get_memory_planner()
     options = {
         "enable_buffer_ir": enable_buffer_ir,
         "memory_planner": memory_planner,
@@ -98,5 +154,11 @@ def materialize_semantic_aliases(
 
 
 def storage_pipeline(**options) -> list:
-    """InitMemRef, MaterializeSemanticAliases, VerifyTileStorage."""
-    return [init_memref(), materialize_semantic_aliases(**options), verify_storage()]
+    """Buffer-IR selection, InitMemRef, MaterializeSemanticAliases,
+    VerifyTileStorage (options as for `materialize_semantic_aliases`)."""
+    return [
+        select_buffer_ir_functions(options.get("enable_buffer_ir")),
+        init_memref(),
+        materialize_semantic_aliases(**options),
+        verify_storage(),
+    ]

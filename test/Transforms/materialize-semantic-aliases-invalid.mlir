@@ -1,7 +1,6 @@
 // RUN: tile-opt %s --tile-init-memref --tile-materialize-semantic-aliases --split-input-file -verify-diagnostics
 // RUN: not tile-opt %s --tile-init-memref --tile-materialize-semantic-aliases=memory-planner=foo --split-input-file 2>&1 | FileCheck %s --check-prefix=PLANNER
 // RUN: not tile-opt %s --tile-init-memref --tile-materialize-semantic-aliases=arch=a9 --split-input-file 2>&1 | FileCheck %s --check-prefix=ARCH
-// RUN: not tile-opt %s --tile-init-memref --tile-materialize-semantic-aliases=enable-buffer-ir=true --split-input-file 2>&1 | FileCheck %s --check-prefix=BUFFER-IR
 
 // Programs --tile-materialize-semantic-aliases rejects: the storage they need
 // requires a copy the target cannot do (acc->acc, mat->mat, left->left,
@@ -13,7 +12,6 @@
 // rewriting (every function of this file gets the same error):
 // PLANNER:   error: unknown memory-planner 'foo' (expected pypto, dsa-rp or ptoas)
 // ARCH:      error: unknown arch 'a9' (expected a3 or a5)
-// BUFFER-IR: error: enable-buffer-ir=true is not available yet; use the Tile path (enable-buffer-ir=false)
 
 //===----------------------------------------------------------------------===//
 // Acc carries that would need an acc->acc copy

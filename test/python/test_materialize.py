@@ -72,7 +72,7 @@ def test_options_are_validated():
         with pytest.raises(passes.PassError, match="unknown memory-planner"):
             passes.materialize_semantic_aliases(memory_planner="foo")(module)
         assert passes.materialize_semantic_aliases(arch="a5").pipeline == (
-            "tile-materialize-semantic-aliases{enable-buffer-ir=false "
+            "tile-materialize-semantic-aliases{enable-buffer-ir=true "
             "memory-planner=pypto verify=true arch=a5}"
         )
 

@@ -29,6 +29,12 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                              << "' must be \"a3\" or \"a5\" on a module";
     return success();
   }
+  if (attribute.getName() == kBufferIRAttrName) {
+    if (!isa<UnitAttr>(attribute.getValue()) || !isa<func::FuncOp>(op))
+      return op->emitError() << "'" << kBufferIRAttrName
+                             << "' must be a unit attribute on a func.func";
+    return success();
+  }
   if (attribute.getName() == kOrchestrationAttrName) {
     if (!isa<UnitAttr>(attribute.getValue()) || !isa<func::FuncOp>(op))
       return op->emitError() << "'" << kOrchestrationAttrName

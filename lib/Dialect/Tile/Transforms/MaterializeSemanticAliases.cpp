@@ -51,9 +51,10 @@ struct RetargetPlan {
 
 class Materializer {
 public:
-  Materializer(func::FuncOp function, TargetArch arch, Counters &counters)
-      : function(function), arch(arch), counters(counters),
-        conflicts(function), dominance(function) {}
+  Materializer(func::FuncOp function, TargetArch arch, bool bufferIR,
+               Counters &counters)
+      : function(function), arch(arch), bufferIR(bufferIR),
+        counters(counters), conflicts(function), dominance(function) {}
 
   LogicalResult run();
 
@@ -67,6 +68,7 @@ private:
                            Operation *yield, unsigned firstOperand);
   // Branches.
   LogicalResult processIf(scf::IfOp ifOp);
+  void deliverToFreshDestination(scf::IfOp ifOp, unsigned index);
   // Writebacks of values still read afterwards.
   LogicalResult isolateWritebacks();
 
@@ -92,6 +94,8 @@ private:
 
   func::FuncOp function;
   TargetArch arch;
+  /// Buffer-IR branch destinations (a selected function, option on).
+  bool bufferIR;
   Counters &counters;
   StorageConflicts conflicts;
   DominanceInfo dominance;
@@ -607,6 +611,32 @@ LogicalResult Materializer::processLoop(Operation *loop, ValueRange inits,
 // Branches
 //===----------------------------------------------------------------------===//
 
+// Buffer-IR branch destinations (seed rules 2-4): a result whose arms yield
+// different windows gets an independent destination. An input yielded from
+// outside the branch keeps its own storage and is copied; a branch-local
+// producer whose only use is the yield writes the destination directly when
+// the conflict oracle allows it; anything else is copied right before the
+// yield (inside a transparent scope when the yield is there).
+void Materializer::deliverToFreshDestination(scf::IfOp ifOp, unsigned index) {
+  auto type = cast<TileType>(ifOp.getResult(index).getType());
+  Value fresh = createAlloc(ifOp.getLoc(), type);
+  Window destination = wholeTile(fresh, type);
+  for (Operation *yield : {ifOp.thenYield(), ifOp.elseYield()}) {
+    auto [point, operand] = copyPoint(yield, index);
+    Value value = point->getOperand(operand);
+    Operation *def = value.getDefiningOp();
+    bool branchLocal = def && isa<AllocatingOpInterface>(def) &&
+                       ifOp->isProperAncestor(def) && value.hasOneUse();
+    if (branchLocal && tryRetarget(value, destination))
+      continue;
+    Value moved =
+        createMove(yield->getLoc(), value, fresh, destination, point);
+    point->setOperand(operand, moved);
+    conflicts.relocate(moved, destination);
+    ++counters.branchCopies;
+  }
+}
+
 LogicalResult Materializer::processIf(scf::IfOp ifOp) {
   if (ifOp.getNumResults() == 0 || ifOp.getElseRegion().empty())
     return success();
@@ -620,6 +650,10 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
     if (!thenWindow || !elseWindow || *thenWindow == *elseWindow)
       continue;
     Window thenTarget = *thenWindow, elseTarget = *elseWindow;
+    if (bufferIR && canCopy(elseYield->getOperand(index))) {
+      deliverToFreshDestination(ifOp, index);
+      continue;
+    }
     // The else arm's producer writes the result's window, or the then arm's
     // producer writes the else value's window (accumulator phis).
     if (tryRetarget(elseYield->getOperand(index), thenTarget) ||
@@ -840,12 +874,6 @@ struct MaterializeSemanticAliasesPass
                            << "' (expected pypto, dsa-rp or ptoas)";
       return signalPassFailure();
     }
-    if (enableBufferIR) {
-      function.emitError()
-          << "enable-buffer-ir=true is not available yet; use the Tile path "
-             "(enable-buffer-ir=false)";
-      return signalPassFailure();
-    }
     std::optional<TargetArch> arch = targetArch.empty()
                                          ? getTargetArch(function)
                                          : parseTargetArch(targetArch);
@@ -858,8 +886,11 @@ struct MaterializeSemanticAliasesPass
     // Rewrite a clone; commit it only when it verifies.
     auto clone = cast<func::FuncOp>(function->clone());
     Counters counters;
-    bool ok = succeeded(
-        Materializer(clone, arch.value_or(TargetArch::A3), counters).run());
+    bool bufferIR =
+        enableBufferIR && function->hasAttr(TileDialect::kBufferIRAttrName);
+    bool ok = succeeded(Materializer(clone, arch.value_or(TargetArch::A3),
+                                     bufferIR, counters)
+                            .run());
     if (ok && verifyResult) {
       SmallVector<StorageViolation> violations = verifyTileStorage(clone);
       for (const StorageViolation &violation : violations)

@@ -32,6 +32,8 @@ def Tile_Dialect : Dialect {
     /// kernels; storage passes leave such functions untouched.
     static constexpr ::llvm::StringLiteral kOrchestrationAttrName =
         "tile.orchestration";
+    /// Unit attribute of functions selected for Buffer-IR legalization.
+    static constexpr ::llvm::StringLiteral kBufferIRAttrName = "tile.buffer_ir";
     /// Module attribute selecting the target architecture ("a3" or "a5").
     static constexpr ::llvm::StringLiteral kTargetArchAttrName =
         "tile.target_arch";

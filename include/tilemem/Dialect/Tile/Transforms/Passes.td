@@ -67,6 +67,32 @@ def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
   ];
 }
 
+def TileSelectBufferIRFunctions
+    : Pass<"tile-select-buffer-ir-functions", "::mlir::func::FuncOp"> {
+  let summary = "Mark the kernels Buffer-IR storage legalization supports";
+  let description = [{
+    Whole-kernel selection for the staged Buffer-IR rollout: a function is
+    marked `tile.buffer_ir` when every construct in it is supported, and
+    only marked functions get Buffer-IR rewrites from
+    `tile-materialize-semantic-aliases{enable-buffer-ir=true}`; the others
+    keep the Tile path unchanged. A kernel is unsupported when it contains
+    any of: an op outside the tile, arith, scf (for, while, if, yield,
+    condition) and func (return) dialects (func.call included); a `pinned`
+    allocation; a multi-slot buffer; a `tile.scope` with more than one
+    block. Orchestration functions are never marked. With
+    `enable-buffer-ir=false` the pass removes the marks instead, so explicit
+    off mode is the Tile path everywhere. See docs/passes/buffer-ir.md.
+  }];
+  let options = [
+    Option<"enableBufferIR", "enable-buffer-ir", "bool", /*default=*/"true",
+           "Select supported kernels (false: clear every selection)">,
+  ];
+  let statistics = [
+    Statistic<"numSelected", "selected", "Functions selected for Buffer IR">,
+    Statistic<"numRejected", "rejected", "Functions left on the Tile path">,
+  ];
+}
+
 def TileMaterializeSemanticAliases
     : Pass<"tile-materialize-semantic-aliases", "::mlir::func::FuncOp"> {
   let summary = "Make storage that program semantics require to be shared, shared";
@@ -121,9 +147,9 @@ def TileMaterializeSemanticAliases
   }];
   let dependentDialects = ["::mlir::tile::TileDialect"];
   let options = [
-    Option<"enableBufferIR", "enable-buffer-ir", "bool", /*default=*/"false",
-           "Also legalize storage boundaries explicitly (Buffer IR); not "
-           "available yet, only the Tile path (false) is">,
+    Option<"enableBufferIR", "enable-buffer-ir", "bool", /*default=*/"true",
+           "Use the Buffer-IR branch destinations in functions marked by "
+           "tile-select-buffer-ir-functions (others keep the Tile path)">,
     Option<"memoryPlanner", "memory-planner", "std::string",
            /*default=*/"\"pypto\"",
            "The memory planner that follows: pypto, dsa-rp or ptoas">,
