@@ -85,3 +85,61 @@ def test_fuzzed_programs_keep_their_results(seed):
     assert outcome.status in ("ok", "rejected"), (outcome.status, outcome.reason)
     if outcome.status == "rejected":
         assert not outcome.reason.startswith("other"), outcome.reason
+
+
+BRANCH = """
+func.func @select(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+  %f = arith.constant 2.0 : f32
+  %a = tile.exp %x : !tile.tile<8x8xf32, vec>
+  %b = tile.muls %x, %f : !tile.tile<8x8xf32, vec>, f32
+  %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    scf.yield %a : !tile.tile<8x8xf32, vec>
+  } else {
+    scf.yield %b : !tile.tile<8x8xf32, vec>
+  }
+  return %r, %a, %b : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+}
+"""
+
+
+def test_pass_context_selects_the_option():
+    import tilemem
+
+    assert tilemem.get_enable_buffer_ir() is True
+    with tilemem.PassContext(enable_buffer_ir=False, memory_planner="ptoas"):
+        assert tilemem.get_enable_buffer_ir() is False
+        assert tilemem.get_memory_planner() == "ptoas"
+        pipeline = passes.materialize_semantic_aliases().pipeline
+        assert "enable-buffer-ir=false" in pipeline and "memory-planner=ptoas" in pipeline
+        with tilemem.PassContext(enable_buffer_ir=True):
+            assert tilemem.get_enable_buffer_ir() is True
+        assert tilemem.get_enable_buffer_ir() is False
+    assert tilemem.get_enable_buffer_ir() is True
+    with pytest.raises(ValueError):
+        tilemem.PassContext(memory_planner="greedy")
+
+
+@pytest.mark.parametrize("enable_buffer_ir", [False, True])
+def test_branch_destinations_by_mode(enable_buffer_ir):
+    with ir.Context():
+        reference = ir.Module.parse(BRANCH)
+        module = ir.Module.parse(BRANCH)
+        with __import__("tilemem").PassContext(enable_buffer_ir=enable_buffer_ir):
+            passes.run_pipeline(module, passes.storage_pipeline())
+        text = str(module)
+        assert ("tile.buffer_ir" in text) == enable_buffer_ir
+        if enable_buffer_ir:
+            # Rule 2: an independent destination, a copy in each arm.
+            assert text.count("tile.move") == 2
+        for flag in (True, False):
+            inputs = interp.random_inputs(reference, seed=1, scalars={1: flag})
+            result = interp.compare(reference, module, inputs)
+            assert result.equal, result.message
+
+
+@pytest.mark.parametrize("seed", range(1, 61))
+def test_fuzzed_programs_with_buffer_ir(seed):
+    outcome = fuzz.run_one(fuzz.generate(seed), seed, enable_buffer_ir=True)
+    assert outcome.status in ("ok", "rejected"), (outcome.status, outcome.reason)
+    if outcome.status == "rejected":
+        assert not outcome.reason.startswith("other"), outcome.reason
