@@ -2,6 +2,18 @@
 //
 // The checks of `tile-verify-storage`, usable by any pass that wants to prove
 // its own result before committing it. See Passes.td for the list of rules.
+// For example, after tile-init-memref alone:
+//
+//   %r = scf.for ... iter_args(%acc = %zero) {        // %acc lives in %b0
+//     %n = tile.add %acc, %x into(%b1 ...)             // %n lives in %b1
+//     scf.yield %n                                     // error: carry #0: yielded
+//   }                                                  // value %n lives in %b1[0, 256]
+//                                                      // but the carry lives in %b0[0, 256]
+//
+// Structural rules are checked op by op; the clobber rule ("no op writes a
+// window while an overlapping value is still read afterwards") is a sweep
+// per allocation over the live intervals of its values, asking
+// StorageLiveness only for the values whose interval contains the write.
 //
 //===----------------------------------------------------------------------===//
 
