@@ -42,6 +42,64 @@ struct Counters {
 /// final verification then reports what is left).
 constexpr unsigned kMaxRounds = 4;
 
+/// Every change the pass makes to the IR, so that a failure can restore the
+/// function exactly: operand replacements, producer destinations, and the
+/// ops it created. Cheaper than rewriting a clone (no second copy of the
+/// function).
+class Journal {
+public:
+  void setOperand(Operation *op, unsigned index, Value value) {
+    operands.push_back({op, index, op->getOperand(index)});
+    op->setOperand(index, value);
+  }
+  void willRetarget(AllocatingOpInterface producer) {
+    destinations.push_back({producer, producer.getDest(), producer.getSlot(),
+                            producer.getWindowAttr(),
+                            producer.getStaticSlotAttr()});
+  }
+  void created(Operation *op) { createdOps.push_back(op); }
+
+  /// Undoes everything, newest first.
+  void rollback() {
+    for (const OperandChange &change : llvm::reverse(operands))
+      change.op->setOperand(change.index, change.old);
+    for (const DestinationChange &change : llvm::reverse(destinations)) {
+      AllocatingOpInterface producer = change.producer;
+      if (change.dest)
+        producer.getDestMutable().assign(change.dest);
+      else
+        producer.getDestMutable().clear();
+      if (change.slot)
+        producer.getSlotMutable().assign(change.slot);
+      else
+        producer.getSlotMutable().clear();
+      producer.setWindowAttr(change.window);
+      producer.setStaticSlotAttr(change.staticSlot);
+    }
+    for (Operation *op : llvm::reverse(createdOps))
+      op->erase();
+    operands.clear();
+    destinations.clear();
+    createdOps.clear();
+  }
+
+private:
+  struct OperandChange {
+    Operation *op;
+    unsigned index;
+    Value old;
+  };
+  struct DestinationChange {
+    AllocatingOpInterface producer;
+    Value dest, slot;
+    DenseI64ArrayAttr window;
+    IntegerAttr staticSlot;
+  };
+  SmallVector<OperandChange> operands;
+  SmallVector<DestinationChange> destinations;
+  SmallVector<Operation *> createdOps;
+};
+
 /// Where a yielded value must be produced to land in `target`: an allocating
 /// producer and the window it must write.
 struct RetargetPlan {
@@ -52,9 +110,10 @@ struct RetargetPlan {
 class Materializer {
 public:
   Materializer(func::FuncOp function, TargetArch arch, bool bufferIR,
-               Counters &counters)
+               Counters &counters, Journal &journal)
       : function(function), arch(arch), bufferIR(bufferIR),
-        counters(counters), conflicts(function), dominance(function) {}
+        counters(counters), journal(journal), conflicts(function),
+        dominance(function) {}
 
   LogicalResult run();
 
@@ -97,6 +156,7 @@ private:
   /// Buffer-IR branch destinations (a selected function, option on).
   bool bufferIR;
   Counters &counters;
+  Journal &journal;
   StorageConflicts conflicts;
   DominanceInfo dominance;
   ValueNames names{function};
@@ -316,6 +376,7 @@ bool Materializer::tryRetarget(Value yielded, const Window &target) {
   AllocatingOpInterface producer = plan->producer;
   const Window &window = plan->window;
   MLIRContext *context = function.getContext();
+  journal.willRetarget(producer);
   producer.getDestMutable().assign(window.root);
   int64_t tileBytes = cast<TileType>(produced.getType()).getSizeInBytes();
   producer.setWindowAttr(
@@ -349,6 +410,7 @@ Value Materializer::createAlloc(Location loc, TileType type) {
       BufferType::get(function.getContext(), type.getSpace(),
                       type.getSizeInBytes(), /*slots=*/1),
       /*addr=*/nullptr, /*pinned=*/false);
+  journal.created(alloc);
   conflicts.noteInserted({alloc}, alloc->getNextNode());
   return alloc.getResult();
 }
@@ -368,6 +430,7 @@ Value Materializer::createMove(Location loc, Value source, Value buffer,
           : IntegerAttr();
   auto move = builder.create<MoveOp>(loc, type, source, buffer,
                                      target.dynamicSlot, window, staticSlot);
+  journal.created(move);
   conflicts.noteInserted({move}, before);
   return move.getResult();
 }
@@ -438,7 +501,7 @@ LogicalResult Materializer::scheduleCopies(
       }
       Value moved = createMove(yield->getLoc(), point->getOperand(operand),
                                copy.target.root, copy.target, point);
-      point->setOperand(operand, moved);
+      journal.setOperand(point, operand, moved);
       // What derives from the yield operand (a scope's result, a while's
       // after-arguments and results) now derives from the copy.
       conflicts.relocate(moved, copy.target);
@@ -458,7 +521,7 @@ LogicalResult Materializer::scheduleCopies(
     auto [point, operand] = copyPoint(yield, first.index);
     first.source = createMove(yield->getLoc(), point->getOperand(operand),
                               scratch, scratchWindow, point);
-    point->setOperand(operand, first.source);
+    journal.setOperand(point, operand, first.source);
     conflicts.relocate(first.source, scratchWindow);
     ++counter;
     ++counters.scratch;
@@ -561,7 +624,7 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
     Value buffer = createAlloc(loop->getLoc(), type);
     Window fresh = wholeTile(buffer, type);
     Value copy = createMove(loop->getLoc(), init, buffer, fresh, loop);
-    loop->setOperand(firstInitOperand + index, copy);
+    journal.setOperand(loop, firstInitOperand + index, copy);
     conflicts.relocate(copy, fresh);
     ++counters.entryCopies;
     copied = true;
@@ -631,7 +694,7 @@ void Materializer::deliverToFreshDestination(scf::IfOp ifOp, unsigned index) {
       continue;
     Value moved =
         createMove(yield->getLoc(), value, fresh, destination, point);
-    point->setOperand(operand, moved);
+    journal.setOperand(point, operand, moved);
     conflicts.relocate(moved, destination);
     ++counters.branchCopies;
   }
@@ -686,7 +749,7 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
         !conflicts.checkWriteBefore(thenTarget, point, ignored)) {
       Value moved = createMove(elseYield->getLoc(), point->getOperand(operand),
                                thenTarget.root, thenTarget, point);
-      point->setOperand(operand, moved);
+      journal.setOperand(point, operand, moved);
       conflicts.relocate(moved, thenTarget);
       ++counters.branchCopies;
       continue;
@@ -698,7 +761,7 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
       auto [armPoint, armOperand] = copyPoint(yield, index);
       Value moved = createMove(yield->getLoc(), armPoint->getOperand(armOperand),
                                fresh, freshWindow, armPoint);
-      armPoint->setOperand(armOperand, moved);
+      journal.setOperand(armPoint, armOperand, moved);
       conflicts.relocate(moved, freshWindow);
       ++counters.branchCopies;
     }
@@ -811,7 +874,7 @@ LogicalResult Materializer::isolateWritebacks() {
     Value copy = createMove(op->getLoc(), consumed, buffer, fresh, op);
     for (OpOperand &operand : op->getOpOperands())
       if (operand.get() == consumed) {
-        operand.set(copy);
+        journal.setOperand(op, operand.getOperandNumber(), copy);
         break;
       }
     conflicts.relocate(copy, fresh);
@@ -850,12 +913,15 @@ LogicalResult Materializer::run() {
     if (counters.total() == before)
       break;
   }
-  // Allocations whose producers all moved elsewhere.
-  for (Operation &op : llvm::make_early_inc_range(function.getBody().front()))
-    if (auto alloc = dyn_cast<AllocOp>(op); alloc && alloc->use_empty() &&
-                                            !alloc.getPinned())
-      alloc.erase();
   return success();
+}
+
+/// Erases the allocations whose producers all moved elsewhere.
+static void eraseUnusedAllocations(func::FuncOp function) {
+  for (Operation &op : llvm::make_early_inc_range(function.getBody().front()))
+    if (auto alloc = dyn_cast<AllocOp>(op);
+        alloc && alloc->use_empty() && !alloc.getPinned())
+      alloc.erase();
 }
 
 namespace {
@@ -883,16 +949,17 @@ struct MaterializeSemanticAliasesPass
       return signalPassFailure();
     }
 
-    // Rewrite a clone; commit it only when it verifies.
-    auto clone = cast<func::FuncOp>(function->clone());
-    Counters counters;
+    // Rewrite in place, journaling every change; keep the result only when
+    // it verifies, otherwise restore the function exactly.
     bool bufferIR =
         enableBufferIR && function->hasAttr(TileDialect::kBufferIRAttrName);
-    bool ok = succeeded(Materializer(clone, arch.value_or(TargetArch::A3),
-                                     bufferIR, counters)
+    Counters counters;
+    Journal journal;
+    bool ok = succeeded(Materializer(function, arch.value_or(TargetArch::A3),
+                                     bufferIR, counters, journal)
                             .run());
     if (ok && verifyResult) {
-      SmallVector<StorageViolation> violations = verifyTileStorage(clone);
+      SmallVector<StorageViolation> violations = verifyTileStorage(function);
       for (const StorageViolation &violation : violations)
         violation.op->emitError()
             << "storage is still invalid after materialization: "
@@ -900,11 +967,10 @@ struct MaterializeSemanticAliasesPass
       ok = violations.empty();
     }
     if (!ok) {
-      clone->erase();
+      journal.rollback();
       return signalPassFailure();
     }
-    function.getBody().takeBody(clone.getBody());
-    clone->erase();
+    eraseUnusedAllocations(function);
     numRetargeted += counters.retargeted;
     numYieldCopies += counters.yieldCopies;
     numEntryCopies += counters.entryCopies;
