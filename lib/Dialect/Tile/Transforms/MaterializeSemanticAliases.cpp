@@ -1,9 +1,9 @@
 //===- MaterializeSemanticAliases.cpp - required sharing, made explicit ---===//
 //
 // See Passes.td for the contract and docs/passes/materialize-semantic-aliases.md
-// for the algorithm. The pass works on a clone of the function and swaps the
-// rewritten body in only when the result satisfies tile-verify-storage, so a
-// failure leaves the function exactly as it was.
+// for the algorithm. The pass rewrites in place under an undo journal and
+// keeps the result only when it satisfies tile-verify-storage, so a failure
+// leaves the function exactly as it was.
 //
 //===----------------------------------------------------------------------===//
 
