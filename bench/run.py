@@ -1,0 +1,932 @@
+"""Benchmarks of the tilemem storage pipeline (issue 6).
+
+    .venv/bin/python bench/run.py --sizes 1e3,3e3,1e4,3e4,1e5,3e5,1e6 \
+        --shapes seq,nest,branch,carries,views --osb-timeout 60 --out bench/results
+
+In one run on one machine, for every shape (bench/gen.py) and size N (ops of
+the tile program):
+
+- parse time and the time of each tilemem pass, from ``--mlir-timing`` of one
+  ``tile-opt --tile-init-memref --tile-materialize-semantic-aliases
+  --tile-verify-storage`` process (the parse time is that process's own);
+- peak RSS (GNU time) of that process against the peak RSS of ``tile-opt
+  file`` (parse and print only), both with ``-o /dev/null``;
+- One-Shot Bufferize (``mlir-opt --one-shot-bufferize``) on the equivalent
+  tensor program, until a size exceeds ``--osb-timeout`` (bigger sizes are
+  then skipped for that shape);
+- the scaling exponent of materialize + verify (least squares on log-log over
+  N >= 1e4);
+- quality figures on a fixed corpus (examples/*.mlir, a seeded fuzz set and
+  the bench shapes at small size): tile.move ops the pass inserts against a
+  naive baseline that copies at every non-equivalent yield, and scratch tiles
+  against the copy cycles.
+
+Writes ``results.md`` (also printed), ``results.json`` and ``scaling.png`` to
+``--out``. All tile-opt runs use ``--mlir-disable-threading`` (a kernel is one
+function; threads only add noise on a shared machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Dict, List, Optional, Sequence
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+import gen  # noqa: E402
+
+TILE_OPT = os.path.join(ROOT, "build", "bin", "tile-opt")
+MLIR_OPT = os.path.join(ROOT, ".venv", "lib", "python3.11", "site-packages", "mlir", "bin", "mlir-opt")
+TIME = "/usr/bin/time"  # GNU time, for the peak RSS of one process
+PYTHON_PACKAGES = os.environ.get("TILEMEM_PYTHON_PACKAGES", os.path.join(ROOT, "build", "python_packages"))
+
+PIPELINE = ["--tile-init-memref", "--tile-materialize-semantic-aliases", "--tile-verify-storage"]
+PASSES = {
+    "init": "TileInitMemRef",
+    "materialize": "TileMaterializeSemanticAliases",
+    "verify": "TileVerifyStorage",
+}
+OSB_PASS = "--one-shot-bufferize=bufferize-function-boundaries allow-return-allocs-from-loops"
+FIT_FROM = 1e4
+
+# Columns of the scaling table, in order (the smoke test checks them).
+SCALING_COLUMNS = [
+    "shape", "N", "parse s", "init s", "materialize s", "verify s",
+    "(mat+verify)/parse", "RSS parse MB", "RSS pipeline MB", "RSS ratio",
+    "moves", "scratch", "OSB N", "OSB s", "OSB / tilemem",
+]
+QUALITY_COLUMNS = [
+    "corpus", "programs", "accepted", "pass moves", "yield-side moves",
+    "entry + writeback moves", "naive moves", "naive + cycles",
+    "programs: moves > naive", "programs: yield-side > naive + cycles",
+    "scratch", "cycles", "self-overlapping copies", "programs: scratch > cycles",
+]
+
+
+# ---------------------------------------------------------------------------
+# Running a measured process
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    cmd: List[str]
+    rc: int
+    wall: float
+    maxrss_kb: int
+    stdout: str
+    stderr: str
+    timed_out: bool = False
+
+
+def run_measured(cmd: Sequence[str], timeout: Optional[float] = None, keep_stdout: bool = False) -> Run:
+    """Runs `cmd` and returns its wall time and its own peak RSS.
+
+    The peak RSS comes from GNU time (``/usr/bin/time -f %M``), not from
+    wait4 here: Linux carries the RSS high-water mark of the forking process
+    over exec, so a child forked from this (large) Python process would report
+    at least the parent's RSS. The child runs in its own process group, which
+    a timeout kills whole."""
+    with tempfile.NamedTemporaryFile(prefix="tilemem-bench-rss-", delete=False) as f:
+        rss_file = f.name
+    for attempt in range(60):  # tile-opt may be being rebuilt: wait for it
+        if os.path.exists(cmd[0]) or attempt == 59:
+            break
+        print(f"  ({cmd[0]} missing; retrying in 10 s)", file=sys.stderr, flush=True)
+        time.sleep(10)
+    start = time.perf_counter()
+    proc = subprocess.Popen([TIME, "-f", "%M", "-o", rss_file, *cmd], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE if keep_stdout else subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    killed = threading.Event()
+
+    def kill():
+        killed.set()
+        try:
+            os.killpg(proc.pid, 9)
+        except ProcessLookupError:
+            pass
+
+    timer = threading.Timer(timeout, kill) if timeout else None
+    if timer:
+        timer.start()
+    out, err = proc.communicate()
+    wall = time.perf_counter() - start
+    if timer:
+        timer.cancel()
+    maxrss = 0
+    try:
+        with open(rss_file) as f:
+            numbers = re.findall(r"^(\d+)$", f.read(), re.M)
+            maxrss = int(numbers[-1]) if numbers else 0
+    finally:
+        os.remove(rss_file)
+    return Run(list(cmd), proc.returncode, wall, maxrss, (out or b"").decode(errors="replace"),
+               err.decode(errors="replace"), killed.is_set())
+
+
+_TIME = re.compile(r"([\d.]+) \(\s*[\d.]+%\)")
+
+
+def parse_timing(text: str) -> Dict[str, float]:
+    """Wall time per name of a ``--mlir-timing-display=list`` report."""
+    times: Dict[str, float] = {}
+    in_report = False
+    for line in text.splitlines():
+        if "Execution time report" in line:
+            in_report = True
+            continue
+        if not in_report:
+            continue
+        matches = list(_TIME.finditer(line))
+        if not matches:
+            continue
+        name = line[matches[-1].end():].strip()
+        times[name] = times.get(name, 0.0) + float(matches[-1].group(1))
+    return times
+
+
+_STAT = re.compile(r"\(S\)\s+(\d+)\s+([\w-]+)")
+
+
+def parse_statistics(text: str) -> Dict[str, int]:
+    """Counters of a ``--mlir-pass-statistics`` report, by name."""
+    return {m.group(2): int(m.group(1)) for m in _STAT.finditer(text)}
+
+
+def fit_exponent(ns: Sequence[float], ts: Sequence[float]) -> float:
+    """Slope of the least-squares line through (log n, log t)."""
+    points = [(math.log(n), math.log(t)) for n, t in zip(ns, ts) if n > 0 and t > 0]
+    if len(points) < 2:
+        return float("nan")
+    mx = sum(x for x, _ in points) / len(points)
+    my = sum(y for _, y in points) / len(points)
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    sxy = sum((x - mx) * (y - my) for x, y in points)
+    return sxy / sxx if sxx else float("nan")
+
+
+# ---------------------------------------------------------------------------
+# Scaling
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Point:
+    shape: str
+    target: int
+    ops: int
+    units: int
+    bytes: int
+    parse: float = float("nan")  # Parser time inside the pipeline process
+    parse_only: float = float("nan")  # Parser time of the parse+print process
+    init: float = float("nan")
+    materialize: float = float("nan")
+    verify: float = float("nan")
+    output: float = float("nan")
+    pipeline_wall: float = float("nan")
+    rss_parse_kb: int = 0
+    rss_pipeline_kb: int = 0
+    stats: Dict[str, int] = field(default_factory=dict)
+    error: str = ""
+    osb_ops: int = 0
+    osb: Optional[float] = None  # OneShotBufferizePass time; None: not run
+    osb_parse: Optional[float] = None
+    osb_wall: Optional[float] = None
+    osb_rss_kb: int = 0
+    osb_status: str = "not run"  # ok | timeout (> bound) | skipped | error: ...
+    # --attribution only: peak RSS of parse + tile-init-memref + print, and
+    # the materialize time without its final verification (verify=false).
+    rss_init_kb: int = 0
+    rss_noverify_kb: int = 0  # parse + init + materialize{verify=false} + print
+    materialize_noverify: Optional[float] = None
+
+    @property
+    def mat_verify(self) -> float:
+        return self.materialize + self.verify
+
+    @property
+    def tilemem(self) -> float:
+        return self.init + self.materialize + self.verify
+
+
+def tile_opt_run(path: str, extra: Sequence[str], tile_opt: str) -> Run:
+    return run_measured([tile_opt, path, "-o", "/dev/null", "--mlir-disable-threading",
+                         "--mlir-timing", "--mlir-timing-display=list", *extra])
+
+
+def measure_point(shape: str, target: int, args, workdir: str, log) -> Point:
+    program = gen.generate(shape, target, "tile")
+    path = os.path.join(workdir, f"{shape}-{target}.mlir")
+    with open(path, "w") as f:
+        f.write(program.text)
+    point = Point(shape, target, program.ops, program.units, len(program.text))
+    del program
+    repeats = args.repeat if target <= 1e5 else 1
+    base_runs, runs = [], []
+    for _ in range(repeats):
+        base = tile_opt_run(path, [], args.tile_opt)
+        if base.rc != 0:
+            point.error = "parse: " + (base.stderr.strip().splitlines() or [""])[0][:200]
+            break
+        base_runs.append((parse_timing(base.stderr), base))
+        run = tile_opt_run(path, [*PIPELINE, "--mlir-pass-statistics"], args.tile_opt)
+        if run.rc != 0:
+            point.error = "pipeline: " + next((l for l in run.stderr.splitlines() if "error" in l), run.stderr[:200])[:300]
+            break
+        runs.append((parse_timing(run.stderr), run))
+    if not point.error:
+        point.parse_only = min(t.get("Parser", math.nan) for t, _ in base_runs)
+        point.rss_parse_kb = max(r.maxrss_kb for _, r in base_runs)
+        for attr, name in [("parse", "Parser"), ("init", PASSES["init"]),
+                           ("materialize", PASSES["materialize"]), ("verify", PASSES["verify"]),
+                           ("output", "Output")]:
+            setattr(point, attr, min(t.get(name, math.nan) for t, _ in runs))
+        point.pipeline_wall = min(r.wall for _, r in runs)
+        point.rss_pipeline_kb = max(r.maxrss_kb for _, r in runs)
+        point.stats = parse_statistics(runs[-1][1].stderr)
+    if args.attribution and not point.error:
+        init = tile_opt_run(path, ["--tile-init-memref"], args.tile_opt)
+        point.rss_init_kb = init.maxrss_kb
+        noverify = tile_opt_run(path, ["--tile-init-memref", "--tile-materialize-semantic-aliases=verify=false"],
+                                args.tile_opt)
+        if noverify.rc == 0:
+            point.materialize_noverify = parse_timing(noverify.stderr).get(PASSES["materialize"])
+            point.rss_noverify_kb = noverify.maxrss_kb
+    os.remove(path)
+    log(f"  {shape:8s} N={point.ops:>8d}  parse {point.parse:7.3f}s  init {point.init:7.3f}s  "
+        f"materialize {point.materialize:7.3f}s  verify {point.verify:7.3f}s  "
+        f"RSS {point.rss_parse_kb / 1024:7.1f} -> {point.rss_pipeline_kb / 1024:7.1f} MB"
+        + (f"  ERROR {point.error}" if point.error else ""))
+    return point
+
+
+def measure_osb(point: Point, args, workdir: str, log) -> None:
+    program = gen.generate(point.shape, point.target, "tensor")
+    path = os.path.join(workdir, f"{point.shape}-{point.target}-tensor.mlir")
+    with open(path, "w") as f:
+        f.write(program.text)
+    point.osb_ops = program.ops
+    run = run_measured([args.mlir_opt, path, "-o", "/dev/null", OSB_PASS, "--mlir-disable-threading",
+                        "--mlir-timing", "--mlir-timing-display=list"], timeout=args.osb_timeout)
+    os.remove(path)
+    point.osb_wall = run.wall
+    point.osb_rss_kb = run.maxrss_kb
+    if run.timed_out:
+        point.osb_status = "timeout"
+    elif run.rc != 0:
+        point.osb_status = "error: " + next((l for l in run.stderr.splitlines() if "error" in l), "")[:200]
+    else:
+        t = parse_timing(run.stderr)
+        point.osb = t.get("OneShotBufferizePass", math.nan)
+        point.osb_parse = t.get("Parser", math.nan)
+        point.osb_status = "ok"
+    shown = f"{point.osb:.3f}s" if point.osb is not None else f"> {args.osb_timeout:g}s" if run.timed_out else point.osb_status
+    log(f"  {point.shape:8s} OSB N={point.osb_ops:>8d}  {shown}  RSS {run.maxrss_kb / 1024:.1f} MB")
+
+
+# ---------------------------------------------------------------------------
+# Quality: copies against the naive baseline, scratch tiles against cycles
+# ---------------------------------------------------------------------------
+
+
+def _has_storage(value) -> bool:
+    text = str(value.type)
+    return text.startswith("!tile.tile<") or text.startswith("!tile.tensor<")
+
+
+def _windows(module_text: str, module, tile_opt: str) -> Dict[object, str]:
+    """The window (as printed by --tile-test-print-storage) of every tile and
+    tensor value of `module`, matched by walk order."""
+    run = subprocess.run([tile_opt, "--tile-test-print-storage", "--mlir-disable-threading",
+                          "-o", "/dev/null"], input=module_text, capture_output=True, text=True)
+    if run.returncode != 0:
+        raise RuntimeError(run.stderr)
+    sections: Dict[str, List[str]] = {}
+    current = None
+    for line in run.stdout.splitlines():
+        m = re.match(r"storage of @(\S+):", line)
+        if m:
+            current = sections.setdefault(m.group(1), [])
+        elif current is not None and line.startswith("  "):
+            current.append(line.strip().split(": ", 1)[1])
+    windows: Dict[object, str] = {}
+
+    def walk(op, out: List):
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in block.arguments:
+                    if _has_storage(arg):
+                        out.append(arg)
+        for result in op.results:
+            if _has_storage(result):
+                out.append(result)
+        for region in op.regions:
+            for block in region.blocks:
+                for child in block.operations:
+                    walk(child.operation, out)
+
+    for op in module.body.operations:
+        op = op.operation
+        if op.name != "func.func" or not op.regions[0].blocks:
+            continue
+        name = str(op.attributes["sym_name"]).strip('"')
+        values: List = []
+        walk(op, values)
+        lines = sections.get(name, [])
+        if len(lines) != len(values):
+            raise RuntimeError(f"@{name}: {len(lines)} printed windows for {len(values)} values")
+        windows.update(zip(values, lines))
+    return windows
+
+
+def _cycles(copies: List[tuple]) -> int:
+    """Cycles of a parallel copy [(source window, target window)]: copy i
+    waits for copy j when i's target is j's source."""
+    by_target = {dst: i for i, (_, dst) in enumerate(copies)}
+    # reads[i] = the copy whose target i's source is (at most one: targets
+    # of one yield are distinct windows).
+    reads = [by_target.get(src) for src, _ in copies]
+    state = [0] * len(copies)  # 0 new, 1 on path, 2 done
+    cycles = 0
+    for start in range(len(copies)):
+        path = []
+        node = start
+        while node is not None and state[node] == 0:
+            state[node] = 1
+            path.append(node)
+            node = reads[node]
+        if node is not None and state[node] == 1:
+            cycles += 1
+        for n in path:
+            state[n] = 2
+    return cycles
+
+
+_TILE_SHAPE = re.compile(r"!tile\.tile<(\d+)x(\d+)x")
+_WINDOW = re.compile(r"^(\S+)\[(\d+), (\d+)\](?: slot (\S+))?$")
+
+
+def _row_major(value):
+    m = _TILE_SHAPE.match(str(value.type))
+    return (int(m.group(2)), 1) if m else None
+
+
+def _layouts(function) -> Dict[object, tuple]:
+    """Element strides of every tile value (the layout part of a window that
+    --tile-test-print-storage does not print), by the storage model's rules:
+    producers and reshapes are row-major, slices keep their source's strides,
+    transposed views swap them, writebacks, carries and results follow the
+    value they derive from."""
+    strides: Dict[object, tuple] = {}
+
+    def of(value):
+        return strides.get(value) or _row_major(value)
+
+    def bind(targets, sources):
+        for t, v in zip(targets, sources):
+            if _TILE_SHAPE.match(str(t.type)):
+                strides[t] = of(v)
+
+    def block(b):
+        for child in b.operations:
+            op(child.operation)
+
+    def op(o):
+        name = o.name
+        if name == "scf.for":
+            body = o.regions[0].blocks[0]
+            inits = list(o.operands)[3:]
+            bind(list(body.arguments)[1:], inits)
+            bind(o.results, inits)
+            block(body)
+            return
+        if name == "scf.while":
+            before, after = o.regions[0].blocks[0], o.regions[1].blocks[0]
+            bind(before.arguments, o.operands)
+            block(before)
+            cond = list(before.operations)[-1]
+            bind(after.arguments, list(cond.operands)[1:])
+            bind(o.results, list(cond.operands)[1:])
+            block(after)
+            return
+        if name in ("scf.if", "tile.scope"):
+            for region in o.regions:
+                for b in region.blocks:
+                    block(b)
+            if len(o.results):
+                bind(o.results, list(o.regions[0].blocks[0].operations)[-1].operands)
+            return
+        if not len(o.results) or not _TILE_SHAPE.match(str(o.results[0].type)):
+            for region in o.regions:
+                for b in region.blocks:
+                    block(b)
+            return
+        result = o.results[0]
+        if name in ("tile.slice", "tile.matmul_acc", "tile.write", "tile.assemble"):
+            strides[result] = of(o.operands[0])
+        elif name == "tile.transpose_view":
+            rs, cs = of(o.operands[0])
+            strides[result] = (cs, rs)
+        else:  # producers, reshape: row-major
+            strides[result] = _row_major(result)
+
+    for b in function.regions[0].blocks:
+        for arg in b.arguments:
+            if _TILE_SHAPE.match(str(arg.type)):
+                strides[arg] = _row_major(arg)
+        block(b)
+    return strides
+
+
+def _overlap(a: str, b: str) -> bool:
+    """May two printed windows overlap (same root, slot not known apart,
+    byte ranges intersect)?"""
+    ma, mb = _WINDOW.match(a), _WINDOW.match(b)
+    if not ma or not mb or ma.group(1) != mb.group(1):
+        return False
+    sa, sb = ma.group(4) or "0", mb.group(4) or "0"
+    if sa.isdigit() and sb.isdigit() and sa != sb:  # two static slots
+        return False
+    oa, za, ob, zb = int(ma.group(2)), int(ma.group(3)), int(mb.group(2)), int(mb.group(3))
+    return oa < ob + zb and ob < oa + za
+
+
+def naive_baseline(memref_text: str, tile_opt: str) -> Dict[str, int]:
+    """On the tile-init-memref output: yield operands whose window (bytes or
+    layout) differs from their target (for/while carries: the initializer's
+    window, if results: the then arm's); the copy cycles among them, and the
+    copies whose source overlaps their own target (a transposed view of the
+    carry, say): each cycle and each such copy needs one scratch move."""
+    from tilemem import ir
+
+    counts = {"yields": 0, "cycles": 0, "self_overlaps": 0}
+    with ir.Context():
+        module = ir.Module.parse(memref_text)
+        windows = _windows(memref_text, module, tile_opt)
+        layouts: Dict[object, tuple] = {}
+        for f in module.body.operations:
+            if f.operation.name == "func.func" and f.operation.regions[0].blocks:
+                layouts.update(_layouts(f.operation))
+
+        def check(pairs):
+            copies = []
+            for value, target in pairs:
+                src, dst = windows.get(value), windows.get(target)
+                if src is None or dst is None or src == "none" or dst == "none":
+                    continue
+                if src != dst or layouts.get(value) != layouts.get(target):
+                    copies.append((src, dst))
+                    if _overlap(src, dst):
+                        counts["self_overlaps"] += 1
+            counts["yields"] += len(copies)
+            counts["cycles"] += _cycles([c for c in copies if c[0] != c[1]])
+
+        def visit(op):
+            name = op.name
+            if name == "scf.for":
+                body = op.regions[0].blocks[0]
+                targets = list(body.arguments)[1:]
+                term = list(body.operations)[-1]
+                check(zip(term.operands, targets))
+            elif name == "scf.while":
+                before = op.regions[0].blocks[0]
+                after = op.regions[1].blocks[0]
+                targets = list(before.arguments)
+                cond = list(before.operations)[-1]
+                check(zip(list(cond.operands)[1:], targets))
+                check(zip(list(after.operations)[-1].operands, targets))
+            elif name == "scf.if" and len(op.results) and len(op.regions[1].blocks):
+                then_yield = list(op.regions[0].blocks[0].operations)[-1]
+                else_yield = list(op.regions[1].blocks[0].operations)[-1]
+                check(zip(else_yield.operands, then_yield.operands))
+            for region in op.regions:
+                for block in region.blocks:
+                    for child in block.operations:
+                        visit(child.operation)
+
+        for op in module.body.operations:
+            visit(op.operation)
+    return counts
+
+
+@dataclass
+class Quality:
+    name: str
+    accepted: bool
+    reason: str = ""
+    moves: int = 0
+    naive: int = 0
+    cycles: int = 0
+    self_overlaps: int = 0
+    stats: Dict[str, int] = field(default_factory=dict)
+
+    @property
+    def scratch_needed(self) -> int:
+        """Scratch moves any parallel copy of the naive yields needs."""
+        return self.cycles + self.self_overlaps
+
+    @property
+    def yield_side(self) -> int:
+        """Moves at yields and in if arms, scratch moves included."""
+        return self.stats.get("yield-copies", 0) + self.stats.get("branch-copies", 0)
+
+    @property
+    def entry_writeback(self) -> int:
+        """Moves the naive yield copier has no counterpart for."""
+        return self.stats.get("entry-copies", 0) + self.stats.get("writeback-copies", 0)
+
+
+def quality_of(name: str, text: str, tile_opt: str) -> Quality:
+    run = subprocess.run([tile_opt, *PIPELINE, "--mlir-pass-statistics", "--mlir-disable-threading"],
+                         input=text, capture_output=True, text=True)
+    if run.returncode != 0:
+        from tilemem import fuzz
+
+        return Quality(name, False, fuzz.classify_rejection(run.stderr))
+    stats = parse_statistics(run.stderr)
+    moves = len(re.findall(r"\btile\.move\b", run.stdout)) - len(re.findall(r"\btile\.move\b", text))
+    memref = subprocess.run([tile_opt, "--tile-init-memref", "--mlir-disable-threading"],
+                            input=text, capture_output=True, text=True, check=True).stdout
+    naive = naive_baseline(memref, tile_opt)
+    return Quality(name, True, moves=moves, naive=naive["yields"], cycles=naive["cycles"],
+                   self_overlaps=naive["self_overlaps"], stats=stats)
+
+
+def corpus(fuzz_count: int, fuzz_seed: int):
+    from tilemem import fuzz
+
+    examples = sorted(os.listdir(os.path.join(ROOT, "examples")))
+    items = [(f"examples/{e}", open(os.path.join(ROOT, "examples", e)).read())
+             for e in examples if e.endswith(".mlir")]
+    items += [(f"bench/{s}", gen.generate(s, 0, "tile", units=2).text) for s in gen.SHAPES]
+    items += [(f"fuzz/{seed}", fuzz.generate(seed)) for seed in range(fuzz_seed, fuzz_seed + fuzz_count)]
+    return items
+
+
+def summarize_quality(results: List[Quality]) -> List[Dict]:
+    rows = []
+    for label, prefix in [("examples", "examples/"), ("bench shapes (2 units)", "bench/"), ("fuzz", "fuzz/"), ("all", "")]:
+        group = [q for q in results if q.name.startswith(prefix)]
+        ok = [q for q in group if q.accepted]
+        rows.append({
+            "corpus": label,
+            "programs": len(group),
+            "accepted": len(ok),
+            "pass moves": sum(q.moves for q in ok),
+            "yield-side moves": sum(q.yield_side for q in ok),
+            "entry + writeback moves": sum(q.entry_writeback for q in ok),
+            "naive moves": sum(q.naive for q in ok),
+            "naive + cycles": sum(q.naive + q.scratch_needed for q in ok),
+            "programs: moves > naive": sum(1 for q in ok if q.moves > q.naive),
+            "programs: yield-side > naive + cycles": sum(1 for q in ok if q.yield_side > q.naive + q.scratch_needed),
+            "scratch": sum(q.stats.get("scratch-tiles", 0) for q in ok),
+            "cycles": sum(q.cycles for q in ok),
+            "self-overlapping copies": sum(q.self_overlaps for q in ok),
+            "programs: scratch > cycles": sum(1 for q in ok if q.stats.get("scratch-tiles", 0) > q.scratch_needed),
+        })
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# Report
+# ---------------------------------------------------------------------------
+
+
+def fmt(x, digits=3) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    if isinstance(x, float):
+        if digits == 3 and abs(x) < 0.1:
+            return f"{x:.4f}"
+        return f"{x:.{digits}f}"
+    return str(x)
+
+
+def markdown_table(columns: List[str], rows: List[List[str]]) -> str:
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def scaling_rows(points: List[Point], osb_timeout: float) -> List[List[str]]:
+    rows = []
+    for p in points:
+        if p.error:
+            rows.append([p.shape, p.ops] + ["-"] * (len(SCALING_COLUMNS) - 3) + [f"error: {p.error[:60]}"])
+            continue
+        if p.osb is not None:
+            osb, ratio = fmt(p.osb), f"{p.osb / p.tilemem:.0f}x"
+        elif p.osb_status == "timeout":
+            osb, ratio = f"> {osb_timeout:g}", f"> {osb_timeout / p.tilemem:.0f}x"
+        else:
+            osb, ratio = p.osb_status, "-"
+        moves = sum(p.stats.get(k, 0) for k in ("yield-copies", "entry-copies", "branch-copies", "writeback-copies"))
+        rows.append([
+            p.shape, p.ops, fmt(p.parse), fmt(p.init), fmt(p.materialize), fmt(p.verify),
+            fmt(p.mat_verify / p.parse, 2), fmt(p.rss_parse_kb / 1024, 1), fmt(p.rss_pipeline_kb / 1024, 1),
+            fmt(p.rss_pipeline_kb / p.rss_parse_kb, 2), moves, p.stats.get("scratch-tiles", 0),
+            p.osb_ops or "-", osb, ratio,
+        ])
+    return rows
+
+
+def exponents(points: List[Point]) -> Dict[str, Dict[str, float]]:
+    out = {}
+    for shape in dict.fromkeys(p.shape for p in points):
+        pts = [p for p in points if p.shape == shape and not p.error and p.target >= FIT_FROM]
+        ns = [p.ops for p in pts]
+        out[shape] = {
+            "mat+verify": fit_exponent(ns, [p.mat_verify for p in pts]),
+            "materialize": fit_exponent(ns, [p.materialize for p in pts]),
+            "verify": fit_exponent(ns, [p.verify for p in pts]),
+            "parse": fit_exponent(ns, [p.parse for p in pts]),
+            "points": len(pts),
+            "range": f"{min(ns)}..{max(ns)}" if ns else "-",
+        }
+    return out
+
+
+def targets(points: List[Point], exps, quality_rows, osb_timeout: float) -> List[List[str]]:
+    rows = []
+    shapes = list(exps)
+    ok_points = [p for p in points if not p.error]
+    worst_exp = max((exps[s]["mat+verify"] for s in shapes if not math.isnan(exps[s]["mat+verify"])), default=float("nan"))
+    per = ", ".join(f"{s} {exps[s]['mat+verify']:.2f}" for s in shapes)
+    rows.append(["materialize+verify exponent <= 1.15 (N >= 1e4)", per, "yes" if worst_exp <= 1.15 else "no"])
+    largest = {}
+    for p in ok_points:
+        if p.ops > largest.get(p.shape, Point("", 0, 0, 0, 0)).ops:
+            largest[p.shape] = p
+    ratios = {s: p.mat_verify / p.parse for s, p in largest.items()}
+    rows.append(["materialize+verify < 2x parse at the largest N",
+                 ", ".join(f"{s} {r:.2f} (N={largest[s].ops})" for s, r in ratios.items()),
+                 "yes" if ratios and max(ratios.values()) < 2 else "no"])
+    mem = {s: p.rss_pipeline_kb / p.rss_parse_kb for s, p in largest.items()}
+    rows.append(["peak RSS of the pipeline <= 1.5x parse+print, at the largest N",
+                 ", ".join(f"{s} {r:.2f}" for s, r in mem.items()),
+                 "yes" if mem and max(mem.values()) <= 1.5 else "no"])
+    near = {}
+    for p in ok_points:
+        if p.osb is not None or p.osb_status == "timeout":
+            best = near.get(p.shape)
+            if best is None or abs(math.log(p.ops / 3000)) < abs(math.log(best.ops / 3000)):
+                near[p.shape] = p
+    speed = {}
+    for s, p in near.items():
+        speed[s] = (p.osb if p.osb is not None else osb_timeout) / p.tilemem
+    rows.append([">= 100x faster than OSB at ~3000 ops (OSB pass / all tilemem passes)",
+                 ", ".join(f"{s} {v:.0f}x (N={near[s].ops})" for s, v in speed.items()) or "OSB not run",
+                 ("yes" if speed and min(speed.values()) >= 100 else "no") if speed else "-"])
+    if quality_rows:
+        total = quality_rows[-1]
+        strict = total["programs: moves > naive"]
+        like = total["programs: yield-side > naive + cycles"]
+        rows.append(["no more copies than the naive baseline, on any program",
+                     f"all moves: {total['pass moves']} vs {total['naive moves']} naive, {strict} of "
+                     f"{total['accepted']} programs over; yield-side moves: {total['yield-side moves']} vs "
+                     f"{total['naive + cycles']} naive + cycles, {like} programs over; "
+                     f"{total['entry + writeback moves']} entry/writeback moves have no naive counterpart",
+                     f"strict: {'yes' if strict == 0 else 'no'}; like for like: {'yes' if like == 0 else 'no'}"])
+        rows.append(["at most one scratch per cycle",
+                     f"{total['scratch']} scratch tiles, {total['cycles']} cycles + "
+                     f"{total['self-overlapping copies']} self-overlapping copies; "
+                     f"{total['programs: scratch > cycles']} programs with more scratch than cycles",
+                     "yes" if total["programs: scratch > cycles"] == 0 else "no"])
+    rows.append(["peak bytes per space vs max-live bound, per planner", "needs the planners (a later issue): not measured", "-"])
+    return rows
+
+
+def machine() -> Dict[str, str]:
+    cpu = "?"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = "?"
+    try:
+        for line in open("/proc/meminfo"):
+            if line.startswith("MemTotal"):
+                mem = f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
+    except OSError:
+        pass
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    return {"cpu": cpu, "nproc": str(os.cpu_count()), "memory": mem, "kernel": platform.release(),
+            "commit": commit, "date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M")}
+
+
+def binary_stamp(path: str) -> str:
+    try:
+        return datetime.datetime.fromtimestamp(os.stat(path).st_mtime).strftime("%Y-%m-%d %H:%M:%S")
+    except OSError:
+        return "missing"
+
+
+def plot(points: List[Point], path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    shapes = list(dict.fromkeys(p.shape for p in points))
+    cols = 3
+    rows = (len(shapes) + cols) // cols  # one more panel for the legend
+    fig, axes = plt.subplots(rows, cols, figsize=(10, 3.1 * rows), squeeze=False)
+    flat = [ax for row in axes for ax in row]
+    handles = None
+    for ax, shape in zip(flat, shapes):
+        pts = [p for p in points if p.shape == shape and not p.error]
+        n = [p.ops for p in pts]
+        for label, values, style in [
+            ("parse", [p.parse for p in pts], "k--"),
+            ("tile-init-memref", [p.init for p in pts], "c:"),
+            ("materialize", [p.materialize for p in pts], "b-"),
+            ("verify-storage", [p.verify for p in pts], "g-"),
+            ("materialize + verify", [p.mat_verify for p in pts], "m-o"),
+        ]:
+            ax.plot(n, values, style, label=label, markersize=3)
+        osb = [(p.osb_ops, p.osb) for p in pts if p.osb is not None]
+        if osb:
+            ax.plot(*zip(*osb), "r-s", label="One-Shot Bufferize (tensor twin)", markersize=4)
+        timeouts = [(p.osb_ops, p.osb_wall) for p in pts if p.osb_status == "timeout"]
+        if timeouts:
+            ax.plot(*zip(*timeouts), "r^", markersize=6, label="OSB stopped at the time bound")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_title(shape)
+        ax.set_xlabel("ops")
+        ax.set_ylabel("seconds")
+        ax.grid(True, which="major", alpha=0.3)
+        if handles is None or len(ax.get_legend_handles_labels()[0]) > len(handles[0]):
+            handles = ax.get_legend_handles_labels()
+    for ax in flat[len(shapes):]:
+        ax.axis("off")
+    if handles and len(flat) > len(shapes):
+        flat[len(shapes)].legend(*handles, loc="center", fontsize=8, frameon=False)
+    fig.tight_layout()
+    fig.savefig(path, dpi=72)
+    plt.close(fig)
+
+
+def report(points, exps, quality_rows, quality, info, args) -> str:
+    out = [f"# tilemem benchmark results\n",
+           f"Machine: {info['cpu']}, {info['nproc']} cores, {info['memory']}, Linux {info['kernel']}; "
+           f"tilemem {info['commit']}; {info['date']}. tile-opt built {info['tile_opt_built']}"
+           + (f" (rebuilt during the run: was {info['tile_opt_built_at_start']})"
+              if info["tile_opt_built"] != info["tile_opt_built_at_start"] else "") + ".\n",
+           f"Command: `{' '.join(args.argv)}`\n",
+           "## Scaling\n",
+           "Times are wall seconds from `--mlir-timing` (the best of "
+           f"{args.repeat} runs for N <= 1e5, else one run); parse is the pipeline process's own. "
+           "RSS: peak resident set of `tile-opt file -o /dev/null` (parse + print) and of the pipeline "
+           "(parse + passes + print). moves/scratch: `tile.move` ops and scratch tiles the pass inserted. "
+           "OSB: the `OneShotBufferizePass` time on the tensor twin with OSB N ops; "
+           "OSB / tilemem divides it by init + materialize + verify.\n",
+           markdown_table(SCALING_COLUMNS, scaling_rows(points, args.osb_timeout)), "",
+           f"\n## Scaling exponents (least squares on log-log, N >= {FIT_FROM:g})\n",
+           markdown_table(["shape", "points", "N range", "mat+verify", "materialize", "verify", "parse"],
+                          [[s, e["points"], e["range"], fmt(e["mat+verify"], 2), fmt(e["materialize"], 2),
+                            fmt(e["verify"], 2), fmt(e["parse"], 2)] for s, e in exps.items()]), ""]
+    attributed = [p for p in points if p.rss_init_kb]
+    if attributed:
+        out += ["\n## Attribution\n",
+                "Peak RSS of four processes on the same file, each printing its result to /dev/null: "
+                "parse only; `tile-init-memref` (the module the pass starts from); init + "
+                "`tile-materialize-semantic-aliases{verify=false}` (no final verification inside the pass, "
+                "no `tile-verify-storage`); the whole pipeline. materialize (verify=false): the pass's time "
+                "without its final verification.\n",
+                markdown_table(["shape", "N", "RSS parse MB", "RSS init MB", "RSS init+mat(verify=false) MB",
+                                "RSS pipeline MB", "pipeline / init", "materialize s",
+                                "materialize (verify=false) s"],
+                               [[p.shape, p.ops, fmt(p.rss_parse_kb / 1024, 1), fmt(p.rss_init_kb / 1024, 1),
+                                 fmt(p.rss_noverify_kb / 1024, 1), fmt(p.rss_pipeline_kb / 1024, 1),
+                                 fmt(p.rss_pipeline_kb / p.rss_init_kb, 2), fmt(p.materialize),
+                                 fmt(p.materialize_noverify)] for p in attributed]), ""]
+    if quality_rows:
+        out += ["\n## Quality\n",
+                "pass moves: `tile.move` ops the pipeline inserted. naive moves: yield operands "
+                "(loop carries, while conditions, else arms) whose window differs from their target on "
+                "the `tile-init-memref` output: one copy each; naive + cycles adds the one scratch move "
+                "a parallel copy needs per cycle and per copy whose source overlaps its own target (same bytes, other layout). scratch: the pass's `scratch-tiles` counter; cycles: "
+                "copy cycles among those yields. yield-side moves: the pass's yield and branch copies "
+                "(scratch moves included), the like-for-like comparison with naive + cycles; entry and "
+                "writeback copies have no naive counterpart (a copier that only copies at yields computes "
+                "wrong results on the programs that need them).\n",
+                markdown_table(QUALITY_COLUMNS, [[r[c] for c in QUALITY_COLUMNS] for r in quality_rows]), ""]
+        over = [q for q in quality if q.accepted and (q.moves > q.naive or q.yield_side > q.naive + q.scratch_needed
+                                                      or q.stats.get("scratch-tiles", 0) > q.scratch_needed)]
+        if over:
+            out.append("\nPrograms over the naive count (all moves, or yield-side moves over naive + "
+                       "cycles), or with more scratch than cycles + self-overlapping copies:\n")
+            out.append(markdown_table(
+                ["program", "moves", "naive", "cycles", "self-overlaps", "yield", "entry", "branch", "writeback", "scratch"],
+                [[q.name, q.moves, q.naive, q.cycles, q.self_overlaps, q.stats.get("yield-copies", 0), q.stats.get("entry-copies", 0),
+                  q.stats.get("branch-copies", 0), q.stats.get("writeback-copies", 0), q.stats.get("scratch-tiles", 0)]
+                 for q in over[:40]]) + ("\n\n(first 40 shown)" if len(over) > 40 else ""))
+        rejected = {}
+        for q in quality:
+            if not q.accepted:
+                rejected[q.reason] = rejected.get(q.reason, 0) + 1
+        if rejected:
+            out.append("\nRejected programs (documented diagnostics), by message:\n")
+            out.append(markdown_table(["count", "diagnostic"], [[c, r] for r, c in sorted(rejected.items(), key=lambda x: -x[1])]))
+        out.append("\nPeak bytes per memory space against the max-live lower bound need the memory "
+                   "planners (a later issue); they are not measured here.\n")
+    out += ["\n## Targets (issue 6)\n",
+            markdown_table(["target", "measured", "holds"], targets(points, exps, quality_rows, args.osb_timeout)), ""]
+    return "\n".join(out) + "\n"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description="tilemem benchmarks (issue 6)")
+    parser.add_argument("--sizes", default="1e3,3e3,1e4,3e4,1e5,3e5,1e6", help="op counts, comma-separated")
+    parser.add_argument("--shapes", default=",".join(gen.SHAPES))
+    parser.add_argument("--osb-timeout", type=float, default=60.0, help="seconds per One-Shot Bufferize run")
+    parser.add_argument("--no-osb", action="store_true", help="skip One-Shot Bufferize")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per point for N <= 1e5 (best taken)")
+    parser.add_argument("--fuzz-count", type=int, default=200, help="fuzz programs in the quality corpus (0: no quality figures)")
+    parser.add_argument("--fuzz-seed", type=int, default=1)
+    parser.add_argument("--out", default=os.path.join(HERE, "results"))
+    parser.add_argument("--no-plot", action="store_true")
+    parser.add_argument("--attribution", action="store_true",
+                        help="also measure tile-init-memref alone (RSS) and materialize with verify=false (time)")
+    parser.add_argument("--tile-opt", default=TILE_OPT)
+    parser.add_argument("--mlir-opt", default=MLIR_OPT)
+    args = parser.parse_args(argv)
+    args.argv = ["bench/run.py"] + list(argv if argv is not None else sys.argv[1:])
+    sizes = [int(float(s)) for s in args.sizes.split(",") if s]
+    shapes = [s for s in args.shapes.split(",") if s]
+    for s in shapes:
+        if s not in gen.SHAPES:
+            parser.error(f"unknown shape {s}")
+    for tool in [args.tile_opt, TIME] + ([] if args.no_osb else [args.mlir_opt]):
+        if not os.path.exists(tool):
+            parser.error(f"{tool} not found")
+    if PYTHON_PACKAGES not in sys.path:
+        sys.path.insert(0, PYTHON_PACKAGES)
+    os.makedirs(args.out, exist_ok=True)
+
+    def log(msg):
+        print(msg, file=sys.stderr, flush=True)
+
+    started = time.time()
+    built_at_start = binary_stamp(args.tile_opt)
+    points: List[Point] = []
+    with tempfile.TemporaryDirectory(prefix="tilemem-bench-") as workdir:
+        for shape in shapes:
+            log(f"{shape}:")
+            osb_over = False
+            for size in sizes:
+                point = measure_point(shape, size, args, workdir, log)
+                if not args.no_osb and not point.error:
+                    if osb_over:
+                        point.osb_status = "skipped"
+                    else:
+                        measure_osb(point, args, workdir, log)
+                        osb_over = point.osb_status != "ok"
+                points.append(point)
+    exps = exponents(points)
+    quality: List[Quality] = []
+    quality_rows: List[Dict] = []
+    if args.fuzz_count > 0:
+        log("quality corpus:")
+        for name, text in corpus(args.fuzz_count, args.fuzz_seed):
+            quality.append(quality_of(name, text, args.tile_opt))
+        quality_rows = summarize_quality(quality)
+    info = machine()
+    info["tile_opt_built_at_start"] = built_at_start
+    info["tile_opt_built"] = binary_stamp(args.tile_opt)
+    text = report(points, exps, quality_rows, quality, info, args)
+    text += f"\n(benchmark wall time: {time.time() - started:.0f} s)\n"
+    with open(os.path.join(args.out, "results.md"), "w") as f:
+        f.write(text)
+    with open(os.path.join(args.out, "results.json"), "w") as f:
+        json.dump({"machine": info, "argv": args.argv,
+                   "points": [dict(asdict(p), mat_verify=p.mat_verify) for p in points],
+                   "exponents": exps, "quality": [asdict(q) for q in quality],
+                   "quality_summary": quality_rows}, f, indent=1, default=str)
+    if not args.no_plot:
+        plot(points, os.path.join(args.out, "scaling.png"))
+    print(text)
+    return 1 if any(p.error for p in points) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""Smoke test of the benchmark suite (bench/): tiny sizes only.
+
+The benchmarks themselves are not timed tests; this checks that the
+generated programs stay valid, that the storage pipeline accepts them and
+keeps their meaning, and that bench/run.py produces its tables.
+"""
+
+import math
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, TILE_OPT
+
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+import gen  # noqa: E402
+import run  # noqa: E402
+
+PIPELINE = ["--tile-init-memref", "--tile-materialize-semantic-aliases", "--tile-verify-storage"]
+
+
+def tool(args, text):
+    return subprocess.run(args, input=text, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("shape", gen.SHAPES)
+def test_tile_program_parses_and_passes_the_pipeline(shape):
+    program = gen.generate(shape, 150, "tile")
+    assert program.ops >= 100
+    parsed = tool([TILE_OPT, "-o", "/dev/null"], program.text)
+    assert parsed.returncode == 0, parsed.stderr
+    result = tool([TILE_OPT, *PIPELINE, "-o", "/dev/null"], program.text)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("shape", gen.SHAPES)
+def test_tensor_twin_parses_and_bufferizes(shape):
+    tile = gen.generate(shape, 150, "tile")
+    tensor = gen.generate(shape, 150, "tensor")
+    assert tensor.units == tile.units  # the same loop and branch structure
+    assert tensor.text.count("scf.for") == tile.text.count("scf.for")
+    assert tensor.text.count("scf.if") == tile.text.count("scf.if")
+    parsed = tool([run.MLIR_OPT, "-o", "/dev/null"], tensor.text)
+    assert parsed.returncode == 0, parsed.stderr
+    osb = tool([run.MLIR_OPT, run.OSB_PASS, "-o", "/dev/null"], gen.generate(shape, 0, "tensor", units=1).text)
+    assert osb.returncode == 0, osb.stderr
+
+
+@pytest.mark.parametrize("shape", gen.SHAPES)
+def test_bench_programs_compute_the_same_after_the_pipeline(shape):
+    from tilemem import interp, ir, passes
+
+    text = gen.generate(shape, 0, "tile", units=1).text
+    with ir.Context():
+        reference = ir.Module.parse(text)
+        module = passes.run_pipeline(ir.Module.parse(text), passes.storage_pipeline())
+        for n, cond in [(0, True), (2, False), (2, True)]:
+            inputs = interp.random_inputs(reference, seed=n, scalars={2: n, 3: cond})
+            result = interp.compare(reference, module, inputs)
+            assert result.equal, result.message
+
+
+def test_exponent_fit_on_synthetic_data():
+    ns = [1e4, 3e4, 1e5, 3e5, 1e6]
+    assert run.fit_exponent(ns, [2e-6 * n ** 1.3 for n in ns]) == pytest.approx(1.3)
+    assert run.fit_exponent(ns, [5e-7 * n * math.log(n) for n in ns]) == pytest.approx(1.08, abs=0.02)
+    assert math.isnan(run.fit_exponent([1e4], [1.0]))
+
+
+def test_timing_and_statistics_parsers():
+    stderr = """
+===-------------------------------------------------------------------------===
+                         ... Pass statistics report ...
+===-------------------------------------------------------------------------===
+'func.func' Pipeline
+  TileMaterializeSemanticAliases
+    (S)  3 retargeted-producers - Producers retargeted into a required window
+    (S) 12 yield-copies         - tile.move ops inserted before yields
+===-------------------------------------------------------------------------===
+                         ... Execution time report ...
+===-------------------------------------------------------------------------===
+  Total Execution Time: 1.5000 seconds
+
+  ----Wall Time----  ----Name----
+    1.5000 (100.0%)  root
+    0.5000 ( 33.3%)  Parser
+    0.2500 ( 16.7%)  TileMaterializeSemanticAliases
+"""
+    assert run.parse_statistics(stderr) == {"retargeted-producers": 3, "yield-copies": 12}
+    times = run.parse_timing(stderr)
+    assert times["Parser"] == 0.5 and times["TileMaterializeSemanticAliases"] == 0.25
+
+
+def test_naive_baseline_counts_cycles():
+    # (source, target) windows: a swap and a 3-rotation are 2 cycles, a chain none.
+    assert run._cycles([("a", "b"), ("b", "a")]) == 1
+    assert run._cycles([("a", "b"), ("b", "c"), ("c", "a"), ("x", "y"), ("y", "z")]) == 1
+    assert run._cycles([("f1", "a"), ("a", "b")]) == 0
+    q = run.quality_of("bench/carries", gen.generate("carries", 0, "tile", units=1).text, TILE_OPT)
+    assert q.accepted and q.naive == 8 and q.cycles == 2
+    assert q.stats["scratch-tiles"] == 2
+
+
+def test_run_writes_the_tables(tmp_path):
+    code = run.main(["--sizes", "150", "--shapes", "seq,carries", "--osb-timeout", "20",
+                     "--repeat", "1", "--fuzz-count", "2", "--no-plot", "--out", str(tmp_path)])
+    assert code == 0
+    text = (tmp_path / "results.md").read_text()
+    assert "| " + " | ".join(run.SCALING_COLUMNS) + " |" in text
+    assert "| " + " | ".join(run.QUALITY_COLUMNS) + " |" in text
+    assert "## Targets" in text and "needs the planners" in text
+    rows = [l for l in text.splitlines() if l.startswith("| seq |") or l.startswith("| carries |")]
+    assert len(rows) >= 2
+    assert (tmp_path / "results.json").exists()
