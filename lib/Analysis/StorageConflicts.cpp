@@ -81,27 +81,28 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
       }
   }
 
-  // In-place contracts: a not-in-place-safe result, or one forbidden to
-  // alias an operand, may not come to overlap that operand.
-  auto forbidden = [](Operation *op, unsigned index) {
-    auto contract = dyn_cast<StorageContractInterface>(op);
-    return contract && op->getNumResults() == 1 &&
-           (contract.isNotInPlaceSafe() || contract.forbidsOutputAliasWith(index));
-  };
+  // In-place contracts (inPlaceViolation): a moved result against its
+  // operands, a moved operand against its user's result.
   for (const auto &[value, window] : moved) {
     if (auto result = dyn_cast<OpResult>(value)) {
       Operation *owner = result.getOwner();
-      for (OpOperand &operand : owner->getOpOperands())
-        if (forbidden(owner, operand.getOperandNumber()))
-          if (const Window *input = windowOf(operand.get());
-              input && input->mayOverlap(window))
-            return StorageConflict{operand.get(), owner, owner};
+      if (owner->getNumResults() == 1)
+        for (OpOperand &operand : owner->getOpOperands())
+          if (hasStorage(operand.get().getType()))
+            if (const Window *input = windowOf(operand.get());
+                input && inPlaceViolation(owner, operand.getOperandNumber(),
+                                          *input, window))
+              return StorageConflict{operand.get(), owner, owner};
     }
-    for (OpOperand &use : value.getUses())
-      if (forbidden(use.getOwner(), use.getOperandNumber()))
-        if (const Window *output = windowOf(use.getOwner()->getResult(0));
-            output && output->mayOverlap(window))
-          return StorageConflict{value, use.getOwner(), use.getOwner()};
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (user->getNumResults() != 1)
+        continue;
+      if (const Window *output = windowOf(user->getResult(0));
+          output &&
+          inPlaceViolation(user, use.getOperandNumber(), window, *output))
+        return StorageConflict{value, user, user};
+    }
   }
 
   for (Value root : roots) {

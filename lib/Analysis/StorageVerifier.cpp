@@ -169,26 +169,23 @@ void Verifier::checkDistinctResults(Operation *op) {
 }
 
 void Verifier::checkContracts(Operation *op) {
-  auto contract = dyn_cast<StorageContractInterface>(op);
-  if (!contract || op->getNumResults() != 1)
-    return;
+  if (op->getNumResults() != 1 || trips.neverRuns(op))
+    return; // dead code reads and writes nothing
   const Window *result = storage.lookup(op->getResult(0));
   if (!result)
     return;
   for (OpOperand &operand : op->getOpOperands()) {
-    unsigned index = operand.getOperandNumber();
-    bool forbidden = contract.isNotInPlaceSafe() ||
-                     contract.forbidsOutputAliasWith(index);
-    if (!forbidden || !hasStorage(operand.get().getType()))
+    if (!hasStorage(operand.get().getType()))
       continue;
     const Window *input = storage.lookup(operand.get());
-    if (input && result->mayOverlap(*input))
+    if (!input)
+      continue;
+    if (std::optional<StringRef> why = inPlaceViolation(
+            op, operand.getOperandNumber(), *input, *result))
       report(op, "result " + name(op->getResult(0)) + " in " +
                      describe(*result) + " overlaps operand " +
-                     name(operand.get()) + " in " + describe(*input) +
-                     (contract.isNotInPlaceSafe()
-                          ? ", but the op is not in-place safe"
-                          : ", which the op forbids its result to alias"));
+                     name(operand.get()) + " in " + describe(*input) + ", but " +
+                     *why);
   }
 }
 

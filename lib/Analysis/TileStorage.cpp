@@ -33,6 +33,28 @@ bool Window::isRowMajorFor(Type type) const {
          size == tile.getSizeInBytes();
 }
 
+std::optional<StringRef> mlir::tile::inPlaceViolation(Operation *op,
+                                                      unsigned index,
+                                                      const Window &input,
+                                                      const Window &output) {
+  auto contract = dyn_cast<StorageContractInterface>(op);
+  if (!contract || contract.isMetadataOnly() || !input.mayOverlap(output))
+    return std::nullopt;
+  std::optional<unsigned> updated = contract.getWritebackOperand();
+  if (!updated && contract.isFirstInputAlias())
+    updated = 0; // a data-writing first-input alias updates operand 0
+  if (updated && *updated == index)
+    return std::nullopt;
+  if (contract.isNotInPlaceSafe())
+    return StringRef("the op is not in-place safe");
+  if (contract.forbidsOutputAliasWith(index))
+    return StringRef("the op forbids its result to alias it");
+  if (input != output)
+    return StringRef("an in-place op must read each element where it writes "
+                     "it (same window and layout, or disjoint)");
+  return std::nullopt;
+}
+
 bool Window::mayOverlap(const Window &other) const {
   if (root != other.root)
     return false;

@@ -175,7 +175,20 @@ func.func @transpose_in_place(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf3
 func.func @forbidden_alias(%x: !tile.tile<8x8xf32, vec>, %s: !tile.tile<8x1xf32, vec>) -> !tile.tile<8x8xf32, vec> {
   %b0 = tile.alloc : !tile.buffer<vec, 256>
   %f = tile.exp %s into(%b0[0, 32] : !tile.buffer<vec, 256>) : !tile.tile<8x1xf32, vec>
-  // expected-error @+1 {{overlaps operand %1 in %0[0, 32], which the op forbids its result to alias}}
+  // expected-error @+1 {{overlaps operand %1 in %0[0, 32], but the op forbids its result to alias it}}
   %r = tile.row_expand_mul %x, %f into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, !tile.tile<8x1xf32, vec>
   return %r : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that an in-place op may not read a transposed view of the window it
+// writes: a streaming unit would overwrite elements before reading them.
+func.func @in_place_through_transposed_view(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %t = tile.transpose_view %a : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  // expected-error @+1 {{an in-place op must read each element where it writes it (same window and layout, or disjoint)}}
+  %s = tile.add %t, %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %s : !tile.tile<8x8xf32, vec>
 }

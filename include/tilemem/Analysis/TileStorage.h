@@ -86,6 +86,17 @@ struct Window {
   }
 };
 
+/// Why `op` may not read operand `index` from `input` while it writes its
+/// result to `output`, or none. A not-in-place-safe op, or an operand the op
+/// forbids its result to alias, must not overlap at all; any other op that
+/// writes element by element may read its own output only element for
+/// element: the very same window and layout, or no common byte (a transposed
+/// view or shifted slice of the output would be overwritten before it is
+/// read). The operand a writeback updates is exempt (it is the output).
+std::optional<StringRef> inPlaceViolation(Operation *op, unsigned index,
+                                          const Window &input,
+                                          const Window &output);
+
 /// The windows of all storage-typed values under a function.
 class TileStorage {
 public:

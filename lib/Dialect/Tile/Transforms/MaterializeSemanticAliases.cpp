@@ -880,6 +880,33 @@ LogicalResult Materializer::isolateWritebacks() {
     conflicts.relocate(copy, fresh);
     ++counters.writebackCopies;
   }
+  // A writeback that reads another operand from the window it writes (an
+  // assemble of a slice of its own target, say) reads elements it has
+  // already overwritten: that operand is copied first.
+  for (auto [op, consumed] : writebacks) {
+    if (conflicts.getTrips().neverRuns(op))
+      continue;
+    for (OpOperand &operand : op->getOpOperands()) {
+      Value input = operand.get();
+      const Window *inputWindow = conflicts.lookup(input);
+      const Window *output = conflicts.lookup(consumed);
+      if (input == consumed || !inputWindow || !output ||
+          !inPlaceViolation(op, operand.getOperandNumber(), *inputWindow,
+                            *output))
+        continue;
+      if (!canCopy(input))
+        return noCopy(op, input,
+                      "the op reads an operand from the window it writes, "
+                      "so it must copy");
+      auto type = cast<TileType>(input.getType());
+      Value buffer = createAlloc(op->getLoc(), type);
+      Window fresh = wholeTile(buffer, type);
+      Value copy = createMove(op->getLoc(), input, buffer, fresh, op);
+      journal.setOperand(op, operand.getOperandNumber(), copy);
+      conflicts.relocate(copy, fresh);
+      ++counters.writebackCopies;
+    }
+  }
   return success();
 }
 
