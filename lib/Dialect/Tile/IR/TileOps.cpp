@@ -295,23 +295,25 @@ static LogicalResult verifyAccumulatorElement(Operation *op, TileType lhs,
   return success();
 }
 
-LogicalResult MatmulOp::verify() {
-  if (failed(verifyMatmulOperands(*this, getLhs().getType(), getRhs().getType(),
-                                  getResult().getType())))
+/// Operand spaces and shapes, then the accumulator's element type.
+static LogicalResult verifyMatmul(Operation *op, TileType lhs, TileType rhs,
+                                  TileType acc) {
+  if (failed(verifyMatmulOperands(op, lhs, rhs, acc)))
     return failure();
-  return verifyAccumulatorElement(*this, getLhs().getType(),
-                                  getResult().getType());
+  return verifyAccumulatorElement(op, lhs, acc);
+}
+
+LogicalResult MatmulOp::verify() {
+  return verifyMatmul(*this, getLhs().getType(), getRhs().getType(),
+                      getResult().getType());
 }
 
 LogicalResult MatmulAccOp::verify() {
   if (getAcc().getType().getSpace() != MemorySpace::Acc)
     return emitOpError("accumulator must be in acc, not ")
            << stringifyMemorySpace(getAcc().getType().getSpace());
-  if (failed(verifyMatmulOperands(*this, getLhs().getType(), getRhs().getType(),
-                                  getAcc().getType())))
-    return failure();
-  return verifyAccumulatorElement(*this, getLhs().getType(),
-                                  getAcc().getType());
+  return verifyMatmul(*this, getLhs().getType(), getRhs().getType(),
+                      getAcc().getType());
 }
 
 LogicalResult WriteOp::verify() {

@@ -136,6 +136,13 @@ private:
   bool tryRetarget(Value yielded, const Window &target);
   bool breaksAlignedBoundary(ArrayRef<std::pair<Value, Window>> moved);
   Value createAlloc(Location loc, TileType type);
+  /// Copies operand `index` of `user` into `target` with a tile.move right
+  /// before `user`, which then reads the copy (journaled); what derives from
+  /// the operand (a scope's result, a loop's carries) follows the copy.
+  Value copyOperandInto(Location loc, Operation *user, unsigned index,
+                        const Window &target);
+  /// The window of a fresh allocation for a whole `type` tile.
+  Window freshTile(Location loc, TileType type);
   Value createMove(Location loc, Value source, Value buffer,
                    const Window &target, Operation *before);
   /// The op before which a copy delivering yield operand `index` goes, and
@@ -415,6 +422,19 @@ Value Materializer::createAlloc(Location loc, TileType type) {
   return alloc.getResult();
 }
 
+Value Materializer::copyOperandInto(Location loc, Operation *user,
+                                    unsigned index, const Window &target) {
+  Value moved =
+      createMove(loc, user->getOperand(index), target.root, target, user);
+  journal.setOperand(user, index, moved);
+  conflicts.relocate(moved, target);
+  return moved;
+}
+
+Window Materializer::freshTile(Location loc, TileType type) {
+  return wholeTile(createAlloc(loc, type), type);
+}
+
 Value Materializer::createMove(Location loc, Value source, Value buffer,
                                const Window &target, Operation *before) {
   OpBuilder builder(before);
@@ -499,12 +519,7 @@ LogicalResult Materializer::scheduleCopies(
                            << " is still read there";
         return failure();
       }
-      Value moved = createMove(yield->getLoc(), point->getOperand(operand),
-                               copy.target.root, copy.target, point);
-      journal.setOperand(point, operand, moved);
-      // What derives from the yield operand (a scope's result, a while's
-      // after-arguments and results) now derives from the copy.
-      conflicts.relocate(moved, copy.target);
+      copyOperandInto(yield->getLoc(), point, operand, copy.target);
       ++counter;
       pending.erase(pending.begin() + i);
       progressed = true;
@@ -515,14 +530,10 @@ LogicalResult Materializer::scheduleCopies(
     // Every pending target still holds a pending source: a cycle (or a
     // source overlapping its own target).
     Pending &first = pending.front();
-    auto type = cast<TileType>(first.source.getType());
-    Value scratch = createAlloc(yield->getLoc(), type);
-    Window scratchWindow = wholeTile(scratch, type);
+    Window scratch = freshTile(yield->getLoc(),
+                               cast<TileType>(first.source.getType()));
     auto [point, operand] = copyPoint(yield, first.index);
-    first.source = createMove(yield->getLoc(), point->getOperand(operand),
-                              scratch, scratchWindow, point);
-    journal.setOperand(point, operand, first.source);
-    conflicts.relocate(first.source, scratchWindow);
+    first.source = copyOperandInto(yield->getLoc(), point, operand, scratch);
     ++counter;
     ++counters.scratch;
   }
@@ -620,12 +631,8 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
                     ("carry #" + Twine(index) + ": the initializer " + reason +
                      ", so it must be copied:")
                         .str());
-    auto type = cast<TileType>(init.getType());
-    Value buffer = createAlloc(loop->getLoc(), type);
-    Window fresh = wholeTile(buffer, type);
-    Value copy = createMove(loop->getLoc(), init, buffer, fresh, loop);
-    journal.setOperand(loop, firstInitOperand + index, copy);
-    conflicts.relocate(copy, fresh);
+    copyOperandInto(loop->getLoc(), loop, firstInitOperand + index,
+                    freshTile(loop->getLoc(), cast<TileType>(init.getType())));
     ++counters.entryCopies;
     copied = true;
     break;
@@ -681,9 +688,8 @@ LogicalResult Materializer::processLoop(Operation *loop, ValueRange inits,
 // the conflict oracle allows it; anything else is copied right before the
 // yield (inside a transparent scope when the yield is there).
 void Materializer::deliverToFreshDestination(scf::IfOp ifOp, unsigned index) {
-  auto type = cast<TileType>(ifOp.getResult(index).getType());
-  Value fresh = createAlloc(ifOp.getLoc(), type);
-  Window destination = wholeTile(fresh, type);
+  Window destination = freshTile(
+      ifOp.getLoc(), cast<TileType>(ifOp.getResult(index).getType()));
   for (Operation *yield : {ifOp.thenYield(), ifOp.elseYield()}) {
     auto [point, operand] = copyPoint(yield, index);
     Value value = point->getOperand(operand);
@@ -692,10 +698,7 @@ void Materializer::deliverToFreshDestination(scf::IfOp ifOp, unsigned index) {
                        ifOp->isProperAncestor(def) && value.hasOneUse();
     if (branchLocal && tryRetarget(value, destination))
       continue;
-    Value moved =
-        createMove(yield->getLoc(), value, fresh, destination, point);
-    journal.setOperand(point, operand, moved);
-    conflicts.relocate(moved, destination);
+    copyOperandInto(yield->getLoc(), point, operand, destination);
     ++counters.branchCopies;
   }
 }
@@ -747,22 +750,15 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
     if (thenTarget.isRowMajorFor(elseValue.getType()) && elseCurrent &&
         !elseCurrent->mayOverlap(thenTarget) &&
         !conflicts.checkWriteBefore(thenTarget, point, ignored)) {
-      Value moved = createMove(elseYield->getLoc(), point->getOperand(operand),
-                               thenTarget.root, thenTarget, point);
-      journal.setOperand(point, operand, moved);
-      conflicts.relocate(moved, thenTarget);
+      copyOperandInto(elseYield->getLoc(), point, operand, thenTarget);
       ++counters.branchCopies;
       continue;
     }
-    auto type = cast<TileType>(elseValue.getType());
-    Value fresh = createAlloc(ifOp.getLoc(), type);
-    Window freshWindow = wholeTile(fresh, type);
+    Window freshWindow =
+        freshTile(ifOp.getLoc(), cast<TileType>(elseValue.getType()));
     for (Operation *yield : {thenYield, elseYield}) {
       auto [armPoint, armOperand] = copyPoint(yield, index);
-      Value moved = createMove(yield->getLoc(), armPoint->getOperand(armOperand),
-                               fresh, freshWindow, armPoint);
-      journal.setOperand(armPoint, armOperand, moved);
-      conflicts.relocate(moved, freshWindow);
+      copyOperandInto(yield->getLoc(), armPoint, armOperand, freshWindow);
       ++counters.branchCopies;
     }
     conflicts.relocate(ifOp.getResult(index), freshWindow);
@@ -868,16 +864,10 @@ LogicalResult Materializer::isolateWritebacks() {
                     "the op updates its operand in place while " +
                         name(observed) +
                         " is still read afterwards, so it must copy");
-    auto type = cast<TileType>(consumed.getType());
-    Value buffer = createAlloc(op->getLoc(), type);
-    Window fresh = wholeTile(buffer, type);
-    Value copy = createMove(op->getLoc(), consumed, buffer, fresh, op);
-    for (OpOperand &operand : op->getOpOperands())
-      if (operand.get() == consumed) {
-        journal.setOperand(op, operand.getOperandNumber(), copy);
-        break;
-      }
-    conflicts.relocate(copy, fresh);
+    unsigned index = llvm::find(op->getOperands(), consumed) -
+                     op->getOperands().begin();
+    copyOperandInto(op->getLoc(), op, index,
+                    freshTile(op->getLoc(), cast<TileType>(consumed.getType())));
     ++counters.writebackCopies;
   }
   // A writeback that reads another operand from the window it writes (an
@@ -898,12 +888,8 @@ LogicalResult Materializer::isolateWritebacks() {
         return noCopy(op, input,
                       "the op reads an operand from the window it writes, "
                       "so it must copy");
-      auto type = cast<TileType>(input.getType());
-      Value buffer = createAlloc(op->getLoc(), type);
-      Window fresh = wholeTile(buffer, type);
-      Value copy = createMove(op->getLoc(), input, buffer, fresh, op);
-      journal.setOperand(op, operand.getOperandNumber(), copy);
-      conflicts.relocate(copy, fresh);
+      copyOperandInto(op->getLoc(), op, operand.getOperandNumber(),
+                      freshTile(op->getLoc(), cast<TileType>(input.getType())));
       ++counters.writebackCopies;
     }
   }
