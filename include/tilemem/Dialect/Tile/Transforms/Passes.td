@@ -145,7 +145,8 @@ def TileMaterializeSemanticAliases
     }
     ```
   }];
-  let dependentDialects = ["::mlir::tile::TileDialect"];
+  let dependentDialects = ["::mlir::tile::TileDialect",
+                           "::mlir::arith::ArithDialect"];
   let options = [
     Option<"enableBufferIR", "enable-buffer-ir", "bool", /*default=*/"true",
            "Use the Buffer-IR branch destinations in functions marked by "
@@ -173,6 +174,8 @@ def TileMaterializeSemanticAliases
               "tile.move ops inserted in if arms">,
     Statistic<"numWritebackCopies", "writeback-copies",
               "tile.move ops inserted before writebacks of values still read">,
+    Statistic<"numSelections", "slot-selections",
+              "scf.if results selected from two slots of a pool, without a copy">,
   ];
 }
 
