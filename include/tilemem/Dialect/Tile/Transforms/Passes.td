@@ -60,10 +60,18 @@ def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
     address and every move's source and destination to be disjoint in address
     space unless they are the same window.
     Functions marked `tile.orchestration` are skipped. The IR is unchanged.
+    When the previous pass already proved the function with the same options
+    (`tile-materialize-semantic-aliases` verifies its own result and keeps the
+    verdict as a preserved `StorageVerdict` analysis), the verdict is reused:
+    the pass manager discards it as soon as any pass changes the function.
   }];
   let options = [
     Option<"allocated", "allocated", "bool", /*default=*/"false",
            "Also check addresses (after address allocation)">
+  ];
+  let statistics = [
+    Statistic<"numReused", "reused-verdicts",
+              "Functions whose verdict from the previous pass was reused">
   ];
 }
 
