@@ -727,23 +727,10 @@ LogicalResult FunctionEmitter::emitAssemble(AssembleOp op) {
                              "target, and pto.tmov copies within vec only ("
                           << stringifyMemorySpace(targetType.getSpace())
                           << " here)";
+  // The source never lives in the target's block (the storage verifier
+  // rejects an assemble that reads a window overlapping its result), so the
+  // assemble is always a copy.
   ArrayRef<int64_t> offsets = op.getOffsets();
-  // At level3 a handle is its address: a source already produced in the
-  // target's block needs no copy.
-  if (level3) {
-    const Window *whole = storage.lookup(op.getTarget());
-    const Window *part = storage.lookup(op.getSource());
-    if (whole && part && whole->isRowMajorFor(targetType) &&
-        part->isRowMajorFor(sourceType) && part->root == whole->root &&
-        part->dynamicSlot == whole->dynamicSlot &&
-        part->staticSlot == whole->staticSlot &&
-        part->offset == whole->offset + (offsets[0] * targetType.getCols() +
-                                         offsets[1]) *
-                                            targetType.getElementBytes() &&
-        (sourceType.getCols() == targetType.getCols() ||
-         sourceType.getRows() == 1))
-      return success();
-  }
   Value block = body.create<pto::SubsetOp>(
       op.getLoc(),
       subsetType(*targetHandle, sourceType.getRows(), sourceType.getCols()),
