@@ -127,10 +127,12 @@ private:
     return !op->isAncestor(handle.getParentRegion()->getParentOp());
   }
   /// Whether the tile `next` is stored where `carried` is, so it needs no
-  /// carry: the same handle, or (level3, where a handle is its address) the
-  /// same window.
+  /// carry: the same handle, or the same window and (level3, where a handle
+  /// is its address) any handle or (level2) a view of the same alloc_tile.
   bool sameStorage(Value nextHandle, Value carriedHandle, Value next,
                    Value carried);
+  /// The alloc_tile a handle views (through treshape and subset).
+  static Value rootHandle(Value handle);
 
   // Ops.
   LogicalResult emitBlock(Block &block);
@@ -343,10 +345,24 @@ bool FunctionEmitter::sameStorage(Value nextHandle, Value carriedHandle,
                                   Value next, Value carried) {
   if (nextHandle == carriedHandle)
     return true;
-  if (!level3)
-    return false;
   const Window *a = storage.lookup(next), *b = storage.lookup(carried);
-  return a && b && *a == *b;
+  if (!a || !b || *a != *b)
+    return false;
+  // Level3: a handle is its address. Level2: views (treshape, subset) of
+  // one alloc_tile alias it, separate alloc_tiles do not.
+  return level3 || rootHandle(nextHandle) == rootHandle(carriedHandle);
+}
+
+Value FunctionEmitter::rootHandle(Value handle) {
+  while (Operation *def = handle.getDefiningOp()) {
+    if (auto view = dyn_cast<pto::TReshapeOp>(def))
+      handle = view.getSrc();
+    else if (auto view = dyn_cast<pto::SubsetOp>(def))
+      handle = view.getSource();
+    else
+      break;
+  }
+  return handle;
 }
 
 //===----------------------------------------------------------------------===//
