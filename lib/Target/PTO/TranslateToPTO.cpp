@@ -121,11 +121,6 @@ private:
   Value partition(Value view, ValueRange offsets, TileType tile,
                   Location loc);
   pto::TileBufType subsetType(Value parent, int64_t rows, int64_t cols);
-  /// Whether a handle value is defined outside `op` (so it dominates `op`'s
-  /// results).
-  static bool definedOutside(Value handle, Operation *op) {
-    return !op->isAncestor(handle.getParentRegion()->getParentOp());
-  }
   /// Whether the tile `next` is stored where `carried` is, so it needs no
   /// carry: the same handle, or the same window and (level3, where a handle
   /// is its address) any handle or (level2) a view of the same alloc_tile.
@@ -865,6 +860,7 @@ LogicalResult FunctionEmitter::emitWhile(scf::WhileOp op) {
   auto condition = op.getConditionOp();
   SmallVector<Value> inits;
   SmallVector<Type> beforeTypes, afterTypes;
+  SmallPtrSet<Value, 4> carriedHandles;
   for (auto [index, init] : llvm::enumerate(op.getInits())) {
     Type type = init.getType();
     if (isa<BufferType>(type))
@@ -880,6 +876,7 @@ LogicalResult FunctionEmitter::emitWhile(scf::WhileOp op) {
       if (failed(handle))
         return failure();
       tileHandles[before.getArgument(index)] = *handle;
+      carriedHandles.insert(*handle);
     }
   }
   for (Value forwarded : condition.getArgs()) {
@@ -921,7 +918,13 @@ LogicalResult FunctionEmitter::emitWhile(scf::WhileOp op) {
       FailureOr<Value> handle = handleOf(value, condition);
       if (failed(handle))
         return failure();
-      if (!definedOutside(*handle, loop))
+      // The handle must be visible after the loop: the forwarded value is
+      // defined outside it (scf.condition sees only its block and enclosing
+      // ones), or its handle is a carried one or in the prologue.
+      bool outside = value.getParentBlock() != &before ||
+                     carriedHandles.contains(*handle) ||
+                     handle->getParentBlock() == &target.getBody().front();
+      if (!outside)
         return cannotEmit(op) << "result #" << index
                               << " is forwarded from storage made inside "
                                  "the loop, which has no handle after it";
@@ -1028,11 +1031,12 @@ LogicalResult FunctionEmitter::emitIf(scf::IfOp op) {
     if (!isa<TileType>(result.getType()))
       continue;
     // Both arms must write one handle that is visible after the if: the
-    // same handle made outside it or, at level3, the same window.
+    // same handle (one SSA value seen by both arms is defined outside them)
+    // or, at level3, the same window.
     if (!hasElse)
       return cannotEmit(op) << "a tile result needs an else arm";
     Value thenHandle = thenHandles[index], elseHandle = elseHandles[index];
-    if (thenHandle == elseHandle && definedOutside(thenHandle, branch)) {
+    if (thenHandle == elseHandle) {
       tileHandles[result] = thenHandle;
       continue;
     }
