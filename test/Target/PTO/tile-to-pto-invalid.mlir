@@ -179,3 +179,24 @@ func.func @write_strided(%A: !tile.tensor<8x8xf32>, %v: f32) {
   %w = tile.write %s[%c0, %c0], %v : !tile.tile<8x4xf32, vec>, f32
   return
 }
+
+// -----
+
+// Tests that at level2 the arms of an scf.if must write one handle: a view
+// of one alloc_tile and a separate alloc_tile of the same window are two
+// buffers for ptoas's planner.
+func.func @arms(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<16x64xf32>, %c: i1) -> !tile.tensor<16x64xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 16384>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 16384>) : !tile.tensor<64x64xf32> -> !tile.tile<64x64xf32, vec>
+  // expected-error@+1 {{'scf.if' op cannot be emitted to PTO: result #0 is yielded in different storage by the two arms}}
+  %r = scf.if %c -> (!tile.tile<16x64xf32, vec>) {
+    %s = tile.slice %t[0, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<16x64xf32, vec>
+    scf.yield %s : !tile.tile<16x64xf32, vec>
+  } else {
+    %f = tile.full 1.0 into(%b[0, 4096] : !tile.buffer<vec, 16384>) : !tile.tile<16x64xf32, vec>
+    scf.yield %f : !tile.tile<16x64xf32, vec>
+  }
+  %B1 = tile.store %r, %B[%c0, %c0] : !tile.tile<16x64xf32, vec>, !tile.tensor<16x64xf32>
+  return %B1 : !tile.tensor<16x64xf32>
+}

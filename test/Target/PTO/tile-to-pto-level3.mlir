@@ -131,3 +131,32 @@ func.func @assemble(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<128x32xf32>) -
   %B1 = tile.store %flat, %B[%c0, %c0] : !tile.tile<128x32xf32, vec>, !tile.tensor<128x32xf32>
   return %B1 : !tile.tensor<128x32xf32>
 }
+
+// -----
+
+// Tests that at level3 the arms of an scf.if may write one window through
+// different handles (a view and a producer's handle): a handle is its
+// address, so the result is the window's handle.
+// CHECK-LABEL: func.func @arms(
+// CHECK: %[[T:.*]] = pto.alloc_tile addr = %[[A:.*]] : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64,
+// CHECK: %[[W:.*]] = pto.alloc_tile addr = %[[A]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64,
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: pto.subset %[[T]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.texpands ins(%{{.*}} : f32) outs(%[[W]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK: pto.tstore ins(%[[W]] : {{.*}})
+func.func @arms(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<16x64xf32>, %c: i1) -> !tile.tensor<16x64xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc addr = 0 : !tile.buffer<vec, 16384>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 16384>) : !tile.tensor<64x64xf32> -> !tile.tile<64x64xf32, vec>
+  %r = scf.if %c -> (!tile.tile<16x64xf32, vec>) {
+    %s = tile.slice %t[0, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<16x64xf32, vec>
+    scf.yield %s : !tile.tile<16x64xf32, vec>
+  } else {
+    %f = tile.full 1.0 into(%b[0, 4096] : !tile.buffer<vec, 16384>) : !tile.tile<16x64xf32, vec>
+    scf.yield %f : !tile.tile<16x64xf32, vec>
+  }
+  %B1 = tile.store %r, %B[%c0, %c0] : !tile.tile<16x64xf32, vec>, !tile.tensor<16x64xf32>
+  return %B1 : !tile.tensor<16x64xf32>
+}
