@@ -6,10 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilemem-c/Analysis.h"
 #include "tilemem-c/Dialects.h"
 
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
+
+#include <string>
 
 namespace nb = nanobind;
 
@@ -23,4 +26,20 @@ NB_MODULE(_tilemem, m) {
   m.def(
       "register_passes", []() { tilememRegisterPasses(); },
       "Register the tilemem passes with the global pass registry.");
+  m.def(
+      "allocation_lifetimes_json",
+      [](MlirOperation op) {
+        std::string json;
+        tilememAllocationLifetimesJSON(
+            op,
+            [](MlirStringRef piece, void *userData) {
+              static_cast<std::string *>(userData)->append(piece.data,
+                                                           piece.length);
+            },
+            &json);
+        return json;
+      },
+      nb::arg("operation"),
+      "The AllocationLifetimes of every function under an operation, as a "
+      "JSON array (see tilemem.passes.allocation_lifetimes).");
 }
