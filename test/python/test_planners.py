@@ -2,10 +2,14 @@
 tile-memory-pipeline, allocation_lifetimes, and the reference interpreter
 (storage mode after each pipeline == value mode on the input).
 
-The interpreter does not model addresses yet, so it checks the storage
-(windows, merged allocations of PYPTO's reuse); the address placement is
-checked here against the lifetimes themselves: two allocations of one space
-live at a common point never share a byte."""
+The interpreter does not model addresses yet: besides the pipeline output
+itself, the tests run it on the program flattened to one buffer per memory
+space with every allocation at its planned address (`flatten_addresses`), so
+allocations placed on the same bytes really share memory. The placement is
+also checked against the lifetimes: two allocations of one space live at a
+common point never share a byte."""
+
+import re
 
 import pytest
 
@@ -200,6 +204,84 @@ def test_bad_planner_is_a_pass_error():
             passes.allocate_memory_addr(memory_planner="ptoas")(ir.Module.parse(OVERFLOW))
 
 
+ELEMENT_BYTES = {"f32": 4, "i32": 4, "f16": 2, "bf16": 2, "i16": 2, "i8": 1}
+ALLOC = re.compile(r"^(\s*)(%\w+) = tile\.alloc addr = (\d+)(?: pinned)? : "
+                   r"!tile\.buffer<(\w+), (\d+)>$")
+DEST = re.compile(r"into\((%\w+)(?:\[(\d+), (\d+)\])? : !tile\.buffer<\w+, \d+>\)")
+TILE = re.compile(r"!tile\.tile<(\d+)x(\d+)x(\w+), \w+>")
+
+
+def flatten_addresses(text: str) -> str:
+    """The program with every (single-slot) allocation replaced by its
+    window of one buffer per memory space at its address, so that the
+    interpreter's storage mode sees the addresses: allocations placed on
+    the same bytes really share memory."""
+    out = []
+    for function in re.split(r"(?=\n  func\.func )", text):
+        lines = function.split("\n")
+        placed, ends = {}, {}
+        for line in lines:
+            m = ALLOC.match(line)
+            if m:
+                _, name, addr, space, size = m.groups()
+                placed[name] = (space, int(addr))
+                ends[space] = max(ends.get(space, 0), int(addr) + int(size))
+        assert "slots" not in function
+        body, entry_done = [], False
+        for line in lines:
+            if ALLOC.match(line):
+                if not entry_done:
+                    indent = ALLOC.match(line).group(1)
+                    for space, end in sorted(ends.items()):
+                        body.append(f"{indent}%mem_{space} = tile.alloc : !tile.buffer<{space}, {end}>")
+                    entry_done = True
+                continue
+
+            def rewrite(m):
+                space, addr = placed[m.group(1)]
+                if m.group(2) is None:  # the whole result tile from offset 0
+                    types = line[m.end():]
+                    if "->" in types:
+                        types = types.split("->")[-1]
+                    rows, cols, elem = TILE.findall(types)[0]
+                    offset, size = 0, int(rows) * int(cols) * ELEMENT_BYTES[elem]
+                else:
+                    offset, size = int(m.group(2)), int(m.group(3))
+                return (f"into(%mem_{space}[{addr + offset}, {size}] : "
+                        f"!tile.buffer<{space}, {ends[space]}>)")
+
+            body.append(DEST.sub(rewrite, line))
+        out.append("\n".join(body))
+    return "".join(out)
+
+
+@pytest.mark.parametrize("planner", ["pypto", "dsa-rp"])
+@pytest.mark.parametrize("program", [ACCUMULATE, BRANCH], ids=["accumulate", "branch"])
+def test_addresses_keep_the_semantics(planner, program):
+    """Storage mode on the program flattened to one buffer per space at the
+    planned addresses equals value mode on the input."""
+    with ir.Context():
+        reference = ir.Module.parse(program)
+        module = passes.memory_pipeline(memory_planner=planner)(ir.Module.parse(program))
+        flat = ir.Module.parse(flatten_addresses(str(module)))
+        assert str(flat).count("tile.alloc") == 1  # one vec buffer
+        for seed in range(4):
+            inputs = interp.random_inputs(reference, seed=seed, scalars={1: seed})
+            result = interp.compare(reference, flat, inputs)
+            assert result.equal, result.message
+
+
+def test_flattening_sees_a_bad_placement():
+    """The flattened check fails when two allocations live together are put
+    on the same bytes (so the checks above can fail)."""
+    with ir.Context():
+        reference = ir.Module.parse(ACCUMULATE)
+        module = passes.memory_pipeline(memory_planner="dsa-rp")(ir.Module.parse(ACCUMULATE))
+        bad = re.sub(r"addr = \d+", "addr = 0", str(module))
+        inputs = interp.random_inputs(reference, seed=1, scalars={1: 3})
+        assert not interp.compare(reference, ir.Module.parse(flatten_addresses(bad)), inputs).equal
+
+
 FUZZ_SEEDS = range(1, 41)
 
 
@@ -220,10 +302,14 @@ def test_fuzz_programs_keep_their_semantics(planner):
                 assert not fuzz.classify_rejection(str(error)).startswith("other"), str(error)
                 continue
             check_placement(passes.allocation_lifetimes(module), addressed=planner != "ptoas")
-            for trial in range(2):
-                inputs = interp.random_inputs(reference, seed=seed * 7 + trial,
-                                              scalars={2: trial * 2 + 1, 3: trial == 0})
-                result = interp.compare(reference, module, inputs)
-                assert result.equal, f"seed {seed}: {result.message}"
+            candidates = [module]
+            if planner != "ptoas":
+                candidates.append(ir.Module.parse(flatten_addresses(str(module))))
+            for candidate in candidates:
+                for trial in range(2):
+                    inputs = interp.random_inputs(reference, seed=seed * 7 + trial,
+                                                  scalars={2: trial * 2 + 1, 3: trial == 0})
+                    result = interp.compare(reference, candidate, inputs)
+                    assert result.equal, f"seed {seed}: {result.message}"
             checked += 1
     assert checked >= len(FUZZ_SEEDS) // 2
