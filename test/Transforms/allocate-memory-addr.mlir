@@ -1,9 +1,12 @@
 // RUN: tile-opt %s --tile-allocate-memory-addr="memory-planner=pypto" --tile-verify-storage="allocated=true" --split-input-file | FileCheck %s --check-prefixes=CHECK,PYPTO
 // RUN: tile-opt %s --tile-allocate-memory-addr="memory-planner=dsa-rp" --tile-verify-storage="allocated=true" --split-input-file | FileCheck %s --check-prefixes=CHECK,DSA
+// RUN: tile-opt %s --tile-allocate-memory-addr="memory-planner=dsa-rp" --tile-allocate-memory-addr="memory-planner=pypto" --tile-verify-storage="allocated=true" --split-input-file | FileCheck %s --check-prefixes=CHECK,DSA
 // RUN: tile-opt %s --tile-allocate-memory-addr="memory-planner=dsa-rp" --mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 
 // tile-verify-storage{allocated=true} after the pass: every allocation has
-// an address and no move reads and writes overlapping addresses.
+// an address and no move reads and writes overlapping addresses. The third
+// RUN line places twice: the second run keeps every address (a placed
+// allocation is fixed).
 
 // Statistics of the whole file as one module (dsa-rp), summed over the
 // functions (the a5 module is nested, so not visited): 18 allocations
