@@ -136,17 +136,46 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
     for (const auto &[value, window] : moved)
       addValue(value);
 
-    for (auto &[writer, effect] : writers) {
-      bool writerMoved = familyWriters.contains(writer);
-      for (Value value : values) {
-        if (!writerMoved && !proposed.count(value))
+    // A writer can only clobber the values whose live interval contains it:
+    // with the writers sorted by position, each value visits just those
+    // (a binary search and the hits) instead of every writer.
+    struct PlacedWriter {
+      uint64_t position;
+      Operation *op;
+      const WriteEffect *effect;
+      bool moved;
+    };
+    SmallVector<PlacedWriter> placed;
+    placed.reserve(writers.size());
+    for (auto &[writer, effect] : writers)
+      placed.push_back({order.position(writer), writer, &effect,
+                        familyWriters.contains(writer)});
+    llvm::sort(placed, [](const PlacedWriter &a, const PlacedWriter &b) {
+      return a.position < b.position;
+    });
+    bool anyWriterMoved = llvm::any_of(
+        placed, [](const PlacedWriter &w) { return w.moved; });
+    for (Value value : values) {
+      bool valueMoved = proposed.count(value);
+      if (!valueMoved && !anyWriterMoved)
+        continue; // only existing pairs, not affected by the proposal
+      std::optional<std::pair<uint64_t, uint64_t>> interval =
+          liveness.liveInterval(value);
+      if (!interval)
+        continue;
+      const Window *window = windowOf(value);
+      auto first = llvm::partition_point(placed, [&](const PlacedWriter &w) {
+        return w.position < interval->first;
+      });
+      for (auto it = first; it != placed.end() && it->position <= interval->second;
+           ++it) {
+        if (!it->moved && !valueMoved)
           continue; // an existing pair, not affected by the proposal
-        if (value.getDefiningOp() == writer)
+        if (value.getDefiningOp() == it->op ||
+            !window->mayOverlap(it->effect->window))
           continue;
-        if (!windowOf(value)->mayOverlap(effect.window))
-          continue;
-        if (Operation *reader = liveness.findReadAfter(value, writer))
-          return StorageConflict{value, writer, reader};
+        if (Operation *reader = liveness.findReadAfter(value, it->op))
+          return StorageConflict{value, it->op, reader};
       }
     }
   }
@@ -199,9 +228,19 @@ Value StorageConflicts::findObserved(
       continue;
     // Values defined inside the loop that hold the pre-loop payload (the
     // result of a zero-trip loop seeded by the same input, say) count too.
-    for (Operation *write : writes)
+    // Only writes inside the value's live interval can clobber it, and that
+    // interval is O(1) per anchor: it spares the per-write anchor scans.
+    std::optional<std::pair<uint64_t, uint64_t>> interval =
+        liveness.liveInterval(value);
+    if (!interval)
+      continue;
+    for (Operation *write : writes) {
+      uint64_t at = order.position(write);
+      if (at < interval->first || at > interval->second)
+        continue;
       if (liveness.findReadAfter(value, write))
         return value;
+    }
   }
   return Value();
 }
