@@ -158,16 +158,12 @@ def used_bytes(record):
     return used
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--fuzz", type=int, default=300, help="tilemem.fuzz seeds")
-    parser.add_argument("--mixed", type=int, default=200, help="mixed-size programs")
-    parser.add_argument("--bench-ops", type=int, default=600,
-                        help="ops per bench/gen.py shape (0: none)")
-    args = parser.parse_args(argv)
-
+def measure(fuzz_count: int = 300, mixed: int = 200, bench_ops: int = 600):
+    """Runs both planners on the corpus; returns (markdown table, dsa-rp /
+    bound over all programs, worst function's dsa-rp / bound)."""
     from tilemem import ir, passes
 
+    args = argparse.Namespace(fuzz=fuzz_count, mixed=mixed, bench_ops=bench_ops)
     totals = defaultdict(lambda: defaultdict(int))
     worst = defaultdict(float)
     for name, text in corpus(args):
@@ -192,22 +188,36 @@ def main(argv=None) -> int:
                 t["spaces"] += 1
                 worst[name] = max(worst[name], dsa_used[space] / bound)
 
-    header = ("| corpus | programs (rejected) | lower bound (B) | dsa-rp (B) | dsa-rp / bound "
-              "| spaces at the bound | worst function | pypto (B) | pypto / bound |")
-    print(header)
-    print("|---" * 9 + "|")
+    lines = ["| corpus | programs (rejected) | lower bound (B) | dsa-rp (B) | dsa-rp / bound "
+             "| spaces at the bound | worst function | pypto (B) | pypto / bound |",
+             "|---" * 9 + "|"]
     grand = defaultdict(int)
     for name, t in totals.items():
         for k, v in t.items():
             grand[k] += v
         if not t["bound"]:
             continue
-        print(f"| {name} | {t['programs']} ({t['rejected']}) | {t['bound']} | {t['dsa']} | "
-              f"{t['dsa'] / t['bound']:.4f} | {t['optimal']}/{t['spaces']} | "
-              f"{worst[name]:.3f} | {t['pypto']} | {t['pypto'] / t['bound']:.3f} |")
-    print(f"| all | {grand['programs']} ({grand['rejected']}) | {grand['bound']} | {grand['dsa']} | "
-          f"{grand['dsa'] / grand['bound']:.4f} | {grand['optimal']}/{grand['spaces']} | "
-          f"{max(worst.values()):.3f} | {grand['pypto']} | {grand['pypto'] / grand['bound']:.3f} |")
+        lines.append(f"| {name} | {t['programs']} ({t['rejected']}) | {t['bound']} | {t['dsa']} | "
+                     f"{t['dsa'] / t['bound']:.4f} | {t['optimal']}/{t['spaces']} | "
+                     f"{worst[name]:.3f} | {t['pypto']} | {t['pypto'] / t['bound']:.3f} |")
+    ratio = grand["dsa"] / grand["bound"] if grand["bound"] else float("nan")
+    worst_all = max(worst.values(), default=float("nan"))
+    lines.append(f"| all | {grand['programs']} ({grand['rejected']}) | {grand['bound']} | {grand['dsa']} | "
+                 f"{ratio:.4f} | {grand['optimal']}/{grand['spaces']} | "
+                 f"{worst_all:.3f} | {grand['pypto']} | "
+                 f"{grand['pypto'] / max(grand['bound'], 1):.3f} |")
+    return "\n".join(lines), ratio, worst_all
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--fuzz", type=int, default=300, help="tilemem.fuzz seeds")
+    parser.add_argument("--mixed", type=int, default=200, help="mixed-size programs")
+    parser.add_argument("--bench-ops", type=int, default=600,
+                        help="ops per bench/gen.py shape (0: none)")
+    args = parser.parse_args(argv)
+    table, _, _ = measure(args.fuzz, args.mixed, args.bench_ops)
+    print(table)
     return 0
 
 

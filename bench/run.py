@@ -661,7 +661,8 @@ def exponents(points: List[Point]) -> Dict[str, Dict[str, float]]:
     return out
 
 
-def targets(points: List[Point], exps, quality_rows, osb_timeout: float) -> List[List[str]]:
+def targets(points: List[Point], exps, quality_rows, osb_timeout: float,
+            planner_ratio=None) -> List[List[str]]:
     rows = []
     shapes = list(exps)
     ok_points = [p for p in points if not p.error]
@@ -707,7 +708,13 @@ def targets(points: List[Point], exps, quality_rows, osb_timeout: float) -> List
                      f"{total['self-overlapping copies']} self-overlapping copies; "
                      f"{total['programs: scratch > cycles']} programs with more scratch than cycles",
                      "yes" if total["programs: scratch > cycles"] == 0 else "no"])
-    rows.append(["peak bytes per space vs max-live bound, per planner", "needs the planners (a later issue): not measured", "-"])
+    if planner_ratio is not None:
+        ratio, worst = planner_ratio
+        rows.append(["DSA_RP peak within 10% of the max-live lower bound on the corpus",
+                     f"dsa-rp / bound {ratio:.4f} over the corpus (worst function {worst:.3f})",
+                     "yes" if ratio <= 1.10 else "no"])
+    else:
+        rows.append(["DSA_RP peak within 10% of the max-live lower bound", "not measured (--planner-fuzz 0)", "-"])
     return rows
 
 
@@ -785,7 +792,7 @@ def plot(points: List[Point], path: str) -> None:
     plt.close(fig)
 
 
-def report(points, exps, quality_rows, quality, info, args) -> str:
+def report(points, exps, quality_rows, quality, info, args, planner_table="", planner_ratio=None) -> str:
     out = [f"# tilemem benchmark results\n",
            f"Machine: {info['cpu']}, {info['nproc']} cores, {info['memory']}, Linux {info['kernel']}; "
            f"tilemem {info['commit']}; {info['date']}. tile-opt built {info['tile_opt_built']}"
@@ -847,10 +854,16 @@ def report(points, exps, quality_rows, quality, info, args) -> str:
         if rejected:
             out.append("\nRejected programs (documented diagnostics), by message:\n")
             out.append(markdown_table(["count", "diagnostic"], [[c, r] for r, c in sorted(rejected.items(), key=lambda x: -x[1])]))
-        out.append("\nPeak bytes per memory space against the max-live lower bound need the memory "
-                   "planners (a later issue); they are not measured here.\n")
+    if planner_table:
+        out += ["\n## Planners: peak bytes against the max-live lower bound\n",
+                "Per function and memory space, the bytes each planner uses (highest end address) and the "
+                "max-live lower bound (the largest sum of bytes of allocations live at one program point); "
+                "`bench/planners.py` (also runnable alone) on fuzz programs, examples, the bench shapes "
+                "(~600 ops) and mixed-size programs.\n",
+                planner_table, ""]
     out += ["\n## Targets (issue 6)\n",
-            markdown_table(["target", "measured", "holds"], targets(points, exps, quality_rows, args.osb_timeout)), ""]
+            markdown_table(["target", "measured", "holds"],
+                           targets(points, exps, quality_rows, args.osb_timeout, planner_ratio)), ""]
     return "\n".join(out) + "\n"
 
 
@@ -863,6 +876,10 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs per point for N <= 1e5 (best taken)")
     parser.add_argument("--fuzz-count", type=int, default=200, help="fuzz programs in the quality corpus (0: no quality figures)")
     parser.add_argument("--fuzz-seed", type=int, default=1)
+    parser.add_argument("--planner-fuzz", type=int, default=300,
+                        help="fuzz programs in the planner corpus (0: no planner figures)")
+    parser.add_argument("--planner-mixed", type=int, default=200,
+                        help="mixed-size programs in the planner corpus")
     parser.add_argument("--out", default=os.path.join(HERE, "results"))
     parser.add_argument("--no-plot", action="store_true")
     parser.add_argument("--attribution", action="store_true",
@@ -910,10 +927,17 @@ def main(argv=None) -> int:
         for name, text in corpus(args.fuzz_count, args.fuzz_seed):
             quality.append(quality_of(name, text, args.tile_opt))
         quality_rows = summarize_quality(quality)
+    planner_table, planner_ratio = "", None
+    if args.planner_fuzz > 0:
+        log("planner corpus:")
+        import planners
+
+        planner_table, ratio, worst = planners.measure(args.planner_fuzz, args.planner_mixed)
+        planner_ratio = (ratio, worst)
     info = machine()
     info["tile_opt_built_at_start"] = built_at_start
     info["tile_opt_built"] = binary_stamp(args.tile_opt)
-    text = report(points, exps, quality_rows, quality, info, args)
+    text = report(points, exps, quality_rows, quality, info, args, planner_table, planner_ratio)
     text += f"\n(benchmark wall time: {time.time() - started:.0f} s)\n"
     with open(os.path.join(args.out, "results.md"), "w") as f:
         f.write(text)

@@ -106,12 +106,14 @@ def test_naive_baseline_counts_cycles():
 
 def test_run_writes_the_tables(tmp_path):
     code = run.main(["--sizes", "150", "--shapes", "seq,carries", "--osb-timeout", "20",
-                     "--repeat", "1", "--fuzz-count", "2", "--no-plot", "--out", str(tmp_path)])
+                     "--repeat", "1", "--fuzz-count", "2", "--planner-fuzz", "3",
+                     "--planner-mixed", "3", "--no-plot", "--out", str(tmp_path)])
     assert code == 0
     text = (tmp_path / "results.md").read_text()
     assert "| " + " | ".join(run.SCALING_COLUMNS) + " |" in text
     assert "| " + " | ".join(run.QUALITY_COLUMNS) + " |" in text
-    assert "## Targets" in text and "needs the planners" in text
+    assert "## Targets" in text and "## Planners: peak bytes" in text
+    assert "DSA_RP peak within 10% of the max-live lower bound on the corpus" in text
     rows = [l for l in text.splitlines() if l.startswith("| seq |") or l.startswith("| carries |")]
     assert len(rows) >= 2
     assert (tmp_path / "results.json").exists()
