@@ -3,6 +3,7 @@ count runs by the documented command): each planner's whole memory pipeline
 on fuzzed programs, storage mode with its addresses against value mode, and
 its PTO through pto_check."""
 
+import functools
 import re
 
 import pytest
@@ -12,11 +13,18 @@ from tilemem import fuzz, interp, ir
 SEEDS = range(1, 31)
 
 
+@functools.lru_cache(maxsize=None)
+def legalized(seed):
+    """The program of `seed` and whether legalization accepts it."""
+    text = fuzz.generate(seed, tensor_outputs=True)
+    return text, fuzz.run_one(text, seed).status == "ok"
+
+
 @pytest.mark.parametrize("planner", fuzz.PLANNERS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_planned_fuzz_programs_keep_their_results(seed, planner):
-    text = fuzz.generate(seed, tensor_outputs=True)
-    if fuzz.run_one(text, seed).status != "ok":
+    text, accepted = legalized(seed)
+    if not accepted:
         pytest.skip("rejected by legalization (counted by the base fuzz slice)")
     outcome = fuzz.run_planner(text, seed, planner)
     assert outcome.status in ("ok", "rejected"), (outcome.status, outcome.reason)
