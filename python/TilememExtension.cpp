@@ -2,7 +2,8 @@
 //
 // Registers the tile dialect (with func, arith and scf) into every context the
 // `tilemem` package creates, and the tilemem passes into the pass registry so
-// that PassManager.parse accepts them.
+// that PassManager.parse accepts them. `emit_pto` is the PTO translation
+// (wrapped by tilemem.pto.emit).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,7 +12,13 @@
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 
+#include <string>
+
 namespace nb = nanobind;
+
+static void appendTo(MlirStringRef text, void *userData) {
+  static_cast<std::string *>(userData)->append(text.data, text.length);
+}
 
 NB_MODULE(_tilemem, m) {
   m.doc() = "tilemem native registration hooks";
@@ -23,4 +30,17 @@ NB_MODULE(_tilemem, m) {
   m.def(
       "register_passes", []() { tilememRegisterPasses(); },
       "Register the tilemem passes with the global pass registry.");
+  m.def(
+      "emit_pto",
+      [](MlirModule module, const std::string &level) {
+        std::string text, diagnostics;
+        MlirLogicalResult result = tilememTranslateToPTO(
+            module, mlirStringRefCreate(level.data(), level.size()), appendTo,
+            &text, appendTo, &diagnostics);
+        return nb::make_tuple(mlirLogicalResultIsSuccess(result), text,
+                              diagnostics);
+      },
+      nb::arg("module"), nb::arg("level") = "auto",
+      "Translate a storage-legalized module to PTO text. Returns (ok, text, "
+      "diagnostics); the module is never modified.");
 }

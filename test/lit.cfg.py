@@ -8,7 +8,7 @@ config.name = "TILEMEM"
 # lit 23 refuses execute_external=True.
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
-config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "python"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "python", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilemem_obj_root, "test")
 
@@ -26,5 +26,5 @@ llvm_config.with_environment("PATH", config.mlir_tools_dir, append_path=True)
 
 tool_dirs = [config.tilemem_tools_dir, llvm_tools, config.mlir_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["tile-opt", "mlir-opt", "FileCheck", "not", "split-file"], tool_dirs
+    ["tile-opt", "tile-translate", "mlir-opt", "FileCheck", "not", "split-file"], tool_dirs
 )

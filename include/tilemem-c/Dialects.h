@@ -19,6 +19,15 @@ MLIR_CAPI_EXPORTED void tilememRegisterDialects(MlirDialectRegistry registry);
 /// Registers every tilemem pass with the global pass registry.
 MLIR_CAPI_EXPORTED void tilememRegisterPasses(void);
 
+/// Translates the storage-legalized `module` to PTO text (`level` is "auto",
+/// "level2" or "level3"). On success passes the text to `callback` and
+/// returns success; on failure passes the rendered diagnostics (one per
+/// line, `file:line:col: error: message`) to `diagnostics`, writes no text
+/// and returns failure. The module is never modified.
+MLIR_CAPI_EXPORTED MlirLogicalResult tilememTranslateToPTO(
+    MlirModule module, MlirStringRef level, MlirStringCallback callback,
+    void *userData, MlirStringCallback diagnostics, void *diagnosticsUserData);
+
 #ifdef __cplusplus
 }
 #endif

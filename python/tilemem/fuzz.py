@@ -90,8 +90,10 @@ class ProgramGenerator:
     """Builds one random kernel as MLIR text."""
 
     def __init__(self, rng: random.Random, max_depth: int = 4, budget: int = 40,
-                 tensor_outputs: bool = False):
+                 branch_heavy: bool = False, tensor_outputs: bool = False):
         self.rng = rng
+        # Cumulative probabilities of a for, a while and an if statement.
+        self.nesting = (0.06, 0.09, 0.45) if branch_heavy else (0.14, 0.20, 0.30)
         # Store the returned tile into an extra tensor argument %T instead of
         # returning it (PTO kernels return nothing but global tensors); the
         # random choices, and so the program body, are the same.
@@ -275,11 +277,12 @@ class ProgramGenerator:
         self.budget -= 1
         r = self.rng.random()
         nest = depth < self.max_depth and self.budget > 0
-        if nest and r < 0.14:
+        p_for, p_while, p_if = self.nesting
+        if nest and r < p_for:
             self.for_loop(depth)
-        elif nest and r < 0.20:
+        elif nest and r < p_while:
             self.while_loop(depth)
-        elif nest and r < 0.30:
+        elif nest and r < p_if:
             self.if_op(depth)
         elif r < 0.62:
             self.produce_vec(depth)
@@ -564,12 +567,46 @@ def source_type(value: Value) -> str:
     return TYPES[value.kind]
 
 
-def generate(seed: int, max_depth: int = 4, tensor_outputs: bool = False) -> str:
-    """The program of one seed (deterministic). With `tensor_outputs` the
-    returned tile is stored into an extra tensor argument instead (same
-    body), so the kernel can be emitted as PTO."""
+def generate(seed: int, max_depth: int = 4, branch_heavy: bool = False,
+             tensor_outputs: bool = False) -> str:
+    """The program of one seed (deterministic). `branch_heavy` makes scf.if
+    the most frequent statement (the corpus on which Buffer IR is compared
+    with the Tile path). With `tensor_outputs` the returned tile is stored
+    into an extra tensor argument instead (same body), so the kernel can be
+    emitted as PTO."""
     return ProgramGenerator(random.Random(seed), max_depth=max_depth,
+                            branch_heavy=branch_heavy,
                             tensor_outputs=tensor_outputs).generate()
+
+
+def compare_modes(seeds, max_depth: int = 4, branch_heavy: bool = False, report=None):
+    """Runs every program with Buffer IR off and on; returns a summary of the
+    tile.move ops each mode inserted. `report`, a writable file, receives one
+    CSV line per program: seed, status and moves per mode."""
+    summary = collections.Counter()
+    worse = []
+    if report is not None:
+        report.write("seed,tile_status,tile_moves,buffer_ir_status,buffer_ir_moves\n")
+    for seed in seeds:
+        text = generate(seed, max_depth, branch_heavy)
+        tile = run_one(text, seed, enable_buffer_ir=False)
+        bir = run_one(text, seed, enable_buffer_ir=True)
+        if report is not None:
+            report.write(f"{seed},{tile.status},{tile.copies},{bir.status},{bir.copies}\n")
+        summary["programs"] += 1
+        for mode, outcome in (("tile", tile), ("buffer_ir", bir)):
+            summary[f"{mode}_{outcome.status}"] += 1
+        if tile.status == "ok" and bir.status == "ok":
+            summary["both_ok"] += 1
+            summary["tile_moves"] += tile.copies
+            summary["buffer_ir_moves"] += bir.copies
+            if bir.copies > tile.copies:
+                worse.append(seed)
+            elif bir.copies < tile.copies:
+                summary["buffer_ir_fewer"] += 1
+            else:
+                summary["same"] += 1
+    return summary, worse
 
 
 # ---------------------------------------------------------------------------
@@ -719,6 +756,13 @@ def main(argv=None) -> int:
     parser.add_argument("--print", action="store_true", help="print the program of --seed and exit")
     parser.add_argument("--enable-buffer-ir", action="store_true",
                         help="select kernels for Buffer-IR legalization (default: the Tile path)")
+    parser.add_argument("--branch-heavy", action="store_true",
+                        help="generate programs in which scf.if is the most frequent statement")
+    parser.add_argument("--compare-modes", action="store_true",
+                        help="run every program with Buffer IR off and on and compare the "
+                             "tile.move ops each inserts")
+    parser.add_argument("--report", metavar="CSV",
+                        help="with --compare-modes: write seed, status and moves per mode per program")
     parser.add_argument("--memory-planner", choices=PLANNERS + ("all",), default=None,
                         help="also run this planner's whole memory pipeline on every "
                              "accepted program and check storage mode with its addresses "
@@ -731,16 +775,18 @@ def main(argv=None) -> int:
     planner_peak = {p: [0, 0] for p in planners}
 
     if args.print:
-        sys.stdout.write(generate(args.seed, args.max_depth,
+        sys.stdout.write(generate(args.seed, args.max_depth, args.branch_heavy,
                                   tensor_outputs=args.memory_planner is not None))
         return 0
+    if args.compare_modes:
+        return _compare_main(args)
 
     counts = collections.Counter()
     reasons = collections.Counter()
     copies = []
     started = time.time()
     for seed in range(args.seed, args.seed + args.count):
-        text = generate(seed, args.max_depth, tensor_outputs=bool(planners))
+        text = generate(seed, args.max_depth, args.branch_heavy, tensor_outputs=bool(planners))
         outcome = run_one(text, seed, enable_buffer_ir=args.enable_buffer_ir)
         counts[outcome.status] += 1
         if outcome.status == "rejected":
@@ -796,6 +842,31 @@ def main(argv=None) -> int:
         bad += c["mismatch"] + c["pto-error"] + sum(
             n for r, n in planner_reasons[planner].items() if r.startswith("other"))
     return 1 if bad else 0
+
+
+def _compare_main(args) -> int:
+    started = time.time()
+    seeds = range(args.seed, args.seed + args.count)
+    report = open(args.report, "w") if args.report else None
+    try:
+        summary, worse = compare_modes(seeds, args.max_depth, args.branch_heavy, report)
+    finally:
+        if report is not None:
+            report.close()
+    both = summary["both_ok"]
+    corpus = "branch-heavy" if args.branch_heavy else "default"
+    print(f"programs run:  {summary['programs']}  ({time.time() - started:.1f} s, {corpus} corpus)")
+    for mode in ("tile", "buffer_ir"):
+        print(f"{mode:10s} accepted {summary[mode + '_ok']}, rejected {summary[mode + '_rejected']}, "
+              f"mismatches {summary[mode + '_mismatch']}, invalid {summary[mode + '_invalid']}")
+    print(f"accepted by both: {both}")
+    if both:
+        print(f"tile.move per program: tile path {summary['tile_moves'] / both:.2f}, "
+              f"buffer IR {summary['buffer_ir_moves'] / both:.2f}")
+    print(f"buffer IR fewer moves: {summary['buffer_ir_fewer']}, same: {summary['same']}, "
+          f"more: {len(worse)}" + (f" (seeds {worse[:20]})" if worse else ""))
+    bad = sum(summary[f"{m}_{s}"] for m in ("tile", "buffer_ir") for s in ("mismatch", "invalid"))
+    return 1 if bad or worse else 0
 
 
 if __name__ == "__main__":

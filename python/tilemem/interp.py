@@ -926,6 +926,13 @@ class _Compiler:
             fr[rid] = _Region(name, fr[sid], base, ty.size, ty.slots)
         return fn
 
+    def op_if_exit_barrier(self, o):
+        # Orders asynchronous producers on hardware; the interpreter runs
+        # every op to completion, so there is nothing to wait for.
+        for v in o.operands:
+            self.use(v)
+        return None
+
     def op_load(self, o):
         ops = list(o.operands)
         tid, iid, jid = self.use(ops[0]), self.use(ops[1]), self.use(ops[2])
@@ -1469,6 +1476,7 @@ _HANDLERS: Dict[str, Callable] = {
     "tile.transpose_view": _Compiler.op_view,
     "tile.assemble": _Compiler.op_assemble,
     "tile.scope": _Compiler.op_scope,
+    "tile.if_exit_barrier": _Compiler.op_if_exit_barrier,
     "scf.for": _Compiler.op_for,
     "scf.while": _Compiler.op_while,
     "scf.if": _Compiler.op_if,

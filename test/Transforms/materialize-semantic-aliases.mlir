@@ -591,22 +591,26 @@ func.func @refused_read_later_in_body(%x: !tile.tile<8x8xf32, vec>, %n: index) -
 // through an enclosing loop, here from the sibling arm: the else arm reads %k
 // (defined before the loop), so neither may the mul write %k's window nor may
 // %k's producer write the mul's (the mul would clobber %k for a later
-// iteration's else arm). The else arm copies %k into the result's window.
+// iteration's else arm). Both are compiler-owned, so they become the two
+// slots of one pool and the if selects a slot (no copy).
 // CHECK-LABEL: func.func @refused_sibling_read_reaches_write
-// CHECK-NEXT:    %[[K:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[POOL:.*]] = tile.alloc : !tile.buffer<vec, 256, slots = 2>
 // CHECK-NEXT:    %[[ACC:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// CHECK-NEXT:    %[[T:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NOT:     tile.alloc
-// CHECK:         %[[KV:.*]] = tile.exp %{{.*}} into(%[[K]] :
+// CHECK:         %[[KV:.*]] = tile.exp %{{.*}} into(%[[POOL]] slot 1 :
 // CHECK:         scf.for
+// CHECK:           %[[SLOT:.*]] = arith.select
 // CHECK-NEXT:      %[[R:.*]] = scf.if
-// CHECK-NEXT:        %[[MUL:.*]] = tile.mul %{{.*}}, %{{.*}} into(%[[T]] :
-// CHECK-NEXT:        scf.yield %[[MUL]]
+// CHECK-NEXT:        %[[MUL:.*]] = tile.mul %{{.*}}, %{{.*}} into(%[[POOL]] :
+// CHECK-NEXT:        %[[T:.*]] = tile.create into(%[[POOL]] slot %[[SLOT]] :
+// CHECK-NEXT:        scf.yield %[[T]]
 // CHECK-NEXT:      } else {
-// CHECK-NEXT:        %[[MV:.*]] = tile.move %[[KV]] into(%[[T]] :
-// CHECK-NEXT:        scf.yield %[[MV]]
+// CHECK-NEXT:        %[[E:.*]] = tile.create into(%[[POOL]] slot %[[SLOT]] :
+// CHECK-NEXT:        scf.yield %[[E]]
 // CHECK-NEXT:      }
+// CHECK-NEXT:      tile.if_exit_barrier %[[R]]
 // CHECK-NEXT:      tile.add %{{.*}}, %[[R]] into(%[[ACC]] :
+// CHECK-NOT:     tile.move
 func.func @refused_sibling_read_reaches_write(%x: !tile.tile<8x8xf32, vec>, %c: i1, %n: index) -> !tile.tile<8x8xf32, vec> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -679,20 +683,17 @@ func.func @else_arm_retargeted(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.ti
 
 // -----
 
-// Tests that when the else arm yields a value still read after the if, the
-// retarget is refused in both directions and the else arm copies it into the
-// then-arm's window instead.
+// Tests that when the else arm yields a value still read after the if (here
+// the caller's, so no slot selection), the retarget is refused and the else
+// arm copies it into the then-arm's window instead.
 // CHECK-LABEL: func.func @else_value_read_after_if
-// CHECK-NEXT:    %[[K:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NEXT:    %[[T:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// CHECK-NEXT:    %[[KV:.*]] = tile.exp %{{.*}} into(%[[K]] :
 // CHECK-NEXT:    scf.if
 // CHECK-NEXT:      tile.mul %{{.*}}, %{{.*}} into(%[[T]] :
 // CHECK:         } else {
-// CHECK-NEXT:      %[[M:.*]] = tile.move %[[KV]] into(%[[T]] :
+// CHECK-NEXT:      %[[M:.*]] = tile.move %arg1 into(%[[T]] :
 // CHECK-NEXT:      scf.yield %[[M]]
-func.func @else_value_read_after_if(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
-  %k = tile.exp %x : !tile.tile<8x8xf32, vec>
+func.func @else_value_read_after_if(%x: !tile.tile<8x8xf32, vec>, %k: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
   %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
     %t = tile.mul %x, %x : !tile.tile<8x8xf32, vec>
     scf.yield %t : !tile.tile<8x8xf32, vec>
@@ -704,22 +705,50 @@ func.func @else_value_read_after_if(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> (!t
 
 // -----
 
-// Tests that when both arms yield values still read after the if, the result
-// gets a fresh allocation (created at the entry) and each arm moves its value
-// into it.
+// Tests that when both arms yield values still read after the if that cannot
+// share a pool (the caller's), the result gets a fresh allocation (created at
+// the entry) and each arm moves its value into it.
 // CHECK-LABEL: func.func @both_arm_values_live
 // CHECK-NEXT:    %[[RES:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// CHECK-NEXT:    %[[A:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// CHECK-NEXT:    %[[AV:.*]] = tile.exp %{{.*}} into(%[[A]] :
-// CHECK-NEXT:    %[[BV:.*]] = tile.mul %{{.*}}, %{{.*}} into(%[[B]] :
 // CHECK-NEXT:    scf.if
-// CHECK-NEXT:      %[[M1:.*]] = tile.move %[[AV]] into(%[[RES]] :
+// CHECK-NEXT:      %[[M1:.*]] = tile.move %arg0 into(%[[RES]] :
 // CHECK-NEXT:      scf.yield %[[M1]]
 // CHECK-NEXT:    } else {
-// CHECK-NEXT:      %[[M2:.*]] = tile.move %[[BV]] into(%[[RES]] :
+// CHECK-NEXT:      %[[M2:.*]] = tile.move %arg1 into(%[[RES]] :
 // CHECK-NEXT:      scf.yield %[[M2]]
-func.func @both_arm_values_live(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+func.func @both_arm_values_live(%a: !tile.tile<8x8xf32, vec>, %b: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+  %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    scf.yield %a : !tile.tile<8x8xf32, vec>
+  } else {
+    scf.yield %b : !tile.tile<8x8xf32, vec>
+  }
+  return %r, %a, %b : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests a logical tile selection: two compiler-owned tiles still read after
+// the if become the two slots of one pool; both arms yield the pool's tile at
+// the slot the condition selects (tile.create, no copy) and an exit barrier
+// follows the if.
+// CHECK-LABEL: func.func @selected_in_slots
+// CHECK-NEXT:    %[[POOL:.*]] = tile.alloc : !tile.buffer<vec, 256, slots = 2>
+// CHECK-NOT:     tile.alloc
+// CHECK-NEXT:    %[[AV:.*]] = tile.exp %{{.*}} into(%[[POOL]] :
+// CHECK-NEXT:    %[[BV:.*]] = tile.mul %{{.*}}, %{{.*}} into(%[[POOL]] slot 1 :
+// CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[SLOT:.*]] = arith.select %arg1, %[[C0]], %[[C1]] : index
+// CHECK-NEXT:    %[[R:.*]] = scf.if %arg1
+// CHECK-NEXT:      %[[T:.*]] = tile.create into(%[[POOL]] slot %[[SLOT]] :
+// CHECK-NEXT:      scf.yield %[[T]]
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[E:.*]] = tile.create into(%[[POOL]] slot %[[SLOT]] :
+// CHECK-NEXT:      scf.yield %[[E]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    tile.if_exit_barrier %[[R]] : !tile.tile<8x8xf32, vec>
+// CHECK-NEXT:    return %[[R]], %[[AV]], %[[BV]]
+func.func @selected_in_slots(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
   %a = tile.exp %x : !tile.tile<8x8xf32, vec>
   %b = tile.mul %x, %x : !tile.tile<8x8xf32, vec>
   %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
@@ -732,23 +761,72 @@ func.func @both_arm_values_live(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.
 
 // -----
 
-// Tests an if whose arms swap two values that stay live: result #0 gets a
-// fresh allocation with a move in each arm, result #1 is delivered by one move
-// in the else arm.
+// Tests that an accumulator phi of two live matmul results, which has no
+// acc->acc copy, is selected from two slots instead of being rejected.
+// CHECK-LABEL: func.func @acc_selected_in_slots
+// CHECK-NEXT:    %[[POOL:.*]] = tile.alloc : !tile.buffer<acc, 256, slots = 2>
+// CHECK:         tile.matmul %{{.*}}, %{{.*}} into(%[[POOL]] :
+// CHECK:         tile.matmul %{{.*}}, %{{.*}} into(%[[POOL]] slot 1 :
+// CHECK:         scf.if
+// CHECK-NEXT:      tile.create into(%[[POOL]] slot
+// CHECK:         tile.if_exit_barrier
+func.func @acc_selected_in_slots(%l: !tile.tile<8x8xf32, left>, %r: !tile.tile<8x8xf32, right>, %c: i1) -> (!tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, acc>) {
+  %a = tile.matmul %l, %r : !tile.tile<8x8xf32, left>, !tile.tile<8x8xf32, right> -> !tile.tile<8x8xf32, acc>
+  %b = tile.matmul %l, %r : !tile.tile<8x8xf32, left>, !tile.tile<8x8xf32, right> -> !tile.tile<8x8xf32, acc>
+  %s = scf.if %c -> (!tile.tile<8x8xf32, acc>) {
+    scf.yield %a : !tile.tile<8x8xf32, acc>
+  } else {
+    scf.yield %b : !tile.tile<8x8xf32, acc>
+  }
+  return %s, %a, %b : !tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, acc>
+}
+
+// -----
+
+// Tests that a loop-touched allocation is not selected: %a is a loop carry,
+// so the result gets a fresh allocation with a copy in each arm.
+// CHECK-LABEL: func.func @loop_touched_not_selected
+// CHECK-NOT:     slots = 2
+// CHECK:         scf.if
+// CHECK-NEXT:      tile.move
+// CHECK:         } else {
+// CHECK-NEXT:      tile.move
+func.func @loop_touched_not_selected(%x: !tile.tile<8x8xf32, vec>, %c: i1, %n: index) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a0 = tile.exp %x : !tile.tile<8x8xf32, vec>
+  %a = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %a0) -> (!tile.tile<8x8xf32, vec>) {
+    %next = tile.add %acc, %x : !tile.tile<8x8xf32, vec>
+    scf.yield %next : !tile.tile<8x8xf32, vec>
+  }
+  %b = tile.mul %x, %x : !tile.tile<8x8xf32, vec>
+  %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    scf.yield %a : !tile.tile<8x8xf32, vec>
+  } else {
+    scf.yield %b : !tile.tile<8x8xf32, vec>
+  }
+  return %r, %a, %b : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests an if whose arms swap two values that stay live: result #0 cannot
+// take a pool (result #1 still yields both values), so it gets a fresh
+// allocation with a move in each arm; result #1 is then selected from a pool
+// holding %b in slot 0 and %a in slot 1.
 // CHECK-LABEL: func.func @if_swaps_live_values
+// CHECK-NEXT:    %[[POOL:.*]] = tile.alloc : !tile.buffer<vec, 256, slots = 2>
 // CHECK-NEXT:    %[[R0:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// CHECK-NEXT:    %[[R1:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// CHECK-NEXT:    %[[A:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// CHECK-NEXT:    %[[AV:.*]] = tile.exp %{{.*}} into(%[[A]] :
-// CHECK-NEXT:    %[[BV:.*]] = tile.mul %{{.*}}, %{{.*}} into(%[[B]] :
+// CHECK-NEXT:    %[[AV:.*]] = tile.exp %{{.*}} into(%[[POOL]] slot 1 :
+// CHECK-NEXT:    %[[BV:.*]] = tile.mul %{{.*}}, %{{.*}} into(%[[POOL]] :
+// CHECK:         %[[SLOT:.*]] = arith.select
 // CHECK-NEXT:    scf.if
-// CHECK-NEXT:      %[[T0:.*]] = tile.move %[[AV]] into(%[[R1]] :
-// CHECK-NEXT:      %[[T1:.*]] = tile.move %[[BV]] into(%[[R0]] :
+// CHECK-NEXT:      %[[T0:.*]] = tile.move %[[AV]] into(%[[R0]] :
+// CHECK-NEXT:      %[[T1:.*]] = tile.create into(%[[POOL]] slot %[[SLOT]] :
 // CHECK-NEXT:      scf.yield %[[T0]], %[[T1]]
 // CHECK-NEXT:    } else {
-// CHECK-NEXT:      %[[E0:.*]] = tile.move %[[BV]] into(%[[R1]] :
-// CHECK-NEXT:      %[[E1:.*]] = tile.move %[[AV]] into(%[[R0]] :
+// CHECK-NEXT:      %[[E0:.*]] = tile.move %[[BV]] into(%[[R0]] :
+// CHECK-NEXT:      %[[E1:.*]] = tile.create into(%[[POOL]] slot %[[SLOT]] :
 // CHECK-NEXT:      scf.yield %[[E0]], %[[E1]]
 func.func @if_swaps_live_values(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
   %a = tile.exp %x : !tile.tile<8x8xf32, vec>

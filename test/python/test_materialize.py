@@ -128,9 +128,11 @@ def test_branch_destinations_by_mode(enable_buffer_ir):
             passes.run_pipeline(module, passes.storage_pipeline())
         text = str(module)
         assert ("tile.buffer_ir" in text) == enable_buffer_ir
-        if enable_buffer_ir:
-            # Rule 2: an independent destination, a copy in each arm.
-            assert text.count("tile.move") == 2
+        # Both modes: the two compiler-owned tiles become the slots of one
+        # pool and the if selects a slot, without a copy.
+        assert text.count("tile.move") == 0
+        assert "slots = 2" in text and text.count("tile.create") == 2
+        assert "tile.if_exit_barrier" in text
         for flag in (True, False):
             inputs = interp.random_inputs(reference, seed=1, scalars={1: flag})
             result = interp.compare(reference, module, inputs)

@@ -42,6 +42,20 @@ struct StorageVerifierOptions {
 SmallVector<StorageViolation>
 verifyTileStorage(Operation *function, StorageVerifierOptions options = {});
 
+/// The verifier's verdict on a function, kept as an MLIR analysis: a pass that
+/// proved its own result (MaterializeSemanticAliases does, to decide whether
+/// to keep it) records the verdict and marks it preserved, so a following
+/// `tile-verify-storage` with the same options reuses it instead of verifying
+/// again. The pass manager drops it as soon as a pass changes the function
+/// without preserving it, so it never describes stale IR.
+struct StorageVerdict {
+  explicit StorageVerdict(Operation *) {}
+  /// The function was verified without violations...
+  bool verified = false;
+  /// ...with these options.
+  StorageVerifierOptions options;
+};
+
 } // namespace mlir::tile
 
 #endif // TILEMEM_ANALYSIS_STORAGEVERIFIER_H

@@ -291,6 +291,16 @@ func.func @create(%i: index) {
   return
 }
 
+// Tests that tile.if_exit_barrier round-trips with one and two tiles.
+// CHECK-LABEL: func.func @if_exit_barrier
+// CHECK: tile.if_exit_barrier %{{.*}} : !tile.tile<64x64xf32, vec>
+// CHECK: tile.if_exit_barrier %{{.*}}, %{{.*}} : !tile.tile<64x64xf32, vec>, !tile.tile<64x64xf32, acc>
+func.func @if_exit_barrier(%t: !tile.tile<64x64xf32, vec>, %a: !tile.tile<64x64xf32, acc>) {
+  tile.if_exit_barrier %t : !tile.tile<64x64xf32, vec>
+  tile.if_exit_barrier %t, %a : !tile.tile<64x64xf32, vec>, !tile.tile<64x64xf32, acc>
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // Vector computation
 //===----------------------------------------------------------------------===//

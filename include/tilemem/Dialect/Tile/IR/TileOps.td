@@ -400,6 +400,27 @@ def Tile_AssembleOp : Tile_Op<"assemble", [Tile_FirstInputAlias,
 }
 
 //===----------------------------------------------------------------------===//
+// Synchronization
+//===----------------------------------------------------------------------===//
+
+def Tile_IfExitBarrierOp : Tile_Op<"if_exit_barrier"> {
+  let summary = "complete the producers of a tile an scf.if selected";
+  let description = [{
+    ```mlir
+    %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) { ... }
+    tile.if_exit_barrier %r : !tile.tile<8x8xf32, vec>
+    ```
+    Placed right after an `scf.if` whose arms leave the selected tile in
+    different slots of one pool (a logical tile selection, see
+    docs/passes/buffer-ir.md): the producers in either arm may still be in
+    flight on the hardware's asynchronous pipes, so they complete here, before
+    any use of the selected tile. It reads and writes no tile data.
+  }];
+  let arguments = (ins Variadic<Tile_TileType>:$tiles);
+  let assemblyFormat = "$tiles attr-dict `:` qualified(type($tiles))";
+}
+
+//===----------------------------------------------------------------------===//
 // Transparent regions
 //===----------------------------------------------------------------------===//
 

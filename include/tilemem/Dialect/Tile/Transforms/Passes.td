@@ -60,10 +60,18 @@ def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
     address and every move's source and destination to be disjoint in address
     space unless they are the same window.
     Functions marked `tile.orchestration` are skipped. The IR is unchanged.
+    When the previous pass already proved the function with the same options
+    (`tile-materialize-semantic-aliases` verifies its own result and keeps the
+    verdict as a preserved `StorageVerdict` analysis), the verdict is reused:
+    the pass manager discards it as soon as any pass changes the function.
   }];
   let options = [
     Option<"allocated", "allocated", "bool", /*default=*/"false",
            "Also check addresses (after address allocation)">
+  ];
+  let statistics = [
+    Statistic<"numReused", "reused-verdicts",
+              "Functions whose verdict from the previous pass was reused">
   ];
 }
 
@@ -145,7 +153,8 @@ def TileMaterializeSemanticAliases
     }
     ```
   }];
-  let dependentDialects = ["::mlir::tile::TileDialect"];
+  let dependentDialects = ["::mlir::tile::TileDialect",
+                           "::mlir::arith::ArithDialect"];
   let options = [
     Option<"enableBufferIR", "enable-buffer-ir", "bool", /*default=*/"true",
            "Use the Buffer-IR branch destinations in functions marked by "
@@ -173,6 +182,8 @@ def TileMaterializeSemanticAliases
               "tile.move ops inserted in if arms">,
     Statistic<"numWritebackCopies", "writeback-copies",
               "tile.move ops inserted before writebacks of values still read">,
+    Statistic<"numSelections", "slot-selections",
+              "scf.if results selected from two slots of a pool, without a copy">,
   ];
 }
 

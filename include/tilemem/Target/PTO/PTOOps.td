@@ -1,0 +1,216 @@
+//===- PTOOps.td - the PTO ops tile-translate emits --------*- tablegen -*-===//
+//
+// An emission-only model of the part of the `pto` dialect that ptoas reads
+// (hw-native-sys/PTOAS, include/PTO/IR/PTOOps.td, and
+// /work/shared/docs/pto-format.md). TranslateToPTO builds the PTO module with
+// these ops and prints it with the MLIR printer, so the text has exactly
+// ptoas's spellings, the SSA names are consistent and dominance is checked
+// by the verifier before anything is written. Each assembly format below
+// repeats the one of the ptoas op of the same name; nothing here lowers or
+// interprets the ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEMEM_TARGET_PTO_PTOOPS_TD
+#define TILEMEM_TARGET_PTO_PTOOPS_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/CommonTypeConstraints.td"
+
+def PTO_Dialect : Dialect {
+  let name = "pto";
+  let cppNamespace = "::mlir::pto";
+  let summary = "the PTO ops and types tilemem emits for ptoas";
+  let useDefaultTypePrinterParser = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+class PTO_Type<string name, string typeMnemonic> : TypeDef<PTO_Dialect, name> {
+  let mnemonic = typeMnemonic;
+}
+
+def PTO_TileBufType : PTO_Type<"TileBuf", "tile_buf"> {
+  let summary = "an on-chip tile buffer";
+  let description = [{
+    `!pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64, v_row=64, v_col=64,
+    blayout=row_major, slayout=none_box, fractal=512, pad=0>`: every field,
+    in this order (the key=value form ptoas parses).
+  }];
+  let parameters = (ins StringRefParameter<"memory space">:$loc,
+                        "::mlir::Type":$dtype,
+                        "int64_t":$rows, "int64_t":$cols,
+                        "int64_t":$validRows, "int64_t":$validCols,
+                        StringRefParameter<"base layout">:$blayout,
+                        StringRefParameter<"secondary layout">:$slayout,
+                        "int64_t":$fractal, "int64_t":$pad);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def PTO_PtrType : PTO_Type<"Ptr", "ptr"> {
+  let summary = "a pointer to global memory";
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+}
+
+def PTO_TensorViewType : PTO_Type<"TensorView", "tensor_view"> {
+  let summary = "a global tensor with shape and strides";
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def PTO_PartitionTensorViewType
+    : PTO_Type<"PartitionTensorView", "partition_tensor_view"> {
+  let summary = "a block of a tensor view";
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+class PTO_Op<string mnemonic, list<Trait> traits = []>
+    : Op<PTO_Dialect, mnemonic, traits>;
+
+def PTO_AllocTileOp : PTO_Op<"alloc_tile"> {
+  let summary = "a tile buffer handle (level3: at address `addr`)";
+  let arguments = (ins Optional<I64>:$addr);
+  let results = (outs PTO_TileBufType:$result);
+  let assemblyFormat = "(`addr` `=` $addr^)? attr-dict `:` qualified(type($result))";
+}
+
+def PTO_MakeTensorViewOp
+    : PTO_Op<"make_tensor_view", [AttrSizedOperandSegments]> {
+  let summary = "a tensor view of a kernel pointer argument";
+  let arguments = (ins PTO_PtrType:$ptr, Variadic<Index>:$shape,
+                       Variadic<Index>:$strides);
+  let results = (outs PTO_TensorViewType:$result);
+  // `%tv = pto.make_tensor_view %p, shape = [..], strides = [..] : type`
+  let hasCustomAssemblyFormat = 1;
+}
+
+def PTO_PartitionViewOp
+    : PTO_Op<"partition_view", [AttrSizedOperandSegments]> {
+  let summary = "the block of a tensor view a tload or tstore moves";
+  let arguments = (ins PTO_TensorViewType:$source, Variadic<Index>:$offsets,
+                       Variadic<Index>:$sizes);
+  let results = (outs PTO_PartitionTensorViewType:$result);
+  let assemblyFormat = [{
+    $source `,` `offsets` `=` `[` $offsets `]` `,` `sizes` `=` `[` $sizes `]`
+    attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+}
+
+def PTO_SubsetOp : PTO_Op<"subset"> {
+  let summary = "a strided sub-tile view of a tile buffer";
+  let arguments = (ins PTO_TileBufType:$source, Variadic<Index>:$offsets,
+                       I64ArrayAttr:$sizes);
+  let results = (outs PTO_TileBufType:$result);
+  // `%s = pto.subset %t[%i, %j] sizes [r, c] : source-type`; the result type
+  // is the source's with rows/cols (and valid extents) set to `sizes`.
+  let hasCustomAssemblyFormat = 1;
+}
+
+def PTO_TReshapeOp : PTO_Op<"treshape"> {
+  let summary = "the bytes of a tile buffer with another shape (aliases)";
+  let arguments = (ins PTO_TileBufType:$src);
+  let results = (outs PTO_TileBufType:$result);
+  let assemblyFormat =
+      "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+}
+
+// ins(%a : T) outs(%d : T)
+class PTO_UnaryOp<string mnemonic> : PTO_Op<mnemonic> {
+  let arguments = (ins AnyType:$src, AnyType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `:` qualified(type($src)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+// ins(%a, %b : T, T) outs(%d : T)
+class PTO_BinaryOp<string mnemonic> : PTO_Op<mnemonic> {
+  let arguments = (ins AnyType:$src0, AnyType:$src1, AnyType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src0 `,` $src1 `:` qualified(type($src0)) `,` qualified(type($src1)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+// ins(%a, %s : T, f32) outs(%d : T)
+class PTO_TileScalarOp<string mnemonic> : PTO_Op<mnemonic> {
+  let arguments = (ins AnyType:$src, AnyType:$scalar, AnyType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $scalar `:` qualified(type($src)) `,` type($scalar) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+def PTO_TLoadOp : PTO_UnaryOp<"tload"> { let summary = "global -> tile"; }
+def PTO_TStoreOp : PTO_UnaryOp<"tstore"> { let summary = "tile -> global"; }
+def PTO_TMovOp : PTO_UnaryOp<"tmov"> { let summary = "tile copy"; }
+def PTO_TExpOp : PTO_UnaryOp<"texp"> { let summary = "elementwise exp"; }
+
+def PTO_TAddOp : PTO_BinaryOp<"tadd"> { let summary = "elementwise add"; }
+def PTO_TSubOp : PTO_BinaryOp<"tsub"> { let summary = "elementwise sub"; }
+def PTO_TMulOp : PTO_BinaryOp<"tmul"> { let summary = "elementwise mul"; }
+def PTO_TMaxOp : PTO_BinaryOp<"tmax"> { let summary = "elementwise max"; }
+def PTO_TRowExpandMulOp : PTO_BinaryOp<"trowexpandmul"> {
+  let summary = "row-broadcast multiply by a column tile";
+}
+def PTO_TMatmulOp : PTO_BinaryOp<"tmatmul"> { let summary = "matmul"; }
+// Tile operands of ttrans / trowsum: the source and a scratch tile.
+def PTO_TTransOp : PTO_BinaryOp<"ttrans"> { let summary = "transpose"; }
+def PTO_TRowSumOp : PTO_BinaryOp<"trowsum"> { let summary = "row sums"; }
+
+def PTO_TAddSOp : PTO_TileScalarOp<"tadds"> { let summary = "tile + scalar"; }
+def PTO_TMulSOp : PTO_TileScalarOp<"tmuls"> { let summary = "tile * scalar"; }
+
+def PTO_TMatmulAccOp : PTO_Op<"tmatmul.acc"> {
+  let summary = "matmul accumulated into acc_in";
+  let arguments = (ins AnyType:$acc_in, AnyType:$lhs, AnyType:$rhs,
+                       AnyType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $acc_in `,` $lhs `,` $rhs `:` qualified(type($acc_in)) `,`
+          qualified(type($lhs)) `,` qualified(type($rhs)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+def PTO_TExpandSOp : PTO_Op<"texpands"> {
+  let summary = "fill a tile with a scalar";
+  let arguments = (ins AnyType:$scalar, AnyType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $scalar `:` type($scalar) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+def PTO_TExtractOp : PTO_Op<"textract"> {
+  let summary = "copy the block at (indexRow, indexCol) of src into dst";
+  let arguments = (ins AnyType:$src, Index:$indexRow, Index:$indexCol,
+                       AnyType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $indexRow `,` $indexCol `:` qualified(type($src)) `,`
+          type($indexRow) `,` type($indexCol) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+def PTO_TSetValOp : PTO_Op<"tsetval"> {
+  let summary = "write one element (row-major flat offset) of dst";
+  let arguments = (ins Index:$offset, AnyType:$val, AnyType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $offset `,` $val `:` type($offset) `,` type($val) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+
+#endif // TILEMEM_TARGET_PTO_PTOOPS_TD

@@ -1,0 +1,41 @@
+"""PTO emission: the text ptoas reads, from a storage-legalized module.
+
+    from tilemem import ir, passes, pto
+    with ir.Context():
+        module = passes.run_pipeline(ir.Module.parse(text),
+                                     [passes.init_memref(),
+                                      passes.materialize_semantic_aliases()])
+        print(pto.emit(module))              # level2 (no addresses)
+
+``level="auto"`` is level3 when every ``tile.alloc`` has an address, level2
+otherwise; ``"level2"`` / ``"level3"`` force one. A module that cannot be
+emitted raises ``PTOEmitError`` carrying the located diagnostics; the module
+is never modified. Rules: docs/pto-emission.md. ``tilemem.pto_check.check``
+checks the result against the documented ptoas syntax.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+from ._mlir_libs import _tilemem
+from .ir import Context, Location, Module
+
+LEVELS = ("auto", "level2", "level3")
+
+
+class PTOEmitError(RuntimeError):
+    """The module cannot be emitted; the message holds the diagnostics."""
+
+
+def emit(module: Union[Module, str], level: str = "auto") -> str:
+    """Returns the PTO text of `module` (a ``tilemem.ir.Module`` or its text)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown PTO level {level!r} (expected one of {', '.join(LEVELS)})")
+    if isinstance(module, str):
+        with Context(), Location.unknown():
+            return emit(Module.parse(module), level)
+    ok, text, diagnostics = _tilemem.emit_pto(module, level)
+    if not ok:
+        raise PTOEmitError(diagnostics.strip() or "PTO emission failed")
+    return text

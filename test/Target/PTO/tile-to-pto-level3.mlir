@@ -1,0 +1,162 @@
+// RUN: tile-translate --tile-to-pto --split-input-file %s | FileCheck %s
+// RUN: tile-translate --tile-to-pto --pto-level=level3 --split-input-file %s | FileCheck %s
+
+// Tests a split-K matmul at level3 (chosen automatically: every tile.alloc
+// has an address): each handle carries addr = alloc addr + offset, the
+// accumulator is one handle, and matmul_acc with init_cond becomes an scf.if
+// choosing tmatmul (first step) or tmatmul.acc.
+// CHECK: module attributes {pto.target_arch = "a3"} {
+// CHECK-LABEL: func.func @splitk(
+// CHECK-SAME: %{{.*}}: !pto.ptr<f16>, %{{.*}}: !pto.ptr<f16>, %{{.*}}: !pto.ptr<f32>) {
+// CHECK-DAG: %[[A0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[A8192:.*]] = arith.constant 8192 : i64
+// CHECK-DAG: %[[A4096:.*]] = arith.constant 4096 : i64
+// CHECK-DAG: %[[ACC:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=acc, dtype=f32, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+// CHECK-DAG: %[[AM:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=mat, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+// CHECK-DAG: %[[BM:.*]] = pto.alloc_tile addr = %[[A8192]] : !pto.tile_buf<loc=mat, dtype=f16,
+// CHECK-DAG: %[[L:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=left, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=row_major, slayout=row_major, fractal=512, pad=0>
+// CHECK-DAG: %[[R:.*]] = pto.alloc_tile addr = %[[A4096]] : !pto.tile_buf<loc=right, dtype=f16, rows=64, cols=64, v_row=64, v_col=64, blayout=row_major, slayout=col_major, fractal=512, pad=0>
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:   %[[FIRST:.*]] = arith.cmpi eq, %[[K]], %{{.*}} : index
+// CHECK:   pto.tload ins(%{{.*}} : !pto.partition_tensor_view<64x64xf16>) outs(%[[AM]] : {{.*}})
+// CHECK:   pto.tload ins(%{{.*}} : !pto.partition_tensor_view<64x64xf16>) outs(%[[BM]] : {{.*}})
+// CHECK:   pto.textract ins(%[[AM]], %{{.*}}, %{{.*}} : {{.*}}, index, index) outs(%[[L]] : {{.*}})
+// CHECK:   pto.textract ins(%[[BM]], %{{.*}}, %{{.*}} : {{.*}}, index, index) outs(%[[R]] : {{.*}})
+// CHECK:   scf.if %[[FIRST]] {
+// CHECK-NEXT: pto.tmatmul ins(%[[L]], %[[R]] : {{.*}}) outs(%[[ACC]] : {{.*}})
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.tmatmul.acc ins(%[[ACC]], %[[L]], %[[R]] : {{.*}}) outs(%[[ACC]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK: pto.tstore ins(%[[ACC]] : {{.*}}) outs(%{{.*}} : !pto.partition_tensor_view<64x64xf32>)
+module attributes {tile.target_arch = "a3"} {
+  func.func @splitk(%A: !tile.tensor<64x256xf16>, %B: !tile.tensor<256x64xf16>, %C: !tile.tensor<64x64xf32>) -> !tile.tensor<64x64xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %amat = tile.alloc addr = 0 : !tile.buffer<mat, 8192>
+    %bmat = tile.alloc addr = 8192 : !tile.buffer<mat, 8192>
+    %l = tile.alloc addr = 0 : !tile.buffer<left, 8192>
+    %r = tile.alloc addr = 4096 : !tile.buffer<right, 8192>
+    %acc = tile.alloc addr = 0 : !tile.buffer<acc, 16384>
+    %init = tile.create into(%acc : !tile.buffer<acc, 16384>) : !tile.tile<64x64xf32, acc>
+    %sum = scf.for %k = %c0 to %c4 step %c1 iter_args(%c = %init) -> (!tile.tile<64x64xf32, acc>) {
+      %first = arith.cmpi eq, %k, %c0 : index
+      %off = arith.muli %k, %c64 : index
+      %a = tile.load %A[%c0, %off] into(%amat : !tile.buffer<mat, 8192>) : !tile.tensor<64x256xf16> -> !tile.tile<64x64xf16, mat>
+      %b = tile.load %B[%off, %c0] into(%bmat : !tile.buffer<mat, 8192>) : !tile.tensor<256x64xf16> -> !tile.tile<64x64xf16, mat>
+      %la = tile.extract %a[0, 0] into(%l : !tile.buffer<left, 8192>) : !tile.tile<64x64xf16, mat> -> !tile.tile<64x64xf16, left>
+      %rb = tile.extract %b[0, 0] into(%r : !tile.buffer<right, 8192>) : !tile.tile<64x64xf16, mat> -> !tile.tile<64x64xf16, right>
+      %n = tile.matmul_acc %c, %la, %rb init_cond %first : !tile.tile<64x64xf32, acc>, !tile.tile<64x64xf16, left>, !tile.tile<64x64xf16, right>
+      scf.yield %n : !tile.tile<64x64xf32, acc>
+    }
+    %C1 = tile.store %sum, %C[%c0, %c0] : !tile.tile<64x64xf32, acc>, !tile.tensor<64x64xf32>
+    return %C1 : !tile.tensor<64x64xf32>
+  }
+}
+
+// -----
+
+// Tests a double-buffered pool: a static slot is addr + slot * size, and a
+// dynamic slot computes its address with arith ops right after the slot is
+// defined, inside the loop; the left tile is col_major on a5.
+// CHECK: module attributes {pto.target_arch = "a5"} {
+// CHECK-LABEL: func.func @pipeline(
+// CHECK-DAG: %[[BASE:.*]] = arith.constant 1024 : i64
+// CHECK-DAG: %[[SIZE:.*]] = arith.constant 16384 : i64
+// CHECK-DAG: %[[SLOT1:.*]] = arith.constant 17408 : i64
+// CHECK-DAG: %[[ACC:.*]] = pto.alloc_tile addr = %c65536_i64 : !pto.tile_buf<loc=vec,
+// CHECK-DAG: %[[PRE:.*]] = pto.alloc_tile addr = %[[SLOT1]] : !pto.tile_buf<loc=vec,
+// CHECK-DAG: pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major,
+// CHECK: pto.tload ins(%{{.*}}) outs(%[[PRE]] : {{.*}})
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:   %[[SLOT:.*]] = arith.remui %[[I]], %{{.*}} : index
+// CHECK-NEXT: %[[S64:.*]] = arith.index_cast %[[SLOT]] : index to i64
+// CHECK-NEXT: %[[SCALED:.*]] = arith.muli %[[S64]], %[[SIZE]] : i64
+// CHECK-NEXT: %[[ADDR:.*]] = arith.addi %[[SCALED]], %[[BASE]] : i64
+// CHECK-NEXT: %[[IN:.*]] = pto.alloc_tile addr = %[[ADDR]] : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64,
+// CHECK:   pto.tload ins(%{{.*}}) outs(%[[IN]] : {{.*}})
+// CHECK:   pto.tadd ins(%[[ACC]], %[[IN]] : {{.*}}) outs(%[[ACC]] : {{.*}})
+// CHECK: }
+module attributes {tile.target_arch = "a5"} {
+  func.func @pipeline(%A: !tile.tensor<256x64xf32>, %B: !tile.tensor<64x64xf32>, %L: !tile.tensor<16x16xf16>) -> !tile.tensor<64x64xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %acc_buf = tile.alloc addr = 65536 : !tile.buffer<vec, 16384>
+    %in_buf = tile.alloc addr = 1024 : !tile.buffer<vec, 16384, slots = 2>
+    %m = tile.alloc addr = 0 : !tile.buffer<mat, 512>
+    %lb = tile.alloc addr = 0 : !tile.buffer<left, 512>
+    %mt = tile.load %L[%c0, %c0] into(%m : !tile.buffer<mat, 512>) : !tile.tensor<16x16xf16> -> !tile.tile<16x16xf16, mat>
+    %lt = tile.move %mt into(%lb : !tile.buffer<left, 512>) : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, left>
+    %pre = tile.load %A[%c0, %c0] into(%in_buf slot 1 : !tile.buffer<vec, 16384, slots = 2>) : !tile.tensor<256x64xf32> -> !tile.tile<64x64xf32, vec>
+    %zero = tile.full 0.0 into(%acc_buf : !tile.buffer<vec, 16384>) : !tile.tile<64x64xf32, vec>
+    %first = tile.add %zero, %pre into(%acc_buf : !tile.buffer<vec, 16384>) : !tile.tile<64x64xf32, vec>
+    %sum = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %first) -> (!tile.tile<64x64xf32, vec>) {
+      %row = arith.muli %i, %c64 : index
+      %slot = arith.remui %i, %c2 : index
+      %block = tile.load %A[%row, %c0] into(%in_buf slot %slot : !tile.buffer<vec, 16384, slots = 2>) : !tile.tensor<256x64xf32> -> !tile.tile<64x64xf32, vec>
+      %next = tile.add %acc, %block into(%acc_buf : !tile.buffer<vec, 16384>) : !tile.tile<64x64xf32, vec>
+      scf.yield %next : !tile.tile<64x64xf32, vec>
+    }
+    %B1 = tile.store %sum, %B[%c0, %c0] : !tile.tile<64x64xf32, vec>, !tile.tensor<64x64xf32>
+    return %B1 : !tile.tensor<64x64xf32>
+  }
+}
+
+// -----
+
+// Tests that at level3 an assemble copies its source into a subset of the
+// target's handle, and that a reshape is a pto.treshape alias.
+// CHECK-LABEL: func.func @assemble(
+// CHECK: %[[T:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64,
+// CHECK: %[[OTHER:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64,
+// CHECK: pto.texpands ins(%{{.*}}) outs(%[[OTHER]] : {{.*}})
+// CHECK-NEXT: %[[BLOCK:.*]] = pto.subset %[[T]][%c48, %c0] sizes [16, 64]
+// CHECK-NEXT: pto.tmov ins(%[[OTHER]] : {{.*}}) outs(%[[BLOCK]] : {{.*}})
+// CHECK-NEXT: %[[FLAT:.*]] = pto.treshape %[[T]] : {{.*}} -> !pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=32,
+// CHECK-NEXT: %{{.*}} = pto.partition_view
+// CHECK-NEXT: pto.tstore ins(%[[FLAT]] : {{.*}})
+func.func @assemble(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<128x32xf32>) -> !tile.tensor<128x32xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc addr = 0 : !tile.buffer<vec, 16384>
+  %o = tile.alloc addr = 16384 : !tile.buffer<vec, 4096>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 16384>) : !tile.tensor<64x64xf32> -> !tile.tile<64x64xf32, vec>
+  %other = tile.full 2.0 into(%o : !tile.buffer<vec, 4096>) : !tile.tile<16x64xf32, vec>
+  %t1 = tile.assemble %t, %other[48, 0] : !tile.tile<64x64xf32, vec>, !tile.tile<16x64xf32, vec>
+  %flat = tile.reshape %t1 : !tile.tile<64x64xf32, vec> -> !tile.tile<128x32xf32, vec>
+  %B1 = tile.store %flat, %B[%c0, %c0] : !tile.tile<128x32xf32, vec>, !tile.tensor<128x32xf32>
+  return %B1 : !tile.tensor<128x32xf32>
+}
+
+// -----
+
+// Tests that at level3 the arms of an scf.if may write one window through
+// different handles (a view and a producer's handle): a handle is its
+// address, so the result is the window's handle.
+// CHECK-LABEL: func.func @arms(
+// CHECK: %[[T:.*]] = pto.alloc_tile addr = %[[A:.*]] : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64,
+// CHECK: %[[W:.*]] = pto.alloc_tile addr = %[[A]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64,
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: pto.subset %[[T]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.texpands ins(%{{.*}} : f32) outs(%[[W]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK: pto.tstore ins(%[[W]] : {{.*}})
+func.func @arms(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<16x64xf32>, %c: i1) -> !tile.tensor<16x64xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc addr = 0 : !tile.buffer<vec, 16384>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 16384>) : !tile.tensor<64x64xf32> -> !tile.tile<64x64xf32, vec>
+  %r = scf.if %c -> (!tile.tile<16x64xf32, vec>) {
+    %s = tile.slice %t[0, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<16x64xf32, vec>
+    scf.yield %s : !tile.tile<16x64xf32, vec>
+  } else {
+    %f = tile.full 1.0 into(%b[0, 4096] : !tile.buffer<vec, 16384>) : !tile.tile<16x64xf32, vec>
+    scf.yield %f : !tile.tile<16x64xf32, vec>
+  }
+  %B1 = tile.store %r, %B[%c0, %c0] : !tile.tile<16x64xf32, vec>, !tile.tensor<16x64xf32>
+  return %B1 : !tile.tensor<16x64xf32>
+}
