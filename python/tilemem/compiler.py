@@ -122,13 +122,15 @@ def _module_arch(module: "ir.Module") -> Optional[str]:
 def resolve_options(memory_planner=None, enable_buffer_ir=None, arch=None,
                     module: Optional["ir.Module"] = None) -> Dict[str, Any]:
     """The options a compile with these arguments uses: None takes the
-    active PassContext's value (arch: the module's ``tile.target_arch``,
-    else a3)."""
+    active PassContext's value (arch: the context's, if it has one, else the
+    module's ``tile.target_arch``, else a3)."""
     context = PassContext.current()
     planner = _normalize_planner(memory_planner if memory_planner is not None
                                  else context.memory_planner)
     buffer_ir = _normalize_bool(enable_buffer_ir if enable_buffer_ir is not None
                                 else context.enable_buffer_ir)
+    if arch is None:
+        arch = getattr(context, "arch", None) or None
     if arch is None and module is not None:
         arch = _module_arch(module)
     arch = (arch or "a3").lower()
@@ -368,22 +370,20 @@ def compile(kernel: Union["ir.Module", str, os.PathLike],  # noqa: A001
     kernel: an ``ir.Module`` (not modified), MLIR text, or a path to a
     ``.mlir`` file. memory_planner: ``pypto``, ``dsa-rp`` or ``ptoas``.
     enable_buffer_ir: Buffer-IR legalization on or off. arch: ``a3`` or
-    ``a5``. None takes the active PassContext's value (arch: the module's
-    ``tile.target_arch``, else a3). dump_ir: a directory receiving
+    ``a5``. None takes the active PassContext's value (arch: the context's
+    if it has one, else the module's ``tile.target_arch``, else a3). dump_ir: a directory receiving
     ``options.txt``, ``0_input.mlir``, ``passes/`` (the IR after each pass,
     one file per pass and function) and ``output.pto``. timing: collect the
     pass manager's timing report. Raises :class:`CompileError`.
     """
     text = _load_kernel(kernel)
-    arch_attr = None
-    if arch is None:
-        with ir.Context(), ir.Location.unknown():
-            try:
-                arch_attr = _module_arch(ir.Module.parse(text))
-            except Exception as error:
-                raise CompileError(f"cannot parse the kernel: {error}") from error
-    options = resolve_options(memory_planner, enable_buffer_ir,
-                              arch if arch is not None else arch_attr)
+    with ir.Context(), ir.Location.unknown():
+        try:
+            parsed = ir.Module.parse(text)
+        except Exception as error:
+            raise CompileError(f"cannot parse the kernel: {error}") from error
+        options = resolve_options(memory_planner, enable_buffer_ir, arch, parsed)
+        del parsed
     key = (text, options["memory_planner"], options["enable_buffer_ir"],
            options["arch"], options["pto_level"])
     if dump_ir is None and not timing:

@@ -665,7 +665,11 @@ PLANNERS = ("pypto", "dsa-rp", "ptoas")
 
 @dataclass
 class PlannerOutcome:
-    status: str  # ok | rejected | mismatch | pto-error
+    # ok | rejected (pipeline diagnostic) | mismatch | pto-refused (a
+    # documented "cannot be emitted to PTO" diagnostic, docs/pto-emission.md)
+    # | pto-error (emitted text the checker rejects, or an undocumented
+    # emission failure)
+    status: str
     reason: str = ""
     output: str = ""
     pto_checked: bool = False
@@ -723,14 +727,30 @@ def run_planner(text: str, seed: int, planner: str, enable_buffer_ir: bool = Fal
             level = options["pto_level"]
             try:
                 emitted = pto.emit(candidate, level=level)
-            except Exception as error:
-                return PlannerOutcome("pto-error", f"emission failed: {error}", output)
+            except pto.PTOEmitError as error:
+                refused = classify_pto_refusal(str(error))
+                if refused is None:
+                    return PlannerOutcome("pto-error", f"emission failed: {error}", output)
+                outcome.status, outcome.reason = "pto-refused", refused
+                return outcome
             errors = pto_check.check(emitted, level)
             if errors:
                 return PlannerOutcome("pto-error", f"pto_check ({level}): {errors[0]}",
                                       output + "\n// PTO:\n" + emitted)
             outcome.pto_checked = True
         return outcome
+
+
+_PTO_REFUSAL = re.compile(r"'([\w.]+)' op cannot be emitted to PTO: ([^(\n]*)")
+
+
+def classify_pto_refusal(message: str) -> Optional[str]:
+    """"<op>: <why>" for a documented emission refusal, else None."""
+    m = _PTO_REFUSAL.search(message)
+    if m is None:
+        return None
+    why = re.sub(r"%[\w#]+", "%_", m.group(2)).strip().rstrip(":;,")
+    return f"{m.group(1)}: {why[:80]}"
 
 
 def _write_failure(directory: str, name: str, status: str, reason: str, text: str,
@@ -805,8 +825,9 @@ def main(argv=None) -> int:
             planner_counts[planner]["pto checked"] += int(p.pto_checked)
             planner_peak[planner][0] += p.peak
             planner_peak[planner][1] += p.lower_bound
-            if p.status == "rejected":
-                planner_reasons[planner][p.reason] += 1
+            if p.status in ("rejected", "pto-refused"):
+                planner_reasons[planner][p.reason if p.status == "rejected"
+                                         else "PTO refused: " + p.reason] += 1
             if p.status in ("mismatch", "pto-error") or p.reason.startswith("other"):
                 path = _write_failure(args.failures, f"seed-{seed}-{planner}.mlir", p.status,
                                       p.reason, text, p.output)
@@ -830,9 +851,10 @@ def main(argv=None) -> int:
         print("PTO: tilemem.pto is not built, emission not checked")
     for planner in planners:
         c = planner_counts[planner]
-        ran = sum(c[k] for k in ("ok", "rejected", "mismatch", "pto-error"))
-        print(f"planner {planner}: run {ran}, ok {c['ok']}, mismatches {c['mismatch']}, "
-              f"rejected {c['rejected']}, PTO checked {c['pto checked']}, "
+        ran = sum(c[k] for k in ("ok", "rejected", "mismatch", "pto-refused", "pto-error"))
+        print(f"planner {planner}: run {ran}, ok {c['ok'] + c['pto-refused']}, "
+              f"mismatches {c['mismatch']}, rejected {c['rejected']}, "
+              f"PTO checked {c['pto checked']}, PTO refused {c['pto-refused']}, "
               f"PTO errors {c['pto-error']}")
         for reason, count in planner_reasons[planner].most_common():
             print(f"  {count:6d}  {reason}")

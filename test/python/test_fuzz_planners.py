@@ -27,11 +27,13 @@ def test_planned_fuzz_programs_keep_their_results(seed, planner):
     if not accepted:
         pytest.skip("rejected by legalization (counted by the base fuzz slice)")
     outcome = fuzz.run_planner(text, seed, planner)
-    assert outcome.status in ("ok", "rejected"), (outcome.status, outcome.reason)
+    # pto-refused: storage matched, and emission gave a documented
+    # "cannot be emitted to PTO" diagnostic (docs/pto-emission.md)
+    assert outcome.status in ("ok", "rejected", "pto-refused"), (outcome.status, outcome.reason)
     if outcome.status == "rejected":
         assert not outcome.reason.startswith("other"), outcome.reason
         return
-    assert outcome.pto_checked
+    assert outcome.pto_checked == (outcome.status == "ok")
     addressed = " addr = " in outcome.output
     assert addressed == (planner != "ptoas")
     if planner != "ptoas":
@@ -52,7 +54,7 @@ def test_the_address_check_catches_a_wrong_plan():
     for seed in SEEDS:
         text = fuzz.generate(seed, tensor_outputs=True)
         outcome = fuzz.run_planner(text, seed, "dsa-rp")
-        if outcome.status != "ok" or outcome.output.count(" addr = ") < 3:
+        if outcome.status not in ("ok", "pto-refused") or outcome.output.count(" addr = ") < 3:
             continue
         wrong = re.sub(r" addr = \d+", " addr = 0", outcome.output)
         with ir.Context():
