@@ -147,10 +147,12 @@ def resolve_options(memory_planner=None, enable_buffer_ir=None, arch=None,
 
 def pipeline_text(options: Dict[str, Any]) -> str:
     """The textual pass pipeline `compile` runs for resolved `options`."""
-    flag = "true" if options["enable_buffer_ir"] else "false"
-    return ("builtin.module(tile-memory-pipeline{"
-            f"memory-planner={options['memory_planner']} "
-            f"enable-buffer-ir={flag} arch={options['arch']}}})")
+    from . import passes
+
+    pipeline = passes.memory_pipeline(memory_planner=options["memory_planner"],
+                                      enable_buffer_ir=options["enable_buffer_ir"],
+                                      arch=options["arch"])
+    return f"builtin.module({pipeline.pipeline})"
 
 
 def _options_header(options: Dict[str, Any]) -> str:
