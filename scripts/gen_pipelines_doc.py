@@ -16,6 +16,7 @@ import os
 import re
 import sys
 import tempfile
+import textwrap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "build", "python_packages"))
@@ -112,7 +113,48 @@ def render() -> str:
                    f"max-live lower bound {stats['lower_bound']}.\n")
         out.append(f"PTO ({result.options['pto_level']}):\n")
         out.append(fence(result.pto, "mlir"))
+    out += known_gap()
     return "\n".join(out)
+
+
+def known_gap() -> list:
+    """An arm yielding a tile that is still read after the branch: the
+    legalization makes a logical tile selection, which PTO emission refuses
+    (shown by running both)."""
+    from tilemem import passes, pto
+
+    with open(os.path.join(ROOT, KERNEL)) as f:
+        source = f.read()
+    then_end = source.index("    } else {")
+    variant = source[:then_end] + (
+        "    } else {\n"
+        "      scf.yield %y : !tile.tile<64x64xf32, vec>\n"
+        "    }\n") + source[source.index("    %t = tile.add"):]
+    out = ["## Known gap: logical tile selections are not emitted\n",
+           f"The variant of `{KERNEL}` whose else arm yields `%y`, which is read "
+           "again after the branch:\n",
+           fence(textwrap.dedent(variant[variant.index("    %r = scf.if"):variant.index("    %O1")])),
+           "is legalized into a logical tile selection (two slots of one pool, a "
+           "dynamic slot chosen by the condition, `tile.if_exit_barrier`); "
+           "after `memory-planner=dsa-rp`:\n"]
+    with ir.Context():
+        module = passes.memory_pipeline(memory_planner="dsa-rp", enable_buffer_ir=True,
+                                        arch="a3")(ir.Module.parse(variant))
+        planned = str(module)
+        out.append(fence(textwrap.dedent(
+            planned[planned.index("    %0 = tile.alloc"):planned.index("    return")])))
+        for level in ("level3", "level2"):
+            try:
+                pto.emit(module, level=level)
+                out.append(f"PTO {level}: emitted.\n")
+            except pto.PTOEmitError as error:
+                first = str(error).strip().splitlines()[0]
+                first = re.sub(r"^-:\d+:\d+: ", "", first)
+                out.append(f"PTO {level}: `{first}`\n")
+    out.append("`tilemem.compile` raises `CompileError` on such kernels, and "
+               "`python -m tilemem.fuzz --memory-planner ...` counts them as "
+               "documented PTO refusals.\n")
+    return out
 
 
 def main() -> int:

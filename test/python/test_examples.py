@@ -50,3 +50,12 @@ def test_build_and_compile_example_runs():
     pto = out[out.index("// stats:"):].split("\n", 1)[1]
     assert "pto.tadd" in pto
     assert pto_check.check(pto, "level3") == []
+
+
+def test_pipelines_doc_is_generated_and_current():
+    """docs/pipelines.md is what scripts/gen_pipelines_doc.py prints from the
+    built tools (pass lists, legalized and planned IR, PTO per planner)."""
+    env = dict(os.environ, PYTHONPATH=PACKAGE_DIR)
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "gen_pipelines_doc.py"),
+                           "--check"], capture_output=True, text=True, env=env, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
