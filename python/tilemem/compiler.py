@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import copy
 import gc
 import os
 import re
@@ -44,8 +45,8 @@ from .passes import PassContext, PassError
 from .passmanager import PassManager
 
 __all__ = ["compile", "CompileResult", "CompileError", "cache_info",
-           "clear_cache", "resolve_options", "pipeline_text", "PLANNERS",
-           "ARCHES"]
+           "clear_cache", "resolve_options", "pipeline_text", "planned_stats",
+           "PLANNERS", "ARCHES"]
 
 PLANNERS = ("pypto", "dsa-rp", "ptoas")
 ARCHES = ("a3", "a5")
@@ -64,7 +65,7 @@ class CompileResult:
     """The outcome of :func:`compile`.
 
     ``pto``: the PTO text. ``module``: the planned tile module.
-    ``stats``: see :func:`_stats`. ``options``: the resolved options
+    ``stats``: see :func:`planned_stats`. ``options``: the resolved options
     (``memory_planner``, ``enable_buffer_ir``, ``arch``, ``pto_level``).
     ``timing``: None, or ``{"header": ..., "report": text, "passes":
     [(name, seconds)], "pto_emission": seconds}`` when ``timing=True``.
@@ -166,9 +167,6 @@ def _options_header(options: Dict[str, Any]) -> str:
 # Statistics
 # ===----------------------------------------------------------------------=== #
 
-_BUFFER_RE = re.compile(r"^!tile\.buffer<(\w+),\s*(\d+)(?:,\s*slots\s*=\s*(\d+))?>$")
-
-
 def _walk(op):
     for region in op.regions:
         for block in region.blocks:
@@ -181,33 +179,30 @@ def _count_ops(module: "ir.Module", name: str) -> int:
     return sum(1 for o in _walk(module.operation) if o.name == name)
 
 
-def _stats(module: "ir.Module", input_moves: int) -> dict:
-    """Allocations and bytes per space, moves inserted, and per function the
-    peak (highest address + bytes per space, planners that assign addresses)
-    against the max-live lower bound (`passes.allocation_lifetimes`)."""
+def planned_stats(module: "ir.Module", input_moves: int = 0) -> dict:
+    """Statistics of a planned module, from `passes.allocation_lifetimes`:
+    ``allocations`` and ``bytes`` (size * slots) per space; per function
+    (``functions``) the ``peak`` (highest address + bytes per space, for
+    planners that assign addresses) and the max-live ``lower_bound``; and
+    module-wide ``peak`` / ``lower_bound``, the largest over functions
+    (functions are planned independently). ``moves_inserted``: tile.move
+    ops in `module` minus `input_moves`."""
     from . import passes
 
     allocations: Dict[str, int] = collections.Counter()
     total_bytes: Dict[str, int] = collections.Counter()
-    for o in _walk(module.operation):
-        if o.name != "tile.alloc":
-            continue
-        m = _BUFFER_RE.match(str(o.results[0].type))
-        space, size, slots = m.group(1), int(m.group(2)), int(m.group(3) or 1)
-        allocations[space] += 1
-        total_bytes[space] += size * slots
     functions = {}
     peak: Dict[str, int] = {}
     lower_bound: Dict[str, int] = {}
     for record in passes.allocation_lifetimes(module):
         fpeak: Dict[str, int] = {}
         for a in record["allocations"]:
+            allocations[a["space"]] += 1
+            total_bytes[a["space"]] += a["bytes"]
             if a.get("addr") is not None:
-                end = a["addr"] + a["bytes"]
-                fpeak[a["space"]] = max(fpeak.get(a["space"], 0), end)
+                fpeak[a["space"]] = max(fpeak.get(a["space"], 0), a["addr"] + a["bytes"])
         fbound = dict(record.get("lower_bound", {}))
         functions[record["function"]] = {"peak": fpeak, "lower_bound": fbound}
-        # Functions are planned independently: the module needs the largest.
         for space, value in fpeak.items():
             peak[space] = max(peak.get(space, 0), value)
         for space, value in fbound.items():
@@ -342,7 +337,7 @@ def _run(text: str, options: Dict[str, Any], dump_ir: Optional[str],
             raise CompileError(f"[{_options_header(options)}] PTO emission failed: "
                                f"{error}") from error
         emit_seconds = time.perf_counter() - started
-        stats = _stats(module, input_moves)
+        stats = planned_stats(module, input_moves)
     timing_info = None
     if timing:
         header = f"tilemem compile: {_options_header(options)}"
@@ -410,7 +405,6 @@ def compile(kernel: Union["ir.Module", str, os.PathLike],  # noqa: A001
 
 
 def _copy_stats(stats: dict) -> dict:
-    import copy
     return copy.deepcopy(stats)
 
 

@@ -691,8 +691,8 @@ def run_planner(text: str, seed: int, planner: str, enable_buffer_ir: bool = Fal
     """Runs `planner`'s whole memory pipeline on `text` and checks storage
     mode with addresses against value mode, then (when available) the PTO
     text at the planner's level."""
-    from . import interp, ir, passes
-    from .compiler import pipeline_text, resolve_options
+    from . import interp, ir
+    from .compiler import pipeline_text, planned_stats, resolve_options
     from .passmanager import PassManager
 
     with ir.Context():
@@ -705,13 +705,9 @@ def run_planner(text: str, seed: int, planner: str, enable_buffer_ir: bool = Fal
             return PlannerOutcome("rejected", classify_rejection(str(error)))
         output = str(candidate)
         outcome = PlannerOutcome("ok", output=output)
-        for record in passes.allocation_lifetimes(candidate):
-            spaces = collections.Counter()
-            for a in record["allocations"]:
-                if a.get("addr") is not None:
-                    spaces[a["space"]] = max(spaces[a["space"]], a["addr"] + a["bytes"])
-            outcome.peak += sum(spaces.values())
-            outcome.lower_bound += sum(record.get("lower_bound", {}).values())
+        for function in planned_stats(candidate)["functions"].values():
+            outcome.peak += sum(function["peak"].values())
+            outcome.lower_bound += sum(function["lower_bound"].values())
         for trial in range(2):
             inputs = interp.random_inputs(reference, seed=seed * 7 + trial,
                                           scalars=scalars or {2: trial * 2 + 1, 3: trial == 0})
