@@ -60,9 +60,11 @@ func.func @accumulate(%A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf
   return %s : !tile.tile<8x8xf32, vec>
 }
 
-// Tests an if/else: both arms write the result's buffer (the Buffer-IR
-// branch destination); the buffer of %a, dead after the arms, is reused for
-// the final add (pypto: merged; dsa-rp: same address; ptoas: own identity).
+// Tests an if/else: both arms write one buffer (the else producer writes
+// the then arm's window, which nothing reads afterwards: a Buffer-IR branch
+// destination without a copy); the buffer of %a, dead after the arms, is
+// reused for the final add (pypto: merged; dsa-rp: same address; ptoas: own
+// identity).
 // CHECK-LABEL: func.func @branch
 // PYPTO-NEXT:    %[[A:.*]] = tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // PYPTO-NEXT:    %[[R:.*]] = tile.alloc addr = 256 : !tile.buffer<vec, 256>
