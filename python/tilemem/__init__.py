@@ -2,7 +2,10 @@
 
 Submodules: ``tilemem.ir``, ``tilemem.passmanager``, ``tilemem.dialects.tile``
 (MLIR bindings), ``tilemem.passes`` (pass callables), ``tilemem.interp`` (the
-numpy reference interpreter).
+numpy reference interpreter), ``tilemem.compile`` (the compile driver,
+``tilemem.compiler``), ``tilemem.memory_map`` (the memory map picture) and
+``python -m tilemem`` (the command line, ``tilemem.cli``).
 """
 
 from .passes import PassContext, get_enable_buffer_ir, get_memory_planner  # noqa: E402,F401
+from .compiler import compile  # noqa: E402,F401,A001

@@ -14,6 +14,16 @@ with its value mode on the input (``tilemem.interp.compare``).
 A program the pass rejects is counted by the reason of its diagnostic; a
 program whose output computes something else is a mismatch, written to
 ``--failures`` together with the pipeline output.
+
+With ``--memory-planner pypto|dsa-rp|ptoas|all``, every program the
+legalization accepts also runs, per planner, the whole
+``tile-memory-pipeline{memory-planner=...}``; the interpreter's storage mode
+on the planned module, *with the planner's addresses applied* (buffers
+whose address ranges overlap share bytes), must equal value mode on the
+input. When ``tilemem.pto`` is available the planned module is also emitted
+as PTO at the planner's level (level2 for ptoas, level3 otherwise) and
+checked with ``tilemem.pto_check``. The summary counts each planner
+separately, with its peak against the max-live lower bound.
 """
 
 from __future__ import annotations
@@ -35,6 +45,7 @@ MAT = "!tile.tile<8x8xf32, mat>"
 LEFT = "!tile.tile<8x8xf32, left>"
 RIGHT = "!tile.tile<8x8xf32, right>"
 TENSOR = "!tile.tensor<32x8xf32>"
+OUT_TENSOR = "!tile.tensor<8x8xf32>"
 TYPES = {"vec": TILE, "acc": ACC, "tensor": TENSOR}
 
 def pipeline(enable_buffer_ir: bool = False) -> List[str]:
@@ -79,10 +90,14 @@ class ProgramGenerator:
     """Builds one random kernel as MLIR text."""
 
     def __init__(self, rng: random.Random, max_depth: int = 4, budget: int = 40,
-                 branch_heavy: bool = False):
+                 branch_heavy: bool = False, tensor_outputs: bool = False):
         self.rng = rng
         # Cumulative probabilities of a for, a while and an if statement.
         self.nesting = (0.06, 0.09, 0.45) if branch_heavy else (0.14, 0.20, 0.30)
+        # Store the returned tile into an extra tensor argument %T instead of
+        # returning it (PTO kernels return nothing but global tensors); the
+        # random choices, and so the program body, are the same.
+        self.tensor_outputs = tensor_outputs
         self.max_depth = max_depth
         self.budget = budget
         self.lines: List[str] = []
@@ -517,9 +532,11 @@ class ProgramGenerator:
     def generate(self) -> str:
         for value in [0, 1, 2, 3, 4, 8, 16, 24] + list(range(5, 8)):
             self.constants[f"{value}:index"] = f"%c{value}"
+        outputs = f"{TENSOR}, {OUT_TENSOR}" if self.tensor_outputs else f"{TENSOR}, {TILE}"
+        extra = f", %T: {OUT_TENSOR}" if self.tensor_outputs else ""
         header = [
             'module attributes {tile.target_arch = "a3"} {',
-            f"  func.func @kernel(%A: {TENSOR}, %O: {TENSOR}, %n: index, %cond: i1) -> ({TENSOR}, {TILE}) {{",
+            f"  func.func @kernel(%A: {TENSOR}, %O: {TENSOR}, %n: index, %cond: i1{extra}) -> ({outputs}) {{",
         ]
         for value in sorted({int(k.split(':')[0]) for k in self.constants}):
             self.lines.append(f"    %c{value} = arith.constant {value} : index")
@@ -538,7 +555,11 @@ class ProgramGenerator:
         self.store(0)
         out_tile = self.pick("vec") or Value("%seed", "vec", 0)
         tensor = self.current_tensor()
-        self.lines.append(f"    return {tensor.name}, {out_tile.name} : {TENSOR}, {TILE}")
+        if self.tensor_outputs:
+            self.lines.append(f"    %Tout = tile.store {out_tile.name}, %T[%c0, %c0] : {TILE}, {OUT_TENSOR}")
+            self.lines.append(f"    return {tensor.name}, %Tout : {TENSOR}, {OUT_TENSOR}")
+        else:
+            self.lines.append(f"    return {tensor.name}, {out_tile.name} : {TENSOR}, {TILE}")
         return "\n".join(header + self.lines + ["  }", "}"]) + "\n"
 
 
@@ -546,12 +567,16 @@ def source_type(value: Value) -> str:
     return TYPES[value.kind]
 
 
-def generate(seed: int, max_depth: int = 4, branch_heavy: bool = False) -> str:
+def generate(seed: int, max_depth: int = 4, branch_heavy: bool = False,
+             tensor_outputs: bool = False) -> str:
     """The program of one seed (deterministic). `branch_heavy` makes scf.if
     the most frequent statement (the corpus on which Buffer IR is compared
-    with the Tile path)."""
+    with the Tile path). With `tensor_outputs` the returned tile is stored
+    into an extra tensor argument instead (same body), so the kernel can be
+    emitted as PTO."""
     return ProgramGenerator(random.Random(seed), max_depth=max_depth,
-                            branch_heavy=branch_heavy).generate()
+                            branch_heavy=branch_heavy,
+                            tensor_outputs=tensor_outputs).generate()
 
 
 def compare_modes(seeds, max_depth: int = 4, branch_heavy: bool = False, report=None):
@@ -635,6 +660,106 @@ def run_one(text: str, seed: int, scalars=None, enable_buffer_ir: bool = False) 
         return Outcome("ok", copies=copies, output=output)
 
 
+PLANNERS = ("pypto", "dsa-rp", "ptoas")
+
+
+@dataclass
+class PlannerOutcome:
+    # ok | rejected (pipeline diagnostic) | mismatch | pto-refused (a
+    # documented "cannot be emitted to PTO" diagnostic, docs/pto-emission.md)
+    # | pto-error (emitted text the checker rejects, or an undocumented
+    # emission failure)
+    status: str
+    reason: str = ""
+    output: str = ""
+    pto_checked: bool = False
+    peak: int = 0  # summed over spaces (planners that assign addresses)
+    lower_bound: int = 0
+
+
+def _pto_modules():
+    """(tilemem.pto, tilemem.pto_check), or None when emission is not built."""
+    try:
+        from . import pto, pto_check
+    except ImportError:
+        return None
+    return pto, pto_check
+
+
+def run_planner(text: str, seed: int, planner: str, enable_buffer_ir: bool = False,
+                scalars=None, check_pto: bool = True) -> PlannerOutcome:
+    """Runs `planner`'s whole memory pipeline on `text` and checks storage
+    mode with addresses against value mode, then (when available) the PTO
+    text at the planner's level."""
+    from . import interp, ir
+    from .compiler import pipeline_text, planned_stats, resolve_options
+    from .passmanager import PassManager
+
+    with ir.Context():
+        reference = ir.Module.parse(text)
+        candidate = ir.Module.parse(text)
+        options = resolve_options(planner, enable_buffer_ir, None, candidate)
+        try:
+            PassManager.parse(pipeline_text(options)).run(candidate.operation)
+        except Exception as error:  # MLIRError carries the diagnostics
+            return PlannerOutcome("rejected", classify_rejection(str(error)))
+        output = str(candidate)
+        outcome = PlannerOutcome("ok", output=output)
+        for function in planned_stats(candidate)["functions"].values():
+            outcome.peak += sum(function["peak"].values())
+            outcome.lower_bound += sum(function["lower_bound"].values())
+        for trial in range(2):
+            inputs = interp.random_inputs(reference, seed=seed * 7 + trial,
+                                          scalars=scalars or {2: trial * 2 + 1, 3: trial == 0})
+            try:
+                result = interp.compare(reference, candidate, inputs)
+            except interp.StorageError as error:  # e.g. a move overlapping its source
+                return PlannerOutcome("mismatch", f"storage error: {error}", output)
+            if not result.equal:
+                return PlannerOutcome("mismatch", result.message, output)
+        modules = _pto_modules() if check_pto else None
+        if modules is not None:
+            pto, pto_check = modules
+            level = options["pto_level"]
+            try:
+                emitted = pto.emit(candidate, level=level)
+            except pto.PTOEmitError as error:
+                refused = classify_pto_refusal(str(error))
+                if refused is None:
+                    return PlannerOutcome("pto-error", f"emission failed: {error}", output)
+                outcome.status, outcome.reason = "pto-refused", refused
+                return outcome
+            errors = pto_check.check(emitted, level)
+            if errors:
+                return PlannerOutcome("pto-error", f"pto_check ({level}): {errors[0]}",
+                                      output + "\n// PTO:\n" + emitted)
+            outcome.pto_checked = True
+        return outcome
+
+
+_PTO_REFUSAL = re.compile(r"'([\w.]+)' op cannot be emitted to PTO: ([^(\n]*)")
+
+
+def classify_pto_refusal(message: str) -> Optional[str]:
+    """"<op>: <why>" for a documented emission refusal, else None."""
+    m = _PTO_REFUSAL.search(message)
+    if m is None:
+        return None
+    why = re.sub(r"%[\w#]+", "%_", m.group(2)).strip().rstrip(":;,")
+    return f"{m.group(1)}: {why[:80]}"
+
+
+def _write_failure(directory: str, name: str, status: str, reason: str, text: str,
+                   output: str) -> str:
+    os.makedirs(directory, exist_ok=True)
+    path = os.path.join(directory, name)
+    with open(path, "w") as f:
+        f.write(f"// {status}: {reason}\n{text}")
+        if output:
+            f.write("\n// pipeline output:\n" + "\n".join("// " + l for l in output.splitlines()))
+    return path
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tilemem.fuzz",
@@ -654,10 +779,20 @@ def main(argv=None) -> int:
                              "tile.move ops each inserts")
     parser.add_argument("--report", metavar="CSV",
                         help="with --compare-modes: write seed, status and moves per mode per program")
+    parser.add_argument("--memory-planner", choices=PLANNERS + ("all",), default=None,
+                        help="also run this planner's whole memory pipeline on every "
+                             "accepted program and check storage mode with its addresses "
+                             "(and its PTO, when tilemem.pto is built)")
     args = parser.parse_args(argv)
+    planners = [] if args.memory_planner is None else (
+        list(PLANNERS) if args.memory_planner == "all" else [args.memory_planner])
+    planner_counts = {p: collections.Counter() for p in planners}
+    planner_reasons = {p: collections.Counter() for p in planners}
+    planner_peak = {p: [0, 0] for p in planners}
 
     if args.print:
-        sys.stdout.write(generate(args.seed, args.max_depth, args.branch_heavy))
+        sys.stdout.write(generate(args.seed, args.max_depth, args.branch_heavy,
+                                  tensor_outputs=args.memory_planner is not None))
         return 0
     if args.compare_modes:
         return _compare_main(args)
@@ -667,7 +802,7 @@ def main(argv=None) -> int:
     copies = []
     started = time.time()
     for seed in range(args.seed, args.seed + args.count):
-        text = generate(seed, args.max_depth, args.branch_heavy)
+        text = generate(seed, args.max_depth, args.branch_heavy, tensor_outputs=bool(planners))
         outcome = run_one(text, seed, enable_buffer_ir=args.enable_buffer_ir)
         counts[outcome.status] += 1
         if outcome.status == "rejected":
@@ -675,13 +810,25 @@ def main(argv=None) -> int:
         if outcome.status == "ok":
             copies.append(outcome.copies)
         if outcome.status in ("mismatch", "invalid") or outcome.reason.startswith("other"):
-            os.makedirs(args.failures, exist_ok=True)
-            path = os.path.join(args.failures, f"seed-{seed}.mlir")
-            with open(path, "w") as f:
-                f.write(f"// {outcome.status}: {outcome.reason}\n{text}")
-                if outcome.output:
-                    f.write("\n// pipeline output:\n" + "\n".join("// " + l for l in outcome.output.splitlines()))
+            path = _write_failure(args.failures, f"seed-{seed}.mlir", outcome.status,
+                                  outcome.reason, text, outcome.output)
             print(f"seed {seed}: {outcome.status}: {outcome.reason} -> {path}", file=sys.stderr)
+        if outcome.status != "ok":
+            continue
+        for planner in planners:
+            p = run_planner(text, seed, planner, enable_buffer_ir=args.enable_buffer_ir)
+            planner_counts[planner][p.status] += 1
+            planner_counts[planner]["pto checked"] += int(p.pto_checked)
+            planner_peak[planner][0] += p.peak
+            planner_peak[planner][1] += p.lower_bound
+            if p.status in ("rejected", "pto-refused"):
+                planner_reasons[planner][p.reason if p.status == "rejected"
+                                         else "PTO refused: " + p.reason] += 1
+            if p.status in ("mismatch", "pto-error") or p.reason.startswith("other"):
+                path = _write_failure(args.failures, f"seed-{seed}-{planner}.mlir", p.status,
+                                      p.reason, text, p.output)
+                print(f"seed {seed} [{planner}]: {p.status}: {p.reason} -> {path}",
+                      file=sys.stderr)
 
     total = args.count
     rejected = counts["rejected"]
@@ -696,6 +843,22 @@ def main(argv=None) -> int:
     if copies:
         print(f"tile.move inserted per accepted program: mean {sum(copies) / len(copies):.2f}, max {max(copies)}")
     bad = counts["mismatch"] + counts["invalid"] + sum(c for r, c in reasons.items() if r.startswith("other"))
+    if planners and _pto_modules() is None:
+        print("PTO: tilemem.pto is not built, emission not checked")
+    for planner in planners:
+        c = planner_counts[planner]
+        ran = sum(c[k] for k in ("ok", "rejected", "mismatch", "pto-refused", "pto-error"))
+        print(f"planner {planner}: run {ran}, ok {c['ok'] + c['pto-refused']}, "
+              f"mismatches {c['mismatch']}, rejected {c['rejected']}, "
+              f"PTO checked {c['pto checked']}, PTO refused {c['pto-refused']}, "
+              f"PTO errors {c['pto-error']}")
+        for reason, count in planner_reasons[planner].most_common():
+            print(f"  {count:6d}  {reason}")
+        peak, bound = planner_peak[planner]
+        if bound and planner != "ptoas":
+            print(f"  peak / max-live lower bound (summed): {peak} / {bound} = {peak / bound:.3f}")
+        bad += c["mismatch"] + c["pto-error"] + sum(
+            n for r, n in planner_reasons[planner].items() if r.startswith("other"))
     return 1 if bad else 0
 
 

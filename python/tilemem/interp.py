@@ -21,10 +21,26 @@ dialect, ``arith``, ``scf`` (for / while / if), ``func.return`` and
     writes its result through its own. A correct storage assignment makes
     storage mode agree exactly with value mode; a wrong one does not.
 
+    Addresses: a ``tile.alloc`` that carries ``addr = N`` (set by a memory
+    planner, or by hand) does not get private memory. Its bytes are
+    ``[N, N + size * slots)`` of one byte memory per memory space, so two
+    buffers whose address ranges overlap share bytes, exactly as on the
+    hardware, and a wrong plan shows up as a mismatch against value mode.
+    There is one set of space memories per *function invocation*: planners
+    place each function independently, so a callee's addresses say nothing
+    about its caller's and a call gets its own spaces. The space memories
+    are all poison at function entry; executing an addressed ``tile.alloc``
+    does not re-poison its bytes (a planner may place the op before the
+    buffer's lifetime starts, and the bytes may still hold a live
+    neighbour's data). Allocations without ``addr`` keep private memory.
+    ``run(..., ignore_addresses=True)`` gives every allocation private
+    memory, i.e. checks the storage assignment without the address plan.
+
 Public API::
 
     from tilemem import interp
-    res = interp.run(module, inputs, mode="value", function=None)
+    res = interp.run(module, inputs, mode="value", function=None,
+                     ignore_addresses=False)
     res.outputs, res.poison
     interp.random_inputs(module, function=None, seed=0, scalars=None)
     cmp = interp.compare(reference, candidate, inputs)
@@ -44,7 +60,8 @@ Notes and limitations:
   modelling in-place hazards, storage mode raises :class:`StorageError` when
   the result of a not-in-place-safe op (move, extract, transpose, row_sum)
   overlaps its operand, or a row_expand_mul result overlaps its factors.
-* Every execution of ``tile.alloc`` makes fresh, all-poison memory.
+* Every execution of a ``tile.alloc`` without ``addr`` makes fresh,
+  all-poison memory (with ``addr``: see Addresses above).
 * ``func.call`` passes descriptors by reference in storage mode; its results
   take the callee's returned descriptors (the C++ storage analysis gives
   call results no window).
@@ -304,6 +321,19 @@ class _Mem:
             self.poison = np.zeros(n, dtype=bool)
 
 
+class _Region:
+    """An addressed buffer: ``slots`` slots of ``slot_bytes`` bytes starting
+    at byte ``base`` of its memory space's memory (a :class:`_Mem` shared by
+    every addressed buffer of that space in one function invocation)."""
+
+    __slots__ = ("name", "mem", "base", "slot_bytes", "slots")
+
+    def __init__(self, name: str, mem: _Mem, base: int, slot_bytes: int,
+                 slots: int):
+        self.name, self.mem, self.base = name, mem, base
+        self.slot_bytes, self.slots = slot_bytes, slots
+
+
 @functools.lru_cache(maxsize=4096)
 def _byte_template(rows, cols, rs, cs, esize) -> np.ndarray:
     elem = (np.arange(rows)[:, None] * rs + np.arange(cols)[None, :] * cs) * esize
@@ -368,19 +398,25 @@ def _write(d: _Desc, data: np.ndarray, poison: np.ndarray) -> None:
     mem.poison[idx] = poison[:, :, None]
 
 
-def _alloc_desc(mem, off: int, slot: int, rows: int, cols: int, elem: str) -> _Desc:
-    if not isinstance(mem, _Mem):
+def _alloc_desc(buf, off: int, slot: int, rows: int, cols: int, elem: str) -> _Desc:
+    """The descriptor of window [off, size] in `slot` of buffer `buf` (a
+    private :class:`_Mem` or an addressed :class:`_Region`)."""
+    if isinstance(buf, _Mem):
+        mem, base = buf, 0
+    elif isinstance(buf, _Region):
+        mem, base = buf.mem, buf.base
+    else:
         raise StorageError("the destination buffer has not been allocated "
                            "(its tile.alloc has not run)")
     slot = int(slot)
-    if not 0 <= slot < mem.slots:
-        raise StorageError(f"slot {slot} is out of range for {mem.name} "
-                           f"with {mem.slots} slot(s)")
+    if not 0 <= slot < buf.slots:
+        raise StorageError(f"slot {slot} is out of range for {buf.name} "
+                           f"with {buf.slots} slot(s)")
     size = rows * cols * _ELEM[elem][1]
-    if off < 0 or off + size > mem.slot_bytes:
+    if off < 0 or off + size > buf.slot_bytes:
         raise StorageError(f"window [{off}, {size}] lies outside the "
-                           f"{mem.slot_bytes}-byte slot of {mem.name}")
-    return _Desc(mem, off + slot * mem.slot_bytes, rows, cols, cols, 1, elem)
+                           f"{buf.slot_bytes}-byte slot of {buf.name}")
+    return _Desc(mem, base + off + slot * buf.slot_bytes, rows, cols, cols, 1, elem)
 
 
 def _check_block(rows, cols, r, c, br, bc, what):
@@ -639,11 +675,15 @@ def _run_block(blk: _Block, fr: list, st: _State) -> None:
 
 
 class _Func:
-    __slots__ = ("name", "n_slots", "arg_ids", "arg_types", "result_types", "body")
+    __slots__ = ("name", "n_slots", "arg_ids", "arg_types", "result_types",
+                 "body", "spaces")
 
 
 def _invoke(cf: _Func, args: Sequence, st: _State) -> list:
     fr = [None] * cf.n_slots
+    # Addressed allocations: fresh, all-poison space memories per invocation.
+    for sid, space, nbytes in cf.spaces:
+        fr[sid] = _Mem(f"{space} memory of @{cf.name}", nbytes)
     for i, v in zip(cf.arg_ids, args):
         fr[i] = v
     _run_block(cf.body, fr, st)
@@ -673,10 +713,15 @@ class _Compiler:
     """Compiles one function for one mode into closures over a flat frame
     (a list indexed by value id)."""
 
-    def __init__(self, program: "Program", fop, mode: str):
+    def __init__(self, program: "Program", fop, mode: str,
+                 ignore_addresses: bool = False):
         self.program = program
         self.storage = mode == "storage"
         self.mode = mode
+        self.ignore_addresses = ignore_addresses
+        # storage mode with addresses: space -> [frame slot of its memory,
+        # bytes needed (the largest addr + size * slots in the function)]
+        self.spaces: Dict[str, list] = {}
         self.ids: Dict[Any, int] = {}
         self.types: List[_Ty] = []
         # storage mode: value id -> recipe of its descriptor (None: no storage)
@@ -719,6 +764,8 @@ class _Compiler:
         cf.body = self.compile_block(block)
         ft = ir.FunctionType(ir.TypeAttr(o.attributes["function_type"]).value)
         cf.result_types = [_parse_type(str(t)) for t in ft.results]
+        cf.spaces = [(sid, space, nbytes)
+                     for space, (sid, nbytes) in self.spaces.items()]
         cf.n_slots = len(self.types)
         return cf
 
@@ -859,9 +906,24 @@ class _Compiler:
             return None
         ty = self.types[rid]
         name = f"buffer {ty.text} allocated at {o.location}"
+        if "addr" not in o.attributes or self.ignore_addresses:
+            def fn(fr, st):
+                fr[rid] = _Mem(name, ty.size, ty.slots)
+            return fn
+        # Addressed: a region of the space's memory, not re-poisoned here.
+        base = ir.IntegerAttr(o.attributes["addr"]).value
+        end = base + ty.size * ty.slots
+        entry = self.spaces.get(ty.space)
+        if entry is None:
+            entry = self.spaces[ty.space] = [len(self.types), 0]
+            self.types.append(_parse_type("<space memory>"))
+        entry[1] = max(entry[1], end)
+        sid = entry[0]
+        name = (f"buffer {ty.text} at {ty.space} [{base}, {end}) allocated "
+                f"at {o.location}")
 
         def fn(fr, st):
-            fr[rid] = _Mem(name, ty.size, ty.slots)
+            fr[rid] = _Region(name, fr[sid], base, ty.size, ty.slots)
         return fn
 
     def op_if_exit_barrier(self, o):
@@ -1277,11 +1339,12 @@ class _Compiler:
             if self.storage and self.types[rid].has_storage:
                 self.recipes[rid] = ("ext", rid)
         program, mode = self.program, self.mode
+        ignore = self.ignore_addresses
         if callee not in program.functions:
             raise InterpreterError(f"call of unknown function @{callee}")
 
         def fn(fr, st):
-            cf = program._compiled(callee, mode)
+            cf = program._compiled(callee, mode, ignore)
             results = _invoke(cf, [fr[a] for a in args], st)
             for rid, v in zip(rids, results):
                 fr[rid] = v
@@ -1529,12 +1592,14 @@ class Program:
             raise InterpreterError(f"no function @{name} in the module")
         return name
 
-    def _compiled(self, name: str, mode: str) -> _Func:
-        key = (name, mode)
+    def _compiled(self, name: str, mode: str,
+                  ignore_addresses: bool = False) -> _Func:
+        key = (name, mode, ignore_addresses)
         cf = self._cache.get(key)
         if cf is None:
             with self.module.context:
-                cf = _Compiler(self, self.functions[name], mode).compile_function()
+                cf = _Compiler(self, self.functions[name], mode,
+                               ignore_addresses).compile_function()
             self._cache[key] = cf
         return cf
 
@@ -1546,13 +1611,16 @@ class Program:
 
     def run(self, inputs: Sequence, mode: str = "value",
             function: Optional[str] = None,
-            max_steps: int = DEFAULT_MAX_STEPS) -> RunResult:
+            max_steps: int = DEFAULT_MAX_STEPS,
+            ignore_addresses: bool = False) -> RunResult:
         """Runs `function` (default: the first function no other one calls)
-        on `inputs` (one per argument) in "value" or "storage" mode."""
+        on `inputs` (one per argument) in "value" or "storage" mode. In
+        storage mode, allocations with ``addr`` share their space's memory
+        unless `ignore_addresses`."""
         if mode not in ("value", "storage"):
             raise ValueError(f"mode must be 'value' or 'storage', not {mode!r}")
         name = self._function_name(function)
-        cf = self._compiled(name, mode)
+        cf = self._compiled(name, mode, bool(ignore_addresses) and mode == "storage")
         if len(inputs) != len(cf.arg_types):
             raise InterpreterError(f"@{name} takes {len(cf.arg_types)} "
                                    f"argument(s), got {len(inputs)}")
@@ -1620,7 +1688,8 @@ def compile(module: Union["ir.Module", str, Program]) -> Program:  # noqa: A001
 
 def run(module: Union["ir.Module", str, Program], inputs: Sequence,
         mode: str = "value", function: Optional[str] = None,
-        max_steps: int = DEFAULT_MAX_STEPS) -> RunResult:
+        max_steps: int = DEFAULT_MAX_STEPS,
+        ignore_addresses: bool = False) -> RunResult:
     """Interprets `function` of `module` on `inputs`.
 
     module: an ``ir.Module``, the text of one, or a :class:`Program`.
@@ -1629,10 +1698,13 @@ def run(module: Union["ir.Module", str, Program], inputs: Sequence,
     scalars otherwise. mode: "value" (SSA semantics) or "storage"
     (simulated memory). function: its name (default: the first function no
     other function calls). max_steps: operation budget; exceeding it raises
-    InterpreterError. Returns a :class:`RunResult`.
+    InterpreterError. ignore_addresses: in storage mode, give allocations
+    that carry ``addr`` private memory too (default: they share their memory
+    space's bytes at their address). Returns a :class:`RunResult`.
     """
     return compile(module).run(inputs, mode=mode, function=function,
-                               max_steps=max_steps)
+                               max_steps=max_steps,
+                               ignore_addresses=ignore_addresses)
 
 
 def random_inputs(module: Union["ir.Module", str, Program],
@@ -1709,13 +1781,16 @@ def _compare_output(k: int, ty: str, ref, ref_poison, cand, cand_poison) -> Opti
 def compare(reference: Union["ir.Module", str, Program],
             candidate: Union["ir.Module", str, Program], inputs: Sequence,
             function: Optional[str] = None,
-            max_steps: int = DEFAULT_MAX_STEPS) -> CompareResult:
+            max_steps: int = DEFAULT_MAX_STEPS,
+            ignore_addresses: bool = False) -> CompareResult:
     """Runs `reference` in value mode and `candidate` in storage mode on the
     same inputs and compares every output exactly (NaN equals NaN). Poison
     in any output is a difference. Interpreter errors (e.g. StorageError in
-    the candidate) propagate."""
+    the candidate) propagate. The candidate's ``addr`` attributes are
+    honoured unless `ignore_addresses`."""
     ref = run(reference, inputs, mode="value", function=function, max_steps=max_steps)
-    cand = run(candidate, inputs, mode="storage", function=function, max_steps=max_steps)
+    cand = run(candidate, inputs, mode="storage", function=function,
+               max_steps=max_steps, ignore_addresses=ignore_addresses)
     if len(ref.outputs) != len(cand.outputs):
         return CompareResult(False, f"{len(ref.outputs)} reference outputs vs "
                              f"{len(cand.outputs)} candidate outputs", ref, cand)

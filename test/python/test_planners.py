@@ -2,10 +2,11 @@
 tile-memory-pipeline, allocation_lifetimes, and the reference interpreter
 (storage mode after each pipeline == value mode on the input).
 
-The interpreter does not model addresses yet: besides the pipeline output
-itself, the tests run it on the program flattened to one buffer per memory
-space with every allocation at its planned address (`flatten_addresses`), so
-allocations placed on the same bytes really share memory. The placement is
+Storage mode honours the planned addresses (`tilemem.interp`: buffers
+whose address ranges overlap share bytes). Independently of that, the tests
+also run the program flattened to one buffer per memory space with every
+allocation at its planned address (`flatten_addresses`), a second
+construction of the same sharing. The placement is
 also checked against the lifetimes: two allocations of one space live at a
 common point never share a byte."""
 

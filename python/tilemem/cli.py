@@ -1,0 +1,134 @@
+"""The `tilemem` command line.
+
+    tilemem compile kernel.mlir [--memory-planner pypto|dsa-rp|ptoas]
+                    [--enable-buffer-ir true|false] [--arch a3|a5]
+                    [-o out.pto] [--dump-ir DIR] [--timing] [--stats]
+    tilemem memory-map kernel.mlir -o map.png [--memory-planner pypto|dsa-rp]
+                    [--function NAME] [--arch a3|a5]
+
+Run as ``python -m tilemem ...`` with build/python_packages on PYTHONPATH,
+or through the wrapper ``scripts/tilemem`` which sets that up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import sys
+from typing import List, Optional
+
+from .compiler import ARCHES, PLANNERS
+
+
+def _bool(text: str) -> bool:
+    value = text.strip().lower()
+    if value in ("true", "1", "on", "yes"):
+        return True
+    if value in ("false", "0", "off", "no"):
+        return False
+    raise argparse.ArgumentTypeError(f"expected true or false, got {text!r}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tilemem",
+        description="Storage and memory planning for tile kernels, and PTO emission.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    c = sub.add_parser(
+        "compile", help="plan a kernel and emit PTO",
+        description="Runs tile-memory-pipeline (storage legalization and the "
+                    "memory planner) on a kernel and prints the PTO text. "
+                    "Options not given come from the defaults of "
+                    "tilemem.PassContext (planner pypto, Buffer IR on); the "
+                    "arch defaults to the module's tile.target_arch, else a3.")
+    c.add_argument("kernel", help="the kernel (.mlir)")
+    c.add_argument("--memory-planner", choices=PLANNERS, default=None,
+                   help="pypto and dsa-rp assign addresses (PTO level3); ptoas "
+                        "leaves them to ptoas (level2)")
+    c.add_argument("--enable-buffer-ir", type=_bool, default=None,
+                   metavar="true|false", help="Buffer-IR storage legalization")
+    c.add_argument("--arch", choices=ARCHES, default=None, help="target arch")
+    c.add_argument("-o", "--output", default="-",
+                   help="write the PTO here (default: stdout)")
+    c.add_argument("--dump-ir", metavar="DIR", default=None,
+                   help="write options.txt, the input, the IR after every "
+                        "pass and the PTO into DIR")
+    c.add_argument("--timing", action="store_true",
+                   help="print the pass timing report (headed by the options) "
+                        "to stderr")
+    c.add_argument("--stats", action="store_true",
+                   help="print allocation statistics (JSON) to stderr")
+
+    m = sub.add_parser(
+        "memory-map", help="draw the planned memory of a kernel as a PNG",
+        description="Plans a kernel and draws one panel per memory space: "
+                    "x = program order position, y = address; a rectangle per "
+                    "allocation over its live positions, loops and branches "
+                    "shaded, the capacity and the max-live lower bound.")
+    m.add_argument("kernel", help="the kernel (.mlir)")
+    m.add_argument("-o", "--output", required=True, help="the PNG to write")
+    m.add_argument("--memory-planner", choices=("pypto", "dsa-rp"),
+                   default="dsa-rp", help="planner (default: dsa-rp)")
+    m.add_argument("--function", default=None,
+                   help="function to draw (default: the first with allocations)")
+    m.add_argument("--arch", choices=ARCHES, default=None, help="target arch")
+    m.add_argument("--enable-buffer-ir", type=_bool, default=None,
+                   metavar="true|false", help="Buffer-IR storage legalization")
+    return parser
+
+
+def _compile(args) -> int:
+    from .compiler import CompileError, compile as compile_kernel
+
+    try:
+        result = compile_kernel(pathlib.Path(args.kernel), memory_planner=args.memory_planner,
+                                enable_buffer_ir=args.enable_buffer_ir,
+                                arch=args.arch, dump_ir=args.dump_ir,
+                                timing=args.timing)
+    except (CompileError, ValueError, OSError) as error:
+        print(f"tilemem compile: error: {error}", file=sys.stderr)
+        return 1
+    if args.output == "-":
+        sys.stdout.write(result.pto)
+    else:
+        with open(args.output, "w") as f:
+            f.write(result.pto)
+    if args.timing:
+        sys.stderr.write(result.timing["report"])
+        sys.stderr.write(f"// PTO emission: {result.timing['pto_emission']:.4f} s\n")
+    if args.stats:
+        json.dump({"options": result.options, **result.stats}, sys.stderr, indent=2)
+        sys.stderr.write("\n")
+    return 0
+
+
+def _memory_map(args) -> int:
+    from . import memory_map
+    from .compiler import CompileError
+
+    try:
+        drawn = memory_map.render(pathlib.Path(args.kernel), args.output,
+                                  memory_planner=args.memory_planner,
+                                  function=args.function, arch=args.arch,
+                                  enable_buffer_ir=args.enable_buffer_ir)
+    except (CompileError, ValueError, OSError) as error:
+        print(f"tilemem memory-map: error: {error}", file=sys.stderr)
+        return 1
+    print(f"wrote {args.output}: @{drawn.record['function']}, "
+          f"{len(drawn.rectangles)} allocation(s) in {', '.join(drawn.spaces) or 'no space'}",
+          file=sys.stderr)
+    return 0
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "compile":
+        return _compile(args)
+    return _memory_map(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

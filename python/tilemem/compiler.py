@@ -1,0 +1,420 @@
+"""The compile driver: a tile kernel in, PTO text out.
+
+    import tilemem
+    result = tilemem.compile("examples/accumulate.mlir", memory_planner="dsa-rp")
+    print(result.pto)          # the PTO text for ptoas
+    result.module              # the planned tile module (its own Context)
+    result.stats               # allocations/bytes per space, moves, peak vs lower bound
+    result.options             # the resolved options
+
+`compile` runs ``tile-memory-pipeline{memory-planner enable-buffer-ir arch}``
+(storage legalization, then the planner's passes: see docs/pipelines.md)
+and then PTO emission: level3 (every buffer has an address) for the PYPTO
+and DSA_RP planners, level2 (ptoas plans memory) for PTOAS.
+
+Options left as None come from the active :class:`tilemem.PassContext`
+(``memory_planner``, ``enable_buffer_ir``); ``arch`` defaults to the
+module's ``tile.target_arch`` attribute, else ``a3``. The resolved options
+are in ``result.options`` and are written at the head of every timing
+report and IR dump, so a report always says which pipeline produced it.
+
+Results are cached in-process, keyed by the kernel text and *every*
+resolved option (planner, Buffer IR, arch, PTO level): changing any of them
+recompiles. A request for a timing report or an IR dump always runs the
+pipeline (the report or the dump is the point of the request) and refreshes
+the cache entry. A cache hit returns a fresh :class:`CompileResult` whose
+module is parsed anew, so a caller mutating ``result.module`` cannot corrupt
+the cache; ``result.cached`` says whether it was a hit.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import copy
+import gc
+import os
+import re
+import sys
+import tempfile
+import time
+from typing import Any, Dict, List, Optional, Union
+
+from . import ir
+from .passes import PassContext, PassError
+from .passmanager import PassManager
+
+__all__ = ["compile", "CompileResult", "CompileError", "cache_info",
+           "clear_cache", "resolve_options", "pipeline_text", "planned_stats",
+           "PLANNERS", "ARCHES"]
+
+PLANNERS = ("pypto", "dsa-rp", "ptoas")
+ARCHES = ("a3", "a5")
+
+_CACHE_LIMIT = 64
+_CACHE: "collections.OrderedDict[tuple, dict]" = collections.OrderedDict()
+_CACHE_STATS = {"hits": 0, "misses": 0}
+
+
+class CompileError(PassError):
+    """The pipeline or PTO emission failed; the message holds the
+    diagnostics and the resolved options."""
+
+
+class CompileResult:
+    """The outcome of :func:`compile`.
+
+    ``pto``: the PTO text. ``module``: the planned tile module.
+    ``stats``: see :func:`planned_stats`. ``options``: the resolved options
+    (``memory_planner``, ``enable_buffer_ir``, ``arch``, ``pto_level``).
+    ``timing``: None, or ``{"header": ..., "report": text, "passes":
+    [(name, seconds)], "pto_emission": seconds}`` when ``timing=True``.
+    ``ir_dump``: the dump directory when ``dump_ir`` was given.
+    ``cached``: whether the result came from the cache.
+    """
+
+    def __init__(self, pto: str, module: "ir.Module", stats: dict,
+                 options: dict, timing: Optional[dict] = None,
+                 ir_dump: Optional[str] = None, cached: bool = False):
+        self.pto = pto
+        self.module = module
+        self.stats = stats
+        self.options = options
+        self.timing = timing
+        self.ir_dump = ir_dump
+        self.cached = cached
+
+    def __repr__(self) -> str:
+        return (f"CompileResult(options={self.options}, cached={self.cached}, "
+                f"pto={len(self.pto)} chars)")
+
+
+# ===----------------------------------------------------------------------=== #
+# Options
+# ===----------------------------------------------------------------------=== #
+
+
+def _normalize_planner(planner: str) -> str:
+    name = str(planner).strip().lower().replace("_", "-")
+    if name not in PLANNERS:
+        raise ValueError(f"unknown memory planner {planner!r} "
+                         f"(expected one of {', '.join(PLANNERS)})")
+    return name
+
+
+def _normalize_bool(value) -> bool:
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in ("true", "1", "on", "yes"):
+            return True
+        if text in ("false", "0", "off", "no"):
+            return False
+        raise ValueError(f"expected true or false, got {value!r}")
+    return bool(value)
+
+
+def _module_arch(module: "ir.Module") -> Optional[str]:
+    attrs = module.operation.attributes
+    if "tile.target_arch" not in attrs:
+        return None
+    return ir.StringAttr(attrs["tile.target_arch"]).value
+
+
+def resolve_options(memory_planner=None, enable_buffer_ir=None, arch=None,
+                    module: Optional["ir.Module"] = None) -> Dict[str, Any]:
+    """The options a compile with these arguments uses: None takes the
+    active PassContext's value (arch: the context's, if it has one, else the
+    module's ``tile.target_arch``, else a3)."""
+    context = PassContext.current()
+    planner = _normalize_planner(memory_planner if memory_planner is not None
+                                 else context.memory_planner)
+    buffer_ir = _normalize_bool(enable_buffer_ir if enable_buffer_ir is not None
+                                else context.enable_buffer_ir)
+    if arch is None:
+        arch = getattr(context, "arch", None) or None
+    if arch is None and module is not None:
+        arch = _module_arch(module)
+    arch = (arch or "a3").lower()
+    if arch not in ARCHES:
+        raise ValueError(f"unknown arch {arch!r} (expected a3 or a5)")
+    return {
+        "memory_planner": planner,
+        "enable_buffer_ir": buffer_ir,
+        "arch": arch,
+        # ptoas plans memory itself and rejects addresses below level3.
+        "pto_level": "level2" if planner == "ptoas" else "level3",
+    }
+
+
+def pipeline_text(options: Dict[str, Any]) -> str:
+    """The textual pass pipeline `compile` runs for resolved `options`."""
+    from . import passes
+
+    pipeline = passes.memory_pipeline(memory_planner=options["memory_planner"],
+                                      enable_buffer_ir=options["enable_buffer_ir"],
+                                      arch=options["arch"])
+    return f"builtin.module({pipeline.pipeline})"
+
+
+def _options_header(options: Dict[str, Any]) -> str:
+    flag = "true" if options["enable_buffer_ir"] else "false"
+    return (f"memory_planner={options['memory_planner']} "
+            f"enable_buffer_ir={flag} arch={options['arch']} "
+            f"pto_level={options['pto_level']}")
+
+
+# ===----------------------------------------------------------------------=== #
+# Statistics
+# ===----------------------------------------------------------------------=== #
+
+def _walk(op):
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                yield inner.operation
+                yield from _walk(inner.operation)
+
+
+def _count_ops(module: "ir.Module", name: str) -> int:
+    return sum(1 for o in _walk(module.operation) if o.name == name)
+
+
+def planned_stats(module: "ir.Module", input_moves: int = 0) -> dict:
+    """Statistics of a planned module, from `passes.allocation_lifetimes`:
+    ``allocations`` and ``bytes`` (size * slots) per space; per function
+    (``functions``) the ``peak`` (highest address + bytes per space, for
+    planners that assign addresses) and the max-live ``lower_bound``; and
+    module-wide ``peak`` / ``lower_bound``, the largest over functions
+    (functions are planned independently). ``moves_inserted``: tile.move
+    ops in `module` minus `input_moves`."""
+    from . import passes
+
+    allocations: Dict[str, int] = collections.Counter()
+    total_bytes: Dict[str, int] = collections.Counter()
+    functions = {}
+    peak: Dict[str, int] = {}
+    lower_bound: Dict[str, int] = {}
+    for record in passes.allocation_lifetimes(module):
+        fpeak: Dict[str, int] = {}
+        for a in record["allocations"]:
+            allocations[a["space"]] += 1
+            total_bytes[a["space"]] += a["bytes"]
+            if a.get("addr") is not None:
+                fpeak[a["space"]] = max(fpeak.get(a["space"], 0), a["addr"] + a["bytes"])
+        fbound = dict(record.get("lower_bound", {}))
+        functions[record["function"]] = {"peak": fpeak, "lower_bound": fbound}
+        for space, value in fpeak.items():
+            peak[space] = max(peak.get(space, 0), value)
+        for space, value in fbound.items():
+            lower_bound[space] = max(lower_bound.get(space, 0), value)
+    return {
+        "allocations": dict(allocations),
+        "bytes": dict(total_bytes),
+        "moves_inserted": _count_ops(module, "tile.move") - input_moves,
+        "peak": peak,
+        "lower_bound": lower_bound,
+        "functions": functions,
+    }
+
+
+# ===----------------------------------------------------------------------=== #
+# Running the pipeline
+# ===----------------------------------------------------------------------=== #
+
+
+@contextlib.contextmanager
+def _capture_fd2():
+    """Captures what native code writes to file descriptor 2 (the pass
+    manager's timing report and diagnostics go to llvm::errs())."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile(mode="w+b") as tmp:
+        os.dup2(tmp.fileno(), 2)
+        box = {"text": ""}
+        try:
+            yield box
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            tmp.seek(0)
+            box["text"] = tmp.read().decode("utf-8", "replace")
+
+
+_TIMING_LINE = re.compile(r"^\s*([0-9.]+)\s+\(\s*[0-9.]+%\)\s+(\S.*?)\s*$")
+
+
+def _parse_timing(report: str) -> List[tuple]:
+    """(pass name, wall seconds) rows of an MLIR timing report, in order."""
+    rows = []
+    in_table = False
+    for line in report.splitlines():
+        if "Wall Time" in line and "Name" in line:
+            in_table = True
+            continue
+        if not in_table:
+            continue
+        m = _TIMING_LINE.match(line)
+        if m and m.group(2) != "Total":
+            rows.append((m.group(2), float(m.group(1))))
+    return rows
+
+
+def _load_kernel(kernel) -> str:
+    """Kernel text from an ir.Module, MLIR text, or a path."""
+    if isinstance(kernel, ir.Module):
+        return str(kernel)
+    if isinstance(kernel, os.PathLike):
+        with open(kernel) as f:
+            return f.read()
+    if isinstance(kernel, str):
+        # One line naming a file (or a .mlir path that does not exist, so the
+        # error says so instead of failing to parse a file name as IR).
+        one_line = "\n" not in kernel and "{" not in kernel
+        if one_line and (os.path.exists(kernel) or kernel.endswith(".mlir")):
+            with open(kernel) as f:
+                return f.read()
+        return kernel
+    raise TypeError(f"kernel must be an ir.Module, MLIR text or a path, "
+                    f"not {type(kernel).__name__}")
+
+
+def _write_options(directory: str, options: Dict[str, Any], pipeline: str) -> None:
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, "options.txt"), "w") as f:
+        for key in ("memory_planner", "enable_buffer_ir", "arch", "pto_level"):
+            value = options[key]
+            if isinstance(value, bool):
+                value = "true" if value else "false"
+            f.write(f"{key}={value}\n")
+        f.write(f"pipeline={pipeline}\n")
+
+
+def _run(text: str, options: Dict[str, Any], dump_ir: Optional[str],
+         timing: bool):
+    from . import pto as pto_module
+
+    context = ir.Context()
+    pipeline = pipeline_text(options)
+    with context, ir.Location.unknown():
+        module = ir.Module.parse(text)
+        input_moves = _count_ops(module, "tile.move")
+        if dump_ir is not None:
+            _write_options(dump_ir, options, pipeline)
+            with open(os.path.join(dump_ir, "0_input.mlir"), "w") as f:
+                f.write(text)
+            # One file per pass and function; deterministic order needs one
+            # thread.
+            context.enable_multithreading(False)
+        pm = PassManager.parse(pipeline)
+        if dump_ir is not None:
+            pm.enable_ir_printing(print_after_all=True,
+                                  tree_printing_dir_path=os.path.join(dump_ir, "passes"))
+        report = None
+        if timing:
+            pm.enable_timing()
+            with _capture_fd2() as captured:
+                try:
+                    pm.run(module.operation)
+                    error = None
+                except Exception as e:  # MLIRError carries the diagnostics
+                    error = e
+                # The timing report is printed when the pass manager dies.
+                del pm
+                gc.collect()
+            report = captured["text"]
+            if error is not None:
+                raise CompileError(f"[{_options_header(options)}] {error}") from error
+        else:
+            try:
+                pm.run(module.operation)
+            except Exception as error:
+                raise CompileError(f"[{_options_header(options)}] {error}") from error
+        started = time.perf_counter()
+        try:
+            pto = pto_module.emit(module, level=options["pto_level"])
+        except Exception as error:
+            raise CompileError(f"[{_options_header(options)}] PTO emission failed: "
+                               f"{error}") from error
+        emit_seconds = time.perf_counter() - started
+        stats = planned_stats(module, input_moves)
+    timing_info = None
+    if timing:
+        header = f"tilemem compile: {_options_header(options)}"
+        timing_info = {
+            "header": header,
+            "report": f"// {header}\n// pipeline: {pipeline}\n{report}",
+            "passes": _parse_timing(report),
+            "pto_emission": emit_seconds,
+        }
+    if dump_ir is not None:
+        with open(os.path.join(dump_ir, "output.pto"), "w") as f:
+            f.write(pto)
+        if timing_info is not None:
+            with open(os.path.join(dump_ir, "timing.txt"), "w") as f:
+                f.write(timing_info["report"])
+    return module, pto, stats, timing_info
+
+
+def compile(kernel: Union["ir.Module", str, os.PathLike],  # noqa: A001
+            memory_planner: Optional[str] = None,
+            enable_buffer_ir: Optional[bool] = None,
+            arch: Optional[str] = None,
+            dump_ir: Optional[Union[str, os.PathLike]] = None,
+            timing: bool = False) -> CompileResult:
+    """Plans storage and memory for `kernel` and emits PTO.
+
+    kernel: an ``ir.Module`` (not modified), MLIR text, or a path to a
+    ``.mlir`` file. memory_planner: ``pypto``, ``dsa-rp`` or ``ptoas``.
+    enable_buffer_ir: Buffer-IR legalization on or off. arch: ``a3`` or
+    ``a5``. None takes the active PassContext's value (arch: the context's
+    if it has one, else the module's ``tile.target_arch``, else a3). dump_ir: a directory receiving
+    ``options.txt``, ``0_input.mlir``, ``passes/`` (the IR after each pass,
+    one file per pass and function) and ``output.pto``. timing: collect the
+    pass manager's timing report. Raises :class:`CompileError`.
+    """
+    text = _load_kernel(kernel)
+    with ir.Context(), ir.Location.unknown():
+        try:
+            parsed = ir.Module.parse(text)
+        except Exception as error:
+            raise CompileError(f"cannot parse the kernel: {error}") from error
+        options = resolve_options(memory_planner, enable_buffer_ir, arch, parsed)
+        del parsed
+    key = (text, options["memory_planner"], options["enable_buffer_ir"],
+           options["arch"], options["pto_level"])
+    if dump_ir is None and not timing:
+        entry = _CACHE.get(key)
+        if entry is not None:
+            _CACHE_STATS["hits"] += 1
+            _CACHE.move_to_end(key)
+            context = ir.Context()
+            with context:
+                module = ir.Module.parse(entry["module"])
+            return CompileResult(entry["pto"], module, _copy_stats(entry["stats"]),
+                                 dict(options), cached=True)
+    _CACHE_STATS["misses"] += 1
+    dump_dir = os.fspath(dump_ir) if dump_ir is not None else None
+    module, pto, stats, timing_info = _run(text, options, dump_dir, timing)
+    _CACHE[key] = {"pto": pto, "module": str(module), "stats": _copy_stats(stats)}
+    _CACHE.move_to_end(key)
+    while len(_CACHE) > _CACHE_LIMIT:
+        _CACHE.popitem(last=False)
+    return CompileResult(pto, module, stats, dict(options), timing_info,
+                         dump_dir, cached=False)
+
+
+def _copy_stats(stats: dict) -> dict:
+    return copy.deepcopy(stats)
+
+
+def cache_info() -> Dict[str, int]:
+    """Hits, misses and entries of the in-process compile cache."""
+    return {"hits": _CACHE_STATS["hits"], "misses": _CACHE_STATS["misses"],
+            "entries": len(_CACHE)}
+
+
+def clear_cache() -> None:
+    """Empties the compile cache and resets its counters."""
+    _CACHE.clear()
+    _CACHE_STATS["hits"] = _CACHE_STATS["misses"] = 0
