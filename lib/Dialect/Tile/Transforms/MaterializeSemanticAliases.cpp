@@ -170,6 +170,8 @@ private:
   Journal &journal;
   StorageConflicts conflicts;
   DominanceInfo dominance;
+  /// The pools logical tile selections created.
+  llvm::SmallPtrSet<Value, 4> selectionPools;
   ValueNames names{function};
 };
 
@@ -373,6 +375,13 @@ bool Materializer::breaksAlignedBoundary(
 bool Materializer::tryRetarget(Value yielded, const Window &target) {
   std::optional<RetargetPlan> plan = planRetarget(yielded, target);
   if (!plan)
+    return false;
+  // A producer that fills a slot of a selection pool stays there: the
+  // tile.create ops of the selection name the slot, not the producer, so
+  // moving it would leave them reading a slot nobody wrote.
+  if (const Window *current =
+          conflicts.lookup(plan->producer.getProducedTile());
+      current && selectionPools.contains(current->root))
     return false;
   Value produced = plan->producer.getProducedTile();
   SmallVector<std::pair<Value, Window>> moved =
@@ -888,9 +897,16 @@ bool Materializer::trySelectInSlots(scf::IfOp ifOp, unsigned index) {
     conflicts.relocate(create.getResult(), selected);
   }
 
+  // The barrier also reads the selected tiles defined before the if: they
+  // stay live (so nothing may overwrite their slots) until the selection is
+  // complete, although the arms now yield the pool's tile, not them.
+  SmallVector<Value> barrierOperands = {ifOp.getResult(index)};
+  for (Value selectedValue : {thenValue, elseValue})
+    if (!ifOp->isAncestor(selectedValue.getParentRegion()->getParentOp()))
+      barrierOperands.push_back(selectedValue);
   builder.setInsertionPointAfter(ifOp);
-  auto barrier = builder.create<IfExitBarrierOp>(
-      loc, ValueRange{ifOp.getResult(index)});
+  auto barrier = builder.create<IfExitBarrierOp>(loc, barrierOperands);
+  selectionPools.insert(pool.getResult());
   journal.created(barrier);
   conflicts.noteInserted({barrier}, barrier->getNextNode());
   ++counters.selections;
