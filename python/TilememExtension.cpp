@@ -3,10 +3,12 @@
 // Registers the tile dialect (with func, arith and scf) into every context the
 // `tilemem` package creates, and the tilemem passes into the pass registry so
 // that PassManager.parse accepts them. `emit_pto` is the PTO translation
-// (wrapped by tilemem.pto.emit).
+// (wrapped by tilemem.pto.emit), `allocation_lifetimes_json` the planners'
+// lifetime analysis (wrapped by tilemem.passes.allocation_lifetimes).
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilemem-c/Analysis.h"
 #include "tilemem-c/Dialects.h"
 
 #include "mlir/Bindings/Python/Nanobind.h"
@@ -43,4 +45,14 @@ NB_MODULE(_tilemem, m) {
       nb::arg("module"), nb::arg("level") = "auto",
       "Translate a storage-legalized module to PTO text. Returns (ok, text, "
       "diagnostics); the module is never modified.");
+  m.def(
+      "allocation_lifetimes_json",
+      [](MlirOperation op) {
+        std::string json;
+        tilememAllocationLifetimesJSON(op, appendTo, &json);
+        return json;
+      },
+      nb::arg("operation"),
+      "The AllocationLifetimes of every function under an operation, as a "
+      "JSON array (see tilemem.passes.allocation_lifetimes).");
 }

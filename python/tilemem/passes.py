@@ -162,3 +162,100 @@ def storage_pipeline(**options) -> list:
         materialize_semantic_aliases(**options),
         verify_storage(),
     ]
+
+
+# ---------------------------------------------------------------------------
+# Memory planners (docs/passes/memory-planners.md)
+# ---------------------------------------------------------------------------
+
+
+def _context_arch() -> str:
+    """The arch of the current PassContext, if it has one ("" = the module's
+    tile.target_arch, else a3)."""
+    return getattr(PassContext.current(), "arch", None) or ""
+
+
+def memory_reuse() -> FunctionPass:
+    """tile-memory-reuse: merge same-type allocations whose lifetimes never
+    overlap (the PYPTO planner's reuse step)."""
+    return FunctionPass("tile-memory-reuse")
+
+
+def allocate_memory_addr(arch: Optional[str] = None,
+                         memory_planner: Optional[str] = None) -> FunctionPass:
+    """tile-allocate-memory-addr: give every allocation an address.
+
+    `memory_planner` is "pypto" or "dsa-rp"; None takes the current
+    `PassContext`'s. `arch` ("a3"/"a5") None or "" means the module's
+    `tile.target_arch`, else a3.
+    """
+    if memory_planner is None:
+        memory_planner = get_memory_planner()
+    if arch is None:
+        arch = _context_arch()
+    options = {"memory_planner": memory_planner}
+    if arch:
+        options["arch"] = arch
+    return FunctionPass("tile-allocate-memory-addr", **options)
+
+
+class ModulePipeline:
+    """A registered module-level pipeline with its options, callable on a
+    module (a ``tilemem.ir.Module`` or its text); returns the module."""
+
+    def __init__(self, name: str, **options):
+        self.name = name
+        self.options = options
+
+    @property
+    def pipeline(self) -> str:
+        return f"{self.name}{_render_options(self.options)}"
+
+    def __repr__(self) -> str:
+        return f"ModulePipeline({self.pipeline!r})"
+
+    def __call__(self, module: Union[Module, str]) -> Module:
+        if isinstance(module, str):
+            with Context(), Location.unknown():
+                module = Module.parse(module)
+        with module.context:
+            pm = PassManager.parse(f"builtin.module({self.pipeline})")
+            try:
+                pm.run(module.operation)
+            except Exception as error:
+                raise PassError(str(error)) from error
+        return module
+
+
+def memory_pipeline(memory_planner: Optional[str] = None,
+                    enable_buffer_ir: Optional[bool] = None,
+                    arch: Optional[str] = None) -> ModulePipeline:
+    """tile-memory-pipeline: InitMemRef, Buffer-IR selection,
+    MaterializeSemanticAliases, VerifyTileStorage, then the planner's passes
+    (pypto: reuse + addresses, dsa-rp: addresses, ptoas: none). Options left
+    as None come from the current `PassContext`."""
+    if memory_planner is None:
+        memory_planner = get_memory_planner()
+    if enable_buffer_ir is None:
+        enable_buffer_ir = get_enable_buffer_ir()
+    if arch is None:
+        arch = _context_arch()
+    options = {"memory_planner": memory_planner, "enable_buffer_ir": enable_buffer_ir}
+    if arch:
+        options["arch"] = arch
+    return ModulePipeline("tile-memory-pipeline", **options)
+
+
+def allocation_lifetimes(module) -> list:
+    """The AllocationLifetimes of every function of `module` (a Module or an
+    Operation): one dict per function with "function", "num_positions",
+    "allocations" (name, space, addr or None, bytes, start, end, pinned,
+    touched), "regions" (kind, start, end), "lower_bound" and
+    "peak_position" (per used space). Positions are program points: the
+    i-th op of the function body in pre-order."""
+    import json
+
+    from ._mlir_libs import _tilemem
+
+    operation = getattr(module, "operation", module)
+    return json.loads(_tilemem.allocation_lifetimes_json(operation))

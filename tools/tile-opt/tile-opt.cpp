@@ -9,10 +9,12 @@
 
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
+#include "tilemem/Dialect/Tile/Transforms/Pipelines.h"
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::tile::registerTilePasses();
+  mlir::tile::registerTilePipelines();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::tile::TileDialect, mlir::arith::ArithDialect,

@@ -13,6 +13,7 @@
 
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
+#include "tilemem/Dialect/Tile/Transforms/Pipelines.h"
 
 using namespace mlir;
 
@@ -22,10 +23,14 @@ mlirGetDialectPluginInfo() {
           [](DialectRegistry *registry) {
             registry->insert<mlir::tile::TileDialect>();
             mlir::tile::registerTilePasses();
+            mlir::tile::registerTilePipelines();
           }};
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "TilememPasses", LLVM_VERSION_STRING,
-          []() { mlir::tile::registerTilePasses(); }};
+          []() {
+            mlir::tile::registerTilePasses();
+            mlir::tile::registerTilePipelines();
+          }};
 }

@@ -187,6 +187,114 @@ def TileMaterializeSemanticAliases
   ];
 }
 
+def TileMemoryReuse : Pass<"tile-memory-reuse", "::mlir::func::FuncOp"> {
+  let summary = "Coalesce allocations of one buffer type whose lifetimes never overlap";
+  let description = [{
+    PYPTO's opportunistic (may-alias) reuse, after
+    `tile-materialize-semantic-aliases` has made every required sharing
+    explicit. Two allocations of the same buffer type (space, size, slots)
+    are merged when their live intervals (`AllocationLifetimes`) never
+    overlap: every use of one buffer is replaced by the other and the first
+    `tile.alloc` is erased. Intervals are closed, so an op's input and output
+    are never merged (which also honours not-in-place-safe ops and
+    forbidden output aliases without looking at them). Because storage is
+    derived from SSA, merging only makes windows of values that are never
+    live together equal; it cannot break a must-alias relation, and the
+    result still satisfies `tile-verify-storage`. Pinned allocations and
+    allocations with an `addr` are never merged; unused unpinned allocations
+    without an `addr` are removed. The kept allocation is hoisted to the
+    entry block when needed so it dominates every use. Greedy interval
+    coloring: sort by start, one min-heap of free allocations (by end) per
+    buffer type, O(A log A). Functions marked `tile.orchestration` are
+    skipped. See docs/passes/memory-planners.md.
+
+    Before:
+    ```mlir
+    %b0 = tile.alloc : !tile.buffer<vec, 256>
+    %b1 = tile.alloc : !tile.buffer<vec, 256>
+    %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    %s = tile.store %a, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+    %b = tile.exp %y into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    ```
+    After:
+    ```mlir
+    %b0 = tile.alloc : !tile.buffer<vec, 256>
+    %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    %s = tile.store %a, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+    %b = tile.exp %y into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    ```
+  }];
+  let statistics = [
+    Statistic<"numMerged", "merged-allocations",
+              "Allocations merged into another of the same type">,
+    Statistic<"numRemoved", "removed-allocations",
+              "Unused allocations removed">,
+  ];
+}
+
+def TileAllocateMemoryAddr
+    : Pass<"tile-allocate-memory-addr", "::mlir::func::FuncOp"> {
+  let summary = "Give every allocation an address in its memory space";
+  let description = [{
+    Sets `addr` on every `tile.alloc` that has none. Addresses are 32-byte
+    aligned and the whole buffer (`size * slots`) lies inside its space's
+    capacity on the target (a3: vec 192 KiB, mat 512 KiB, left 64 KiB,
+    right 64 KiB, acc 128 KiB, bias 1 KiB; a5: vec 248 KiB, acc 256 KiB,
+    others as a3). Allocations that already have an `addr` (pinned ones)
+    keep it and are obstacles.
+    - `memory-planner=pypto` (after `tile-memory-reuse`): every allocation
+      gets its own range, bump-allocated in program order per space.
+    - `memory-planner=dsa-rp`: lifetime-aware placement of allocation
+      identities (a buffer with all its slots and views moves as a unit):
+      by decreasing size (ties: earlier start), each at the lowest aligned
+      offset that does not overlap, in address, an already placed
+      allocation whose live interval overlaps its own. Overlapping intervals
+      come from a segment tree over program points, so a placement looks at
+      its conflicts only, never at every placed allocation.
+    An allocation that does not fit is an error at its `tile.alloc` giving
+    the bytes it needs and the capacity, with a note at the op where the
+    live bytes of that space peak (the max-live lower bound). Addresses are
+    all computed before any is written, so on failure the function is
+    unchanged. The result satisfies `tile-verify-storage{allocated=true}`.
+    Functions marked `tile.orchestration` are skipped. See
+    docs/passes/memory-planners.md.
+
+    Before (dsa-rp):
+    ```mlir
+    %b0 = tile.alloc : !tile.buffer<vec, 256>
+    %b1 = tile.alloc : !tile.buffer<vec, 256>
+    %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    %s = tile.store %a, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+    %b = tile.exp %y into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    ```
+    After:
+    ```mlir
+    %b0 = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+    %b1 = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+    ...
+    ```
+  }];
+  let options = [
+    Option<"targetArch", "arch", "std::string", /*default=*/"\"\"",
+           "Target architecture for the capacities (a3 or a5); defaults to "
+           "the module's tile.target_arch, else a3">,
+    Option<"memoryPlanner", "memory-planner", "std::string",
+           /*default=*/"\"pypto\"",
+           "pypto (one range per allocation) or dsa-rp (lifetime-aware)">,
+  ];
+  let statistics = [
+    Statistic<"numPlaced", "placed", "Allocations given an address">,
+    Statistic<"vecBytes", "vec-bytes", "Bytes of vec used (highest end address)">,
+    Statistic<"matBytes", "mat-bytes", "Bytes of mat used">,
+    Statistic<"leftBytes", "left-bytes", "Bytes of left used">,
+    Statistic<"rightBytes", "right-bytes", "Bytes of right used">,
+    Statistic<"accBytes", "acc-bytes", "Bytes of acc used">,
+    Statistic<"biasBytes", "bias-bytes", "Bytes of bias used">,
+    Statistic<"peakBytes", "peak-bytes",
+              "Max-live lower bound, summed over spaces">,
+  ];
+}
+
 def TileTestPrintStorage
     : Pass<"tile-test-print-storage", "::mlir::func::FuncOp"> {
   let summary = "Print the storage window of every tile value (test only)";
@@ -195,6 +303,19 @@ def TileTestPrintStorage
     program order, the window the storage analysis derives for it:
     `<name>: <root>[<offset>, <size>] slot <s>` or `<name>: none`. Used to
     FileCheck the analysis.
+  }];
+}
+
+def TileTestPrintLifetimes
+    : Pass<"tile-test-print-lifetimes", "::mlir::func::FuncOp"> {
+  let summary = "Print the live interval of every allocation (test only)";
+  let description = [{
+    Prints the `AllocationLifetimes` analysis of each function: the number
+    of program points, one line per allocation
+    `<name>: <space> <bytes> [<start>, <end>]` (plus `pinned`, `addr N`,
+    `untouched`), one line per loop or branch `<kind> [<start>, <end>]`,
+    and the max-live lower bound of each used space with the op where it
+    peaks. Used to FileCheck the analysis.
   }];
 }
 

@@ -1,0 +1,130 @@
+//===- AllocationLifetimes.h - when each allocation is live -----*- C++ -*-===//
+//
+// The input of the memory planners: for every `tile.alloc` of a function, an
+// allocation identity (every window, slot and view of its buffer belongs to
+// it), its memory space, its bytes (`size * slots`) and a closed live
+// interval [start, end] of program points. Program point i is the i-th op of
+// the function body in ProgramOrder::position order (pre-order, then-arm
+// first), so comparing points is comparing positions:
+//
+//   point                                             %acc   %in
+//   0  %acc = tile.alloc : !tile.buffer<vec, 256>
+//   1  %in = tile.alloc : !tile.buffer<vec, 256>
+//   2  %z = tile.full 0.0 into(%acc ...)               2
+//   3  %r = scf.for ... iter_args(%a = %z) {           3 -+
+//   4    %t = tile.load %A[..] into(%in ...)            |     4
+//   5    %n = tile.add %a, %t into(%acc ...)            |     5
+//   6    scf.yield %n                                   |
+//      }                                              6 -+   (carried: the
+//   7  %m = tile.exp %r into(%in ...)                  7      whole loop)
+//   8  return %m                                              7..8
+//
+// gives %acc = [2, 7] (its carry is live around the back edge, so the
+// interval covers the whole loop, and %r is read at 7) and %in = [4, 8]
+// (%t at 4..5, then %m at 7..8). Their intervals overlap at 4..7, so they
+// need 512 bytes of vec at points 4..7: the max-live lower bound of vec.
+//
+// Derivation, per allocation: the hull of (a) every op using the buffer
+// value (destination clauses: the writes), (b) for every tile value whose
+// TileStorage window is rooted at the buffer, its defining point, every use
+// (also in code that never runs: the address checks look at it) and
+// StorageLiveness::liveInterval (which extends a read of a value defined
+// outside a repeating loop to the end of that loop), and (c) the
+// whole loop for a loop-carried block argument (for iter_args, while
+// arguments) of a loop that may repeat (TripCounts). The hull is sound
+// because values cross a loop iteration only through carries or through
+// reads of values defined before the loop, both of which cover the loop.
+// An allocation nothing touches is live at its own `tile.alloc` only.
+//
+// Cost: one walk to collect values per root, O(1) amortized per value plus
+// O(uses) in liveInterval, and an O(log N) binary search to turn a raw
+// position into a point; the lower bound is one sort of 2A events. Overall
+// O(N + U + A log A) for N ops, U uses and A allocations; no ancestor walks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEMEM_ANALYSIS_ALLOCATIONLIFETIMES_H
+#define TILEMEM_ANALYSIS_ALLOCATIONLIFETIMES_H
+
+#include "tilemem/Dialect/Tile/IR/TileDialect.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <array>
+
+namespace mlir::tile {
+
+constexpr unsigned kNumMemorySpaces = 6;
+
+struct AllocationLifetime {
+  /// An op handle (its accessors are not const, so neither is this).
+  mutable AllocOp alloc;
+  MemorySpace space;
+  /// `size * slots`: the slots of one buffer are placed together.
+  int64_t bytes;
+  /// Closed interval of program points.
+  unsigned start, end;
+  bool pinned;
+  /// The address the IR already has, if any.
+  std::optional<int64_t> addr;
+  /// Whether an op reads or writes it (else it is live at its alloc only).
+  bool touched;
+
+  bool overlaps(const AllocationLifetime &other) const {
+    return start <= other.end && other.start <= end;
+  }
+};
+
+/// A structured control-flow op and the points it covers.
+struct ControlRegion {
+  StringRef kind; // "for", "while" or "if"
+  unsigned start, end;
+};
+
+/// The max-live lower bound of one memory space and where it is reached.
+struct SpacePeak {
+  int64_t bytes = 0;
+  /// The first point where the live bytes reach `bytes` (valid if bytes > 0).
+  unsigned point = 0;
+};
+
+class AllocationLifetimes {
+public:
+  explicit AllocationLifetimes(Operation *function);
+
+  /// Every allocation of the function, in program order.
+  ArrayRef<AllocationLifetime> getAllocations() const { return allocations; }
+  const AllocationLifetime *lookup(AllocOp alloc) const {
+    auto it = indexOf.find(alloc);
+    return it == indexOf.end() ? nullptr : &allocations[it->second];
+  }
+
+  unsigned getNumPoints() const { return points.size(); }
+  Operation *getOp(unsigned point) const { return points[point]; }
+  unsigned getPoint(Operation *op) const { return pointOf.lookup(op); }
+
+  /// Loops and branches, in program order.
+  ArrayRef<ControlRegion> getRegions() const { return regions; }
+
+  /// The max-live lower bound of `space`: the largest sum of bytes of the
+  /// allocations live at one point. No placement can use fewer bytes.
+  const SpacePeak &getPeak(MemorySpace space) const {
+    return peaks[static_cast<unsigned>(space)];
+  }
+
+private:
+  SmallVector<AllocationLifetime> allocations;
+  llvm::DenseMap<Operation *, unsigned> indexOf;
+  SmallVector<Operation *> points;
+  llvm::DenseMap<Operation *, unsigned> pointOf;
+  SmallVector<ControlRegion> regions;
+  std::array<SpacePeak, kNumMemorySpaces> peaks;
+};
+
+/// The capacity in bytes of `space` on `arch`.
+int64_t getSpaceCapacity(TargetArch arch, MemorySpace space);
+
+} // namespace mlir::tile
+
+#endif // TILEMEM_ANALYSIS_ALLOCATIONLIFETIMES_H

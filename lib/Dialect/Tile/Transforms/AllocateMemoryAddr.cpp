@@ -1,0 +1,291 @@
+//===- AllocateMemoryAddr.cpp - place allocations in their spaces ---------===//
+//
+// Two planners over AllocationLifetimes, per memory space:
+// - pypto: a bump pointer in program order; fixed (addr) allocations are
+//   skipped over with a pointer into them sorted by address: O(A log A).
+// - dsa-rp: by decreasing size, each allocation at the lowest 32-byte
+//   aligned offset free of the placed allocations whose live intervals
+//   overlap its own. Those come from a segment tree over the (compressed)
+//   interval endpoints, so one placement costs O(log A + K log K) for its K
+//   conflicts, never a scan of every placed allocation.
+// All addresses are computed before the first is written: a function that
+// does not fit is left unchanged.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilemem/Analysis/AllocationLifetimes.h"
+#include "tilemem/Analysis/ValueNames.h"
+#include "tilemem/Dialect/Tile/Transforms/Passes.h"
+
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILEALLOCATEMEMORYADDR
+#include "tilemem/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+static constexpr int64_t kAlignment = 32;
+
+namespace {
+/// Closed intervals of program points, inserted one by one; reports every
+/// inserted interval overlapping a query. A segment tree over the sorted
+/// distinct endpoints: an interval is stored at the O(log A) nodes that
+/// partition it (`stored`) and listed at every node its insertion visits
+/// (`touching`: those nodes intersect it). A query reports `stored` of the
+/// nodes it passes through and `touching` of the nodes it covers whole.
+class IntervalIndex {
+public:
+  explicit IntervalIndex(SmallVector<unsigned> endpoints)
+      : coords(std::move(endpoints)) {
+    llvm::sort(coords);
+    coords.erase(std::unique(coords.begin(), coords.end()), coords.end());
+    while (size < coords.size())
+      size *= 2;
+    stored.resize(2 * size);
+    touching.resize(2 * size);
+  }
+
+  void insert(unsigned id, unsigned start, unsigned end) {
+    if (id >= seen.size())
+      seen.resize(id + 1, 0);
+    insert(1, 0, size - 1, id, compress(start), compress(end));
+  }
+
+  /// The ids of inserted intervals overlapping [start, end], each once.
+  SmallVector<unsigned> query(unsigned start, unsigned end) {
+    ++stamp;
+    SmallVector<unsigned> found;
+    query(1, 0, size - 1, compress(start), compress(end), found);
+    return found;
+  }
+
+private:
+  /// Every queried or inserted endpoint is one of `coords`.
+  unsigned compress(unsigned point) const {
+    return llvm::lower_bound(coords, point) - coords.begin();
+  }
+  void insert(unsigned node, unsigned lo, unsigned hi, unsigned id,
+              unsigned start, unsigned end) {
+    touching[node].push_back(id);
+    if (start <= lo && hi <= end) {
+      stored[node].push_back(id);
+      return;
+    }
+    unsigned mid = (lo + hi) / 2;
+    if (start <= mid)
+      insert(2 * node, lo, mid, id, start, end);
+    if (end > mid)
+      insert(2 * node + 1, mid + 1, hi, id, start, end);
+  }
+  void report(ArrayRef<unsigned> ids, SmallVectorImpl<unsigned> &found) {
+    for (unsigned id : ids)
+      if (seen[id] != stamp) {
+        seen[id] = stamp;
+        found.push_back(id);
+      }
+  }
+  void query(unsigned node, unsigned lo, unsigned hi, unsigned start,
+             unsigned end, SmallVectorImpl<unsigned> &found) {
+    if (start <= lo && hi <= end)
+      return report(touching[node], found);
+    report(stored[node], found);
+    unsigned mid = (lo + hi) / 2;
+    if (start <= mid)
+      query(2 * node, lo, mid, start, end, found);
+    if (end > mid)
+      query(2 * node + 1, mid + 1, hi, start, end, found);
+  }
+
+  SmallVector<unsigned> coords;
+  unsigned size = 1;
+  std::vector<SmallVector<unsigned, 2>> stored, touching;
+  SmallVector<unsigned> seen;
+  unsigned stamp = 0;
+};
+
+struct Planner {
+  func::FuncOp function;
+  TargetArch arch;
+  const AllocationLifetimes &lifetimes;
+  /// The address of each allocation, by its index in the analysis.
+  SmallVector<std::optional<int64_t>> addrs;
+  ValueNames names;
+
+  Planner(func::FuncOp function, TargetArch arch,
+          const AllocationLifetimes &lifetimes)
+      : function(function), arch(arch), lifetimes(lifetimes),
+        addrs(lifetimes.getAllocations().size()), names(function) {}
+
+  const AllocationLifetime &at(unsigned index) const {
+    return lifetimes.getAllocations()[index];
+  }
+  StringRef archName() const { return arch == TargetArch::A3 ? "a3" : "a5"; }
+
+  /// The error for allocation `index` that would occupy [addr, addr+bytes).
+  LogicalResult overflow(unsigned index, int64_t addr) {
+    const AllocationLifetime &lifetime = at(index);
+    MemorySpace space = lifetime.space;
+    InFlightDiagnostic diag = lifetime.alloc.emitError()
+                              << "allocation "
+                              << names(lifetime.alloc.getResult())
+                              << " of " << lifetime.bytes << " bytes does not "
+                              << "fit in " << stringifyMemorySpace(space)
+                              << ": it needs bytes [" << addr << ", "
+                              << addr + lifetime.bytes << ") but the capacity "
+                              << "on " << archName() << " is "
+                              << getSpaceCapacity(arch, space) << " bytes";
+    const SpacePeak &peak = lifetimes.getPeak(space);
+    diag.attachNote(lifetimes.getOp(peak.point)->getLoc())
+        << "the live allocations of " << stringifyMemorySpace(space)
+        << " peak here at " << peak.bytes << " bytes";
+    return failure();
+  }
+
+  /// Checks the allocations placed by the user (or an earlier run).
+  LogicalResult checkFixed(ArrayRef<unsigned> fixed) {
+    bool ok = true;
+    for (unsigned index : fixed)
+      if (*at(index).addr + at(index).bytes >
+          getSpaceCapacity(arch, at(index).space))
+        ok &= succeeded(overflow(index, *at(index).addr));
+    return success(ok);
+  }
+
+  /// PYPTO: one range per allocation, in program order.
+  LogicalResult bump(ArrayRef<unsigned> movable, ArrayRef<unsigned> fixed) {
+    SmallVector<std::pair<int64_t, int64_t>> taken; // [begin, end)
+    for (unsigned index : fixed)
+      taken.push_back({*at(index).addr, *at(index).addr + at(index).bytes});
+    llvm::sort(taken);
+    int64_t cursor = 0;
+    unsigned next = 0;
+    for (unsigned index : movable) {
+      int64_t bytes = at(index).bytes;
+      // Ranges starting before our end either end before the cursor (never
+      // relevant again: the cursor only grows) or push it past them.
+      while (next < taken.size() && taken[next].first < cursor + bytes) {
+        if (taken[next].second > cursor)
+          cursor = llvm::alignTo(taken[next].second, kAlignment);
+        ++next;
+      }
+      if (cursor + bytes > getSpaceCapacity(arch, at(index).space))
+        return overflow(index, cursor);
+      addrs[index] = cursor;
+      cursor = llvm::alignTo(cursor + bytes, kAlignment);
+    }
+    return success();
+  }
+
+  /// DSA_RP: lifetime-aware first fit by decreasing size.
+  LogicalResult place(SmallVector<unsigned> movable, ArrayRef<unsigned> fixed) {
+    SmallVector<unsigned> endpoints;
+    for (ArrayRef<unsigned> set : {ArrayRef<unsigned>(movable), fixed})
+      for (unsigned index : set) {
+        endpoints.push_back(at(index).start);
+        endpoints.push_back(at(index).end);
+      }
+    IntervalIndex placed(std::move(endpoints));
+    for (unsigned index : fixed)
+      placed.insert(index, at(index).start, at(index).end);
+    llvm::stable_sort(movable, [&](unsigned a, unsigned b) {
+      if (at(a).bytes != at(b).bytes)
+        return at(a).bytes > at(b).bytes;
+      return at(a).start < at(b).start;
+    });
+    for (unsigned index : movable) {
+      const AllocationLifetime &lifetime = at(index);
+      SmallVector<std::pair<int64_t, int64_t>> busy;
+      for (unsigned other : placed.query(lifetime.start, lifetime.end))
+        busy.push_back({*addrs[other], *addrs[other] + at(other).bytes});
+      llvm::sort(busy);
+      int64_t addr = 0;
+      for (auto [begin, end] : busy) {
+        if (addr + lifetime.bytes <= begin)
+          break;
+        addr = std::max<int64_t>(addr, llvm::alignTo(end, kAlignment));
+      }
+      if (addr + lifetime.bytes > getSpaceCapacity(arch, lifetime.space))
+        return overflow(index, addr);
+      addrs[index] = addr;
+      placed.insert(index, lifetime.start, lifetime.end);
+    }
+    return success();
+  }
+
+  LogicalResult run(bool dsa) {
+    ArrayRef<AllocationLifetime> all = lifetimes.getAllocations();
+    bool ok = true;
+    for (unsigned space = 0; space < kNumMemorySpaces; ++space) {
+      SmallVector<unsigned> movable, fixed;
+      for (auto [index, lifetime] : llvm::enumerate(all)) {
+        if (static_cast<unsigned>(lifetime.space) != space)
+          continue;
+        (lifetime.addr ? fixed : movable).push_back(index);
+        addrs[index] = lifetime.addr;
+      }
+      if (failed(checkFixed(fixed))) {
+        ok = false;
+        continue;
+      }
+      ok &= succeeded(dsa ? place(std::move(movable), fixed)
+                          : bump(movable, fixed));
+    }
+    return success(ok);
+  }
+};
+
+struct AllocateMemoryAddrPass
+    : public mlir::tile::impl::TileAllocateMemoryAddrBase<
+          AllocateMemoryAddrPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp function = getOperation();
+    if (isOrchestrationFunction(function) || function.isExternal())
+      return markAllAnalysesPreserved();
+    if (memoryPlanner != "pypto" && memoryPlanner != "dsa-rp") {
+      function.emitError() << "unknown memory-planner '" << memoryPlanner
+                           << "' for address allocation (expected pypto or "
+                              "dsa-rp; ptoas plans addresses itself)";
+      return signalPassFailure();
+    }
+    std::optional<TargetArch> arch = targetArch.empty()
+                                         ? getTargetArch(function)
+                                         : parseTargetArch(targetArch);
+    if (!targetArch.empty() && !arch) {
+      function.emitError() << "unknown arch '" << targetArch
+                           << "' (expected a3 or a5)";
+      return signalPassFailure();
+    }
+
+    AllocationLifetimes lifetimes(function);
+    Planner planner(function, arch.value_or(TargetArch::A3), lifetimes);
+    if (failed(planner.run(memoryPlanner == "dsa-rp")))
+      return signalPassFailure();
+
+    // Everything fits: write the addresses.
+    std::array<int64_t, kNumMemorySpaces> used{};
+    Builder builder(function.getContext());
+    for (auto [lifetime, addr] :
+         llvm::zip_equal(lifetimes.getAllocations(), planner.addrs)) {
+      unsigned space = static_cast<unsigned>(lifetime.space);
+      used[space] = std::max(used[space], *addr + lifetime.bytes);
+      if (lifetime.addr)
+        continue;
+      lifetime.alloc.setAddrAttr(builder.getI64IntegerAttr(*addr));
+      ++numPlaced;
+    }
+    vecBytes += used[static_cast<unsigned>(MemorySpace::Vec)];
+    matBytes += used[static_cast<unsigned>(MemorySpace::Mat)];
+    leftBytes += used[static_cast<unsigned>(MemorySpace::Left)];
+    rightBytes += used[static_cast<unsigned>(MemorySpace::Right)];
+    accBytes += used[static_cast<unsigned>(MemorySpace::Acc)];
+    biasBytes += used[static_cast<unsigned>(MemorySpace::Bias)];
+    for (unsigned space = 0; space < kNumMemorySpaces; ++space)
+      peakBytes += lifetimes.getPeak(static_cast<MemorySpace>(space)).bytes;
+  }
+};
+} // namespace

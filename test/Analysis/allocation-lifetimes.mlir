@@ -1,0 +1,146 @@
+// RUN: tile-opt %s --tile-test-print-lifetimes --mlir-disable-threading -o /dev/null | FileCheck %s
+
+// AllocationLifetimes prints, per function, the number of program points
+// (point i is the i-th op of the body in pre-order, then-arm first), one
+// line per allocation `<name>: <space> <bytes> [<start>, <end>]`, one line
+// per loop or branch, and the max-live lower bound of each used space with
+// the op where it is first reached.
+//
+// --mlir-disable-threading: the pass prints from each function's instance.
+
+// Tests that a loop-carried accumulator covers the whole loop and the read
+// after it, and that a buffer reused before and after the loop is live from
+// its first write to its last read (a hull).
+// CHECK-LABEL: lifetimes of @carry: 11 points
+// CHECK-NEXT:   %0: vec 256 [4, 9]
+// CHECK-NEXT:   %1: vec 256 [6, 10]
+// CHECK-NEXT:   for [5, 8]
+// CHECK-NEXT:   peak vec: 512 at 6 (tile.load)
+// CHECK-NOT: {{.}}
+func.func @carry(%A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf32, vec> {
+  %acc = tile.alloc : !tile.buffer<vec, 256>
+  %in = tile.alloc : !tile.buffer<vec, 256>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = tile.full 0.0 into(%acc : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (!tile.tile<8x8xf32, vec>) {
+    %t = tile.load %A[%i, %c0] into(%in : !tile.buffer<vec, 256>) : !tile.tensor<32x8xf32> -> !tile.tile<8x8xf32, vec>
+    %s = tile.add %a, %t into(%acc : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.yield %s : !tile.tile<8x8xf32, vec>
+  }
+  %m = tile.exp %r into(%in : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %m : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that a value defined before a repeating loop and read in it stays
+// live to the end of the loop (the next iteration reads it again), and that
+// a result nobody reads is live at its producer only.
+// CHECK-LABEL: lifetimes of @read_in_loop: 11 points
+// CHECK-NEXT:   %0: vec 256 [5, 9]
+// CHECK-NEXT:   %1: vec 256 [7, 8]
+// CHECK-NEXT:   %2: vec 256 [8, 8]
+// CHECK-NEXT:   for [6, 9]
+// CHECK-NEXT:   peak vec: 768 at 8 (tile.exp)
+// CHECK-NOT: {{.}}
+func.func @read_in_loop(%x0: !tile.tile<8x8xf32, vec>, %n: index) {
+  %bx = tile.alloc : !tile.buffer<vec, 256>
+  %bt = tile.alloc : !tile.buffer<vec, 256>
+  %bu = tile.alloc : !tile.buffer<vec, 256>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = tile.full 1.0 into(%bx : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  scf.for %i = %c0 to %n step %c1 {
+    %t = tile.add %x, %x0 into(%bt : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    %u = tile.exp %t into(%bu : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+// Tests that with a loop that runs once (TripCounts) the read does not
+// recur: the value before the loop is dead after its read, and the peak
+// drops to two live buffers.
+// CHECK-LABEL: lifetimes of @read_in_one_trip_loop: 11 points
+// CHECK-NEXT:   %0: vec 256 [5, 7]
+// CHECK-NEXT:   %1: vec 256 [7, 8]
+// CHECK-NEXT:   %2: vec 256 [8, 8]
+// CHECK-NEXT:   for [6, 9]
+// CHECK-NEXT:   peak vec: 512 at 7 (tile.add)
+// CHECK-NOT: {{.}}
+func.func @read_in_one_trip_loop(%x0: !tile.tile<8x8xf32, vec>) {
+  %bx = tile.alloc : !tile.buffer<vec, 256>
+  %bt = tile.alloc : !tile.buffer<vec, 256>
+  %bu = tile.alloc : !tile.buffer<vec, 256>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = tile.full 1.0 into(%bx : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  scf.for %i = %c0 to %c1 step %c1 {
+    %t = tile.add %x, %x0 into(%bt : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    %u = tile.exp %t into(%bu : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+// Tests that both arms of an if write the result's buffer and it stays live
+// to its last read; that a pinned multi-slot buffer counts all its slots and
+// keeps its address; that a view's read keeps its source's buffer live; and
+// that an untouched allocation is live at its own op only, in its space.
+// CHECK-LABEL: lifetimes of @branches: 14 points
+// CHECK-NEXT:   %0: vec 1024 [9, 11] pinned addr 0
+// CHECK-NEXT:   %1: vec 256 [5, 13]
+// CHECK-NEXT:   %2: vec 128 [11, 13]
+// CHECK-NEXT:   %3: mat 1024 [3, 3] untouched
+// CHECK-NEXT:   if [4, 8]
+// CHECK-NEXT:   peak vec: 1408 at 11 (tile.exp)
+// CHECK-NEXT:   peak mat: 1024 at 3 (tile.alloc)
+// CHECK-NOT: {{.}}
+func.func @branches(%c: i1, %x: !tile.tile<8x8xf32, vec>) -> (!tile.tile<8x8xf32, vec>, !tile.tile<4x8xf32, vec>) {
+  %p = tile.alloc addr = 0 pinned : !tile.buffer<vec, 512, slots = 2>
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %q = tile.alloc : !tile.buffer<vec, 128>
+  %u = tile.alloc : !tile.buffer<mat, 1024>
+  %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    %e = tile.exp %x into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.yield %e : !tile.tile<8x8xf32, vec>
+  } else {
+    %f = tile.exp %x into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.yield %f : !tile.tile<8x8xf32, vec>
+  }
+  %v = tile.full 1.0 into(%p[256, 256] slot 1 : !tile.buffer<vec, 512, slots = 2>) : !tile.tile<8x8xf32, vec>
+  %s = tile.slice %v[4, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
+  %y = tile.exp %s into(%q : !tile.buffer<vec, 128>) : !tile.tile<4x8xf32, vec>
+  %k = tile.add %r, %r into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %k, %y : !tile.tile<8x8xf32, vec>, !tile.tile<4x8xf32, vec>
+}
+
+// -----
+
+// Tests the carries of a while loop: both the before- and after-region
+// arguments are carried, so the carried buffer covers the whole loop.
+// CHECK-LABEL: lifetimes of @while_carry: 9 points
+// CHECK-NEXT:   %0: vec 256 [2, 8]
+// CHECK-NEXT:   %1: vec 256 [4, 5]
+// CHECK-NEXT:   while [3, 7]
+// CHECK-NEXT:   peak vec: 512 at 4 (tile.exp)
+// CHECK-NOT: {{.}}
+func.func @while_carry(%c: i1) -> !tile.tile<8x8xf32, vec> {
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %t = tile.alloc : !tile.buffer<vec, 256>
+  %z = tile.full 0.0 into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %r = scf.while (%w = %z) : (!tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+    %e = tile.exp %w into(%t : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    %n = tile.add %e, %w into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.condition(%c) %n : !tile.tile<8x8xf32, vec>
+  } do {
+  ^bb0(%a: !tile.tile<8x8xf32, vec>):
+    scf.yield %a : !tile.tile<8x8xf32, vec>
+  }
+  return %r : !tile.tile<8x8xf32, vec>
+}

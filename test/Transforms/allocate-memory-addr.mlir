@@ -1,0 +1,182 @@
+// RUN: tile-opt %s --tile-allocate-memory-addr="memory-planner=pypto" --tile-verify-storage="allocated=true" --split-input-file | FileCheck %s --check-prefixes=CHECK,PYPTO
+// RUN: tile-opt %s --tile-allocate-memory-addr="memory-planner=dsa-rp" --tile-verify-storage="allocated=true" --split-input-file | FileCheck %s --check-prefixes=CHECK,DSA
+// RUN: tile-opt %s --tile-allocate-memory-addr="memory-planner=dsa-rp" --tile-allocate-memory-addr="memory-planner=pypto" --tile-verify-storage="allocated=true" --split-input-file | FileCheck %s --check-prefixes=CHECK,DSA
+// RUN: tile-opt %s --tile-allocate-memory-addr="memory-planner=dsa-rp" --mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+
+// tile-verify-storage{allocated=true} after the pass: every allocation has
+// an address and no move reads and writes overlapping addresses. The third
+// RUN line places twice: the second run keeps every address (a placed
+// allocation is fixed).
+
+// Statistics of the whole file as one module (dsa-rp), summed over the
+// functions (the a5 module is nested, so not visited): 18 allocations
+// placed; vec used (highest end address): 768 + 104 + 1024 + 640 + 512;
+// the max-live lower bounds: vec 768 + 80 + 1024 + 640 + 512, plus
+// 128 * 3 + 256 (mat, left, right, acc of @spaces).
+// STATS-DAG: (S) 18 placed
+// STATS-DAG: (S) 256 acc-bytes
+// STATS-DAG: (S) 3048 vec-bytes
+// STATS-DAG: (S) 3664 peak-bytes
+
+// Tests the two planners on a chain: pypto gives each allocation its own
+// range in program order; dsa-rp places the largest first and lets the two
+// 256-byte buffers, never live together, share the bytes after it.
+// CHECK-LABEL: func.func @chain
+// PYPTO-NEXT:    tile.alloc addr = 0 : !tile.buffer<vec, 256>
+// PYPTO-NEXT:    tile.alloc addr = 256 : !tile.buffer<vec, 512>
+// PYPTO-NEXT:    tile.alloc addr = 768 : !tile.buffer<vec, 256>
+// DSA-NEXT:      tile.alloc addr = 512 : !tile.buffer<vec, 256>
+// DSA-NEXT:      tile.alloc addr = 0 : !tile.buffer<vec, 512>
+// DSA-NEXT:      tile.alloc addr = 512 : !tile.buffer<vec, 256>
+func.func @chain(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %b1 = tile.alloc : !tile.buffer<vec, 512>
+  %b2 = tile.alloc : !tile.buffer<vec, 256>
+  %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %t = tile.exp %a into(%b1[256, 256] : !tile.buffer<vec, 512>) : !tile.tile<8x8xf32, vec>
+  %u = tile.exp %t into(%b2 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %u : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that addresses are 32-byte aligned when sizes are not multiples of
+// 32, in both planners (both buffers are live together).
+// CHECK-LABEL: func.func @alignment
+// CHECK-NEXT:    tile.alloc addr = 0 : !tile.buffer<vec, 40>
+// CHECK-NEXT:    tile.alloc addr = 64 : !tile.buffer<vec, 40>
+func.func @alignment(%x: !tile.tile<1x10xf32, vec>) -> !tile.tile<1x10xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 40>
+  %b1 = tile.alloc : !tile.buffer<vec, 40>
+  %a = tile.exp %x into(%b0 : !tile.buffer<vec, 40>) : !tile.tile<1x10xf32, vec>
+  %b = tile.exp %x into(%b1 : !tile.buffer<vec, 40>) : !tile.tile<1x10xf32, vec>
+  %c = tile.add %a, %b into(%b0 : !tile.buffer<vec, 40>) : !tile.tile<1x10xf32, vec>
+  return %c : !tile.tile<1x10xf32, vec>
+}
+
+// -----
+
+// Tests that allocations that already have an address (pinned or not) keep
+// it and are obstacles: pypto skips their ranges for good; dsa-rp only
+// while they are live, so the last buffer, live after both are dead, goes
+// to 0.
+// CHECK-LABEL: func.func @fixed
+// CHECK-NEXT:    tile.alloc addr = 0 pinned : !tile.buffer<vec, 256>
+// CHECK-NEXT:    tile.alloc addr = 512 : !tile.buffer<vec, 256>
+// CHECK-NEXT:    tile.alloc addr = 256 : !tile.buffer<vec, 256>
+// CHECK-NEXT:    tile.alloc addr = 768 : !tile.buffer<vec, 256>
+// PYPTO-NEXT:    tile.alloc addr = 1024 : !tile.buffer<vec, 256>
+// DSA-NEXT:      tile.alloc addr = 512 : !tile.buffer<vec, 256>
+func.func @fixed(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  %p = tile.alloc addr = 0 pinned : !tile.buffer<vec, 256>
+  %q = tile.alloc addr = 512 : !tile.buffer<vec, 256>
+  %m1 = tile.alloc : !tile.buffer<vec, 256>
+  %m2 = tile.alloc : !tile.buffer<vec, 256>
+  %late = tile.alloc : !tile.buffer<vec, 256>
+  %a = tile.exp %x into(%p : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %b = tile.exp %x into(%q : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %c = tile.exp %x into(%m1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %d = tile.exp %x into(%m2 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %e = tile.add %a, %b into(%p : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %f = tile.add %c, %d into(%m1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %g = tile.add %e, %f into(%late : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %g : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that a multi-slot buffer is placed whole (size * slots bytes), and
+// that all windows and views of one buffer move with it: one address per
+// allocation, and the view read keeps its source's buffer live, so dsa-rp
+// cannot give those bytes to the buffer written while the view is read.
+// CHECK-LABEL: func.func @slots_and_views
+// CHECK-NEXT:    tile.alloc addr = 0 : !tile.buffer<vec, 256, slots = 2>
+// CHECK-NEXT:    tile.alloc addr = 512 : !tile.buffer<vec, 128>
+// PYPTO-NEXT:    tile.alloc addr = 640 : !tile.buffer<vec, 512>
+// DSA-NEXT:      tile.alloc addr = 0 : !tile.buffer<vec, 512>
+func.func @slots_and_views(%x: !tile.tile<8x8xf32, vec>, %i: index) -> !tile.tile<4x8xf32, vec> {
+  %pool = tile.alloc : !tile.buffer<vec, 256, slots = 2>
+  %o = tile.alloc : !tile.buffer<vec, 128>
+  %late = tile.alloc : !tile.buffer<vec, 512>
+  %v = tile.exp %x into(%pool slot %i : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+  %w = tile.exp %x into(%pool slot 1 : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+  %s = tile.slice %w[4, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
+  %e = tile.exp %s into(%o : !tile.buffer<vec, 128>) : !tile.tile<4x8xf32, vec>
+  %l = tile.exp %e into(%late[0, 128] : !tile.buffer<vec, 512>) : !tile.tile<4x8xf32, vec>
+  return %l : !tile.tile<4x8xf32, vec>
+}
+
+// -----
+
+// Tests dsa-rp on a loop: the accumulator is live through the whole loop,
+// the load buffer only inside it and the result buffer only after it, so
+// the last two share bytes; pypto gives each its own.
+// CHECK-LABEL: func.func @loop
+// CHECK-NEXT:    tile.alloc addr = 0 : !tile.buffer<vec, 256>
+// CHECK-NEXT:    tile.alloc addr = 256 : !tile.buffer<vec, 256>
+// PYPTO-NEXT:    tile.alloc addr = 512 : !tile.buffer<vec, 256>
+// DSA-NEXT:      tile.alloc addr = 256 : !tile.buffer<vec, 256>
+func.func @loop(%A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf32, vec> {
+  %acc = tile.alloc : !tile.buffer<vec, 256>
+  %in = tile.alloc : !tile.buffer<vec, 256>
+  %out = tile.alloc : !tile.buffer<vec, 256>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = tile.full 0.0 into(%acc : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (!tile.tile<8x8xf32, vec>) {
+    %t = tile.load %A[%i, %c0] into(%in : !tile.buffer<vec, 256>) : !tile.tensor<32x8xf32> -> !tile.tile<8x8xf32, vec>
+    %s = tile.add %a, %t into(%acc : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.yield %s : !tile.tile<8x8xf32, vec>
+  }
+  %m = tile.exp %r into(%out : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %m : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that every space has its own address range and that a move between
+// spaces is fine (its source and destination are in different memories).
+// CHECK-LABEL: func.func @spaces
+// CHECK-NEXT:    tile.alloc addr = 0 : !tile.buffer<mat, 128>
+// CHECK-NEXT:    tile.alloc addr = 0 : !tile.buffer<left, 128>
+// CHECK-NEXT:    tile.alloc addr = 0 : !tile.buffer<right, 128>
+// CHECK-NEXT:    tile.alloc addr = 0 : !tile.buffer<acc, 256>
+func.func @spaces(%A: !tile.tensor<8x8xf16>) -> !tile.tile<8x8xf32, acc> {
+  %bm = tile.alloc : !tile.buffer<mat, 128>
+  %bl = tile.alloc : !tile.buffer<left, 128>
+  %br = tile.alloc : !tile.buffer<right, 128>
+  %ba = tile.alloc : !tile.buffer<acc, 256>
+  %c0 = arith.constant 0 : index
+  %m = tile.load %A[%c0, %c0] into(%bm : !tile.buffer<mat, 128>) : !tile.tensor<8x8xf16> -> !tile.tile<8x8xf16, mat>
+  %l = tile.move %m into(%bl : !tile.buffer<left, 128>) : !tile.tile<8x8xf16, mat> -> !tile.tile<8x8xf16, left>
+  %r = tile.move %m into(%br : !tile.buffer<right, 128>) : !tile.tile<8x8xf16, mat> -> !tile.tile<8x8xf16, right>
+  %c = tile.matmul %l, %r into(%ba : !tile.buffer<acc, 256>) : !tile.tile<8x8xf16, left>, !tile.tile<8x8xf16, right> -> !tile.tile<8x8xf32, acc>
+  return %c : !tile.tile<8x8xf32, acc>
+}
+
+// -----
+
+// Tests that the capacities follow the module's tile.target_arch: two acc
+// buffers of 128 KiB live together fit in a5's 256 KiB of acc (a3 has 128).
+// CHECK-LABEL: func.func @a5_acc
+// CHECK-NEXT:    tile.alloc addr = 0 : !tile.buffer<acc, 131072>
+// CHECK-NEXT:    tile.alloc addr = 131072 : !tile.buffer<acc, 131072>
+module attributes {tile.target_arch = "a5"} {
+  func.func @a5_acc(%l: !tile.tile<128x128xf16, left>, %r: !tile.tile<128x256xf16, right>) -> (!tile.tile<128x256xf32, acc>, !tile.tile<128x256xf32, acc>) {
+    %b0 = tile.alloc : !tile.buffer<acc, 131072>
+    %b1 = tile.alloc : !tile.buffer<acc, 131072>
+    %c0 = tile.matmul %l, %r into(%b0 : !tile.buffer<acc, 131072>) : !tile.tile<128x128xf16, left>, !tile.tile<128x256xf16, right> -> !tile.tile<128x256xf32, acc>
+    %c1 = tile.matmul %l, %r into(%b1 : !tile.buffer<acc, 131072>) : !tile.tile<128x128xf16, left>, !tile.tile<128x256xf16, right> -> !tile.tile<128x256xf32, acc>
+    return %c0, %c1 : !tile.tile<128x256xf32, acc>, !tile.tile<128x256xf32, acc>
+  }
+}
+
+// -----
+
+// Tests that orchestration functions get no addresses.
+// CHECK-LABEL: func.func @orchestration
+// CHECK-NEXT:    tile.alloc : !tile.buffer<vec, 256>
+func.func @orchestration() attributes {tile.orchestration} {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  return
+}

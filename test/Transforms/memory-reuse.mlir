@@ -1,0 +1,196 @@
+// RUN: tile-opt %s --tile-memory-reuse --tile-verify-storage --split-input-file | FileCheck %s
+// RUN: tile-opt %s --tile-memory-reuse --mlir-pass-statistics -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+
+// tile-verify-storage after the pass: merging only makes the windows of
+// values that are never live together equal, so the storage stays valid.
+
+// STATS-DAG: (S) 6 merged-allocations
+// STATS-DAG: (S) 1 removed-allocations
+
+// Tests that two allocations of one type used one after the other become
+// one, and that all uses of the second now name the first.
+// CHECK-LABEL: func.func @sequential
+// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[C0:.*]] = arith.constant
+// CHECK-NEXT:    %[[A:.*]] = tile.exp %arg0 into(%[[B]] : !tile.buffer<vec, 256>)
+// CHECK-NEXT:    tile.store %[[A]]
+// CHECK-NEXT:    %[[C:.*]] = tile.exp %arg1 into(%[[B]] : !tile.buffer<vec, 256>)
+// CHECK-NEXT:    return %[[C]]
+func.func @sequential(%x: !tile.tile<8x8xf32, vec>, %y: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<8x8xf32>) -> !tile.tile<8x8xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %b1 = tile.alloc : !tile.buffer<vec, 256>
+  %c0 = arith.constant 0 : index
+  %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %s = tile.store %a, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  %c = tile.exp %y into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %c : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that an op's operand and result never share an allocation (closed
+// intervals meet at the op), even for a not-in-place-safe op such as
+// tile.transpose, while a third buffer after both reuses the first.
+// CHECK-LABEL: func.func @operand_and_result
+// CHECK-NEXT:    %[[B0:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[B1:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[A:.*]] = tile.exp %arg0 into(%[[B0]]
+// CHECK-NEXT:    %[[T:.*]] = tile.transpose %[[A]] into(%[[B1]]
+// CHECK-NEXT:    %[[E:.*]] = tile.exp %[[T]] into(%[[B0]]
+// CHECK-NEXT:    return %[[E]]
+func.func @operand_and_result(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %b1 = tile.alloc : !tile.buffer<vec, 256>
+  %b2 = tile.alloc : !tile.buffer<vec, 256>
+  %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %t = tile.transpose %a into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  %e = tile.exp %t into(%b2 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %e : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that only allocations of the very same buffer type merge: another
+// size or slot count keeps its own allocation.
+// CHECK-LABEL: func.func @types_differ
+// CHECK-NEXT:    tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    tile.alloc : !tile.buffer<vec, 512>
+// CHECK-NEXT:    tile.alloc : !tile.buffer<vec, 256, slots = 2>
+// CHECK-NOT:     tile.alloc
+func.func @types_differ(%x: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<8x8xf32>) -> !tile.tile<8x8xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %b1 = tile.alloc : !tile.buffer<vec, 512>
+  %b2 = tile.alloc : !tile.buffer<vec, 256, slots = 2>
+  %c0 = arith.constant 0 : index
+  %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %s = tile.store %a, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  %b = tile.exp %x into(%b1[0, 256] : !tile.buffer<vec, 512>) : !tile.tile<8x8xf32, vec>
+  %s1 = tile.store %b, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  %c = tile.exp %x into(%b2 slot 1 : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+  return %c : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that pinned allocations and allocations with an address are never
+// merged (neither kept nor absorbed), that an unused planner allocation is
+// removed, and that an unused pinned one stays.
+// CHECK-LABEL: func.func @pinned_and_placed
+// CHECK-NEXT:    tile.alloc pinned : !tile.buffer<vec, 256>
+// CHECK-NEXT:    tile.alloc addr = 512 : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    tile.alloc addr = 0 pinned : !tile.buffer<acc, 1024>
+// CHECK-NOT:     tile.alloc
+// CHECK:         tile.exp %{{.*}} into(%[[B]]
+// CHECK:         return
+func.func @pinned_and_placed(%x: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<8x8xf32>) -> !tile.tile<8x8xf32, vec> {
+  %p = tile.alloc pinned : !tile.buffer<vec, 256>
+  %q = tile.alloc addr = 512 : !tile.buffer<vec, 256>
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %unused = tile.alloc : !tile.buffer<vec, 256>
+  %unused_pinned = tile.alloc addr = 0 pinned : !tile.buffer<acc, 1024>
+  %c0 = arith.constant 0 : index
+  %a = tile.exp %x into(%p : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %s = tile.store %a, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  %e = tile.exp %x into(%q : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %s1 = tile.store %e, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  %f = tile.exp %x into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %f : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that a loop-carried accumulator keeps its own allocation through the
+// loop (its interval covers the loop), that a temporary used only before the
+// loop is reused by the loop's temporary, and that the read of the result
+// after the loop keeps the accumulator apart from the final producer.
+// CHECK-LABEL: func.func @loop
+// CHECK-NEXT:    %[[ACC:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[TMP:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NOT:     tile.alloc
+// CHECK:         %[[P:.*]] = tile.exp %arg0 into(%[[TMP]]
+// CHECK:         tile.add %[[P]], %[[P]] into(%[[ACC]]
+// CHECK:         scf.for
+// CHECK:           tile.load {{.*}} into(%[[TMP]]
+// CHECK:           tile.add {{.*}} into(%[[ACC]]
+// CHECK:         tile.exp %{{.*}} into(%[[TMP]]
+func.func @loop(%x: !tile.tile<8x8xf32, vec>, %A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf32, vec> {
+  %acc = tile.alloc : !tile.buffer<vec, 256>
+  %pre = tile.alloc : !tile.buffer<vec, 256>
+  %in = tile.alloc : !tile.buffer<vec, 256>
+  %out = tile.alloc : !tile.buffer<vec, 256>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %p = tile.exp %x into(%pre : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %z = tile.add %p, %p into(%acc : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (!tile.tile<8x8xf32, vec>) {
+    %t = tile.load %A[%i, %c0] into(%in : !tile.buffer<vec, 256>) : !tile.tensor<32x8xf32> -> !tile.tile<8x8xf32, vec>
+    %s = tile.add %a, %t into(%acc : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.yield %s : !tile.tile<8x8xf32, vec>
+  }
+  %m = tile.exp %r into(%out : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %m : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that an allocation made inside a branch that absorbs another one is
+// hoisted to the entry block, so it dominates every use it takes over.
+// CHECK-LABEL: func.func @hoist
+// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    arith.constant
+// CHECK-NEXT:    scf.if
+// CHECK-NEXT:      tile.exp %arg0 into(%[[B]]
+// CHECK:         }
+// CHECK-NEXT:    tile.exp %arg1 into(%[[B]]
+// CHECK-NOT:     tile.alloc
+func.func @hoist(%x: !tile.tile<8x8xf32, vec>, %y: !tile.tile<8x8xf32, vec>, %c: i1, %T: !tile.tensor<8x8xf32>) -> !tile.tile<8x8xf32, vec> {
+  %c0 = arith.constant 0 : index
+  scf.if %c {
+    %b0 = tile.alloc : !tile.buffer<vec, 256>
+    %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    %s = tile.store %a, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  }
+  %b1 = tile.alloc : !tile.buffer<vec, 256>
+  %e = tile.exp %y into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %e : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that allocations in the two arms of an if (never live together)
+// merge, and that the result's buffer, live from both arms to its read,
+// does not.
+// CHECK-LABEL: func.func @arms
+// CHECK-NEXT:    %[[R:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[T:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NOT:     tile.alloc
+// CHECK:         tile.exp %arg0 into(%[[T]]
+// CHECK:         } else {
+// CHECK-NEXT:      tile.exp %arg0 into(%[[T]]
+func.func @arms(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.tile<8x8xf32, vec> {
+  %br = tile.alloc : !tile.buffer<vec, 256>
+  %bt = tile.alloc : !tile.buffer<vec, 256>
+  %be = tile.alloc : !tile.buffer<vec, 256>
+  %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    %t = tile.exp %x into(%bt : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    %u = tile.exp %t into(%br : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.yield %u : !tile.tile<8x8xf32, vec>
+  } else {
+    %t = tile.exp %x into(%be : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    %u = tile.exp %t into(%br : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.yield %u : !tile.tile<8x8xf32, vec>
+  }
+  return %r : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that orchestration functions are left alone.
+// CHECK-LABEL: func.func @orchestration
+// CHECK-COUNT-2: tile.alloc
+func.func @orchestration(%x: !tile.tile<8x8xf32, vec>) attributes {tile.orchestration} {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %b1 = tile.alloc : !tile.buffer<vec, 256>
+  return
+}
