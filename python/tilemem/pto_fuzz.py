@@ -1,16 +1,22 @@
 """PTO emission over fuzzed programs: how many emit, and why others do not.
 
     PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.pto_fuzz \\
-        --seeds 1-1000 [--branch-heavy] [--planner bump]
+        --seeds 1-1000 [--branch-heavy]
 
 Each seed's program (``tilemem.fuzz.generate``) is made a kernel (its
-returned tile is stored into ``%O``: PTO kernels return nothing), legalized
-with ``init_memref`` + ``materialize_semantic_aliases``, and emitted at
-level2 and at level3; every emitted text must pass ``pto_check``. Level3
-needs addresses: ``assign_addresses`` is a bump allocator (never reuses a
-byte, so it is valid by construction), the stand-in until the address
-planners' pipeline is available. The report counts programs emitted,
-refused (grouped by diagnostic) and rejected by the checker.
+returned tile is stored into ``%O``: PTO kernels return nothing) and
+emitted four ways; every emitted text must pass ``pto_check``:
+
+* ``level2``: ``init_memref`` + ``materialize_semantic_aliases``, no
+  addresses (ptoas plans them);
+* ``level3``: the same plus ``assign_addresses``, a bump allocator (never
+  reuses a byte, so valid by construction; what the unit tests use);
+* ``ptoas`` / ``pypto`` / ``dsa-rp``: ``passes.memory_pipeline`` with that
+  planner (level2 for ptoas, level3 for the two address planners, which
+  also place the scratch tiles of transpose / row_sum).
+
+The report counts programs emitted, refused (grouped by diagnostic) and
+rejected by the checker.
 """
 
 from __future__ import annotations
@@ -72,29 +78,46 @@ def legalize(text: str) -> str:
 REASON = re.compile(r"error: '([\w.]+)' op cannot be emitted to PTO: ([^(\n]*)")
 
 
+PLANNERS = {"ptoas": "level2", "pypto": "level3", "dsa-rp": "level3"}
+MODES = ("level2", "level3") + tuple(PLANNERS)
+
+
+def plan(text: str, planner: str) -> str:
+    with ir.Context():
+        return str(passes.memory_pipeline(memory_planner=planner)(ir.Module.parse(text)))
+
+
 def measure(seeds: Iterable[int], branch_heavy: bool = False) -> dict:
-    """{"level2": Counter, "level3": Counter, "pipeline rejected": n}: per
-    level, "emitted", "checker rejected" and one "refused: <op>: <why>" key
-    per distinct diagnostic."""
-    report = {"level2": collections.Counter(), "level3": collections.Counter(),
-              "pipeline rejected": 0, "programs": 0}
+    """{mode: Counter, "pipeline rejected": n, "programs": n} for the MODES:
+    "emitted", "checker rejected", "planner rejected" and one
+    "refused: <op>: <why>" key per distinct diagnostic."""
+    report = {mode: collections.Counter() for mode in MODES}
+    report.update({"pipeline rejected": 0, "programs": 0})
     for seed in seeds:
         report["programs"] += 1
+        kernel = as_kernel(fuzz.generate(seed, branch_heavy=branch_heavy))
         try:
-            legal = legalize(as_kernel(fuzz.generate(seed, branch_heavy=branch_heavy)))
+            legal = legalize(kernel)
         except passes.PassError:
             report["pipeline rejected"] += 1
             continue
-        for level, text in (("level2", legal), ("level3", assign_addresses(legal))):
+        texts = [("level2", "level2", legal), ("level3", "level3", assign_addresses(legal))]
+        for planner, level in PLANNERS.items():
+            try:
+                texts.append((planner, level, plan(kernel, planner)))
+            except passes.PassError:
+                report[planner]["planner rejected"] += 1
+        for mode, level, text in texts:
             try:
                 out = pto.emit(text, level)
             except pto.PTOEmitError as error:
                 match = REASON.search(str(error))
-                why = f"{match.group(1)}: {match.group(2).strip()}" if match else str(error)
-                report[level][f"refused: {why}"] += 1
+                why = (f"{match.group(1)}: {match.group(2).strip()}" if match
+                       else str(error).splitlines()[0].split(": error: ", 1)[-1])
+                report[mode][f"refused: {why}"] += 1
                 continue
             errors = pto_check.check(out, level)
-            report[level]["checker rejected" if errors else "emitted"] += 1
+            report[mode]["checker rejected" if errors else "emitted"] += 1
     return report
 
 
@@ -111,9 +134,10 @@ def main(argv=None) -> int:
     report = measure(parse_seeds(args.seeds), args.branch_heavy)
     print(f"programs {report['programs']}, pipeline rejected {report['pipeline rejected']}")
     failed = False
-    for level in ("level2", "level3"):
-        counts = report[level]
-        print(f"{level}: emitted and checker-clean {counts['emitted']}")
+    for mode in MODES:
+        counts = report[mode]
+        level = PLANNERS.get(mode, mode)
+        print(f"{mode} ({level}): emitted and checker-clean {counts['emitted']}")
         for key, count in sorted(counts.items()):
             if key != "emitted":
                 print(f"  {count:5d}  {key}")

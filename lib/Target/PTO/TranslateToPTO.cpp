@@ -1244,7 +1244,18 @@ LogicalResult FunctionEmitter::emitIf(scf::IfOp op) {
       tileHandles[result] = *handle;
       continue;
     }
-    // Level2: two handles of one window (a view in one arm, the alloc_tile
+    // Level2: views of one alloc_tile with its type (e.g. a reshape there
+    // and back) are that alloc_tile, if it is visible after the if (O(1):
+    // it is in the if's block or the entry block).
+    Value root = rootHandle(thenHandle);
+    Block *rootBlock = root.getParentBlock();
+    if (root == rootHandle(elseHandle) && root.getType() == thenHandle.getType() &&
+        (rootBlock == branch->getBlock() ||
+         rootBlock == &target.getBody().front())) {
+      tileHandles[result] = root;
+      continue;
+    }
+    // Otherwise two handles of one window (a view in one arm, the alloc_tile
     // in the other) are not one SSA value, so the if yields the handle
     // (ptoas aliases an scf.if tile_buf result with every yielded handle).
     if (thenHandle.getType() != elseHandle.getType())

@@ -386,3 +386,40 @@ func.func @arms(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<16x64xf32>, %c: i1
   %B1 = tile.store %r, %B[%c0, %c0] : !tile.tile<16x64xf32, vec>, !tile.tensor<16x64xf32>
   return %B1 : !tile.tensor<16x64xf32>
 }
+
+// -----
+
+// Tests that arms reaching one window through views of one alloc_tile with
+// its type (a reshape there and back) give the alloc_tile itself at level2,
+// so a loop carrying the if result updates that handle in place.
+// CHECK-LABEL: func.func @arms_same_root(
+// CHECK: %[[H:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
+// CHECK: scf.if %{{.*}} {
+// CHECK: pto.treshape %[[H]]
+// CHECK: } else {
+// CHECK-NEXT: pto.tadds ins(%[[H]], %{{.*}}) outs(%[[H]] :
+// CHECK-NEXT: }
+// CHECK: scf.for
+// CHECK-NEXT: pto.tadds ins(%[[H]], %{{.*}}) outs(%[[H]] :
+// CHECK-NEXT: }
+func.func @arms_same_root(%A: !tile.tensor<8x8xf32>, %c: i1, %n: index) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    %v = tile.reshape %t : !tile.tile<8x8xf32, vec> -> !tile.tile<16x4xf32, vec>
+    %w = tile.reshape %v : !tile.tile<16x4xf32, vec> -> !tile.tile<8x8xf32, vec>
+    scf.yield %w : !tile.tile<8x8xf32, vec>
+  } else {
+    %a = tile.adds %t, %one into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+    scf.yield %a : !tile.tile<8x8xf32, vec>
+  }
+  %l = scf.for %i = %c0 to %n step %c1 iter_args(%x = %r) -> (!tile.tile<8x8xf32, vec>) {
+    %y = tile.adds %x, %one into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+    scf.yield %y : !tile.tile<8x8xf32, vec>
+  }
+  %A1 = tile.store %l, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
