@@ -278,3 +278,25 @@ def test_checker_accepts_the_compact_tile_buf_form():
     compact = "!pto.tile_buf<vec, 16x16xf32, valid=16x16, blayout=row_major>"
     assert pto_check.check_tile_buf(compact) == []
     assert pto_check.check_tile_buf("!pto.tile_buf<ub, 16x16xf32>")
+
+
+@pytest.mark.parametrize("planner", ["ptoas", "pypto", "dsa-rp"])
+def test_memory_pipeline_programs_emit_at_their_level(planner):
+    """Each planner of tile-memory-pipeline gives a module that emits at its
+    level without refusal (ptoas: level2; pypto / dsa-rp: level3, scratch
+    tiles of transpose / row_sum placed by tile-allocate-memory-addr)."""
+    level = pto_fuzz.PLANNERS[planner]
+    emitted = scratch = 0
+    for seed in range(40):
+        kernel = as_kernel(fuzz.generate(seed))
+        try:
+            planned = pto_fuzz.plan(kernel, planner)
+        except passes.PassError:
+            continue
+        out = pto.emit(planned, "auto")
+        assert ("addr = " in out) == (level == "level3"), seed
+        assert pto_check.check(out, level) == [], seed
+        emitted += 1
+        scratch += planned.count("tile.scratch_addr")
+    assert emitted >= 30
+    assert (scratch > 0) == (level == "level3")
