@@ -64,13 +64,13 @@ func.func @accumulate(%A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf
 // branch destination); the buffer of %a, dead after the arms, is reused for
 // the final add (pypto: merged; dsa-rp: same address; ptoas: own identity).
 // CHECK-LABEL: func.func @branch
-// PYPTO-NEXT:    %[[R:.*]] = tile.alloc addr = 0 : !tile.buffer<vec, 256>
-// PYPTO-NEXT:    %[[A:.*]] = tile.alloc addr = 256 : !tile.buffer<vec, 256>
-// DSA-NEXT:      %[[R:.*]] = tile.alloc addr = 256 : !tile.buffer<vec, 256>
+// PYPTO-NEXT:    %[[A:.*]] = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+// PYPTO-NEXT:    %[[R:.*]] = tile.alloc addr = 256 : !tile.buffer<vec, 256>
 // DSA-NEXT:      %[[A:.*]] = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+// DSA-NEXT:      %[[R:.*]] = tile.alloc addr = 256 : !tile.buffer<vec, 256>
 // DSA-NEXT:      %[[S:.*]] = tile.alloc addr = 0 : !tile.buffer<vec, 256>
-// PTOAS-NEXT:    %[[R:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // PTOAS-NEXT:    %[[A:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// PTOAS-NEXT:    %[[R:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // PTOAS-NEXT:    %[[S:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NOT:     tile.alloc
 // CHECK-NEXT:    %[[AV:.*]] = tile.exp %arg0 into(%[[A]]
