@@ -10,7 +10,9 @@ siblings, one rule per error message:
 * op forms: ``ins(...) outs(...)`` with as many types as operands and the
   documented operand kinds (tile buffer, partition view, scalar, index);
   ``alloc_tile``, ``make_tensor_view``, ``partition_view``, ``subset``,
-  ``treshape``; an unknown ``pto.`` op is an error;
+  ``treshape`` (pto-isa TRESHAPE: the same ``loc`` and byte size, no change
+  between ``none_box`` and a boxed layout), ``barrier #pto.pipe<PIPE_..>``;
+  an unknown ``pto.`` op is an error;
 * ``!pto.tile_buf`` fields ``loc, dtype, rows, cols, v_row, v_col, blayout,
   slayout, fractal, pad`` in this order (``compact`` optional last), or the
   compact form, each in its value domain; a ``?`` valid extent needs the
@@ -78,6 +80,10 @@ for _op in ("tadds", "tsubs", "tmuls", "tdivs", "tmaxs", "tmins", "trems"):
     INS_OUTS[_op] = _TILE_SCALAR
 VALUE_OPS = {"alloc_tile", "make_tensor_view", "partition_view", "subset",
              "treshape"}
+# Ops without results or ins/outs: pto.barrier #pto.pipe<PIPE_X>.
+PIPES = {"PIPE_S", "PIPE_V", "PIPE_M", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3",
+         "PIPE_FIX", "PIPE_ALL"}
+DTYPE_BITS = {"f16": 16, "bf16": 16, "f32": 32, "i8": 8, "i16": 16, "i32": 32}
 
 _NAME = r"%[A-Za-z0-9_$.\-]+"
 _USE = re.compile(_NAME + r"(?:#\d+)?")
@@ -467,6 +473,14 @@ class _Checker:
                 self.error(f"pto.{op} has no results")
             self.ins_outs(op, rest)
             return
+        if op == "barrier":
+            if results:
+                self.error("pto.barrier has no results")
+            match = re.fullmatch(r"(?:#pto\.pipe)?<\s*(\w+)\s*>\s*(?:<<.*>>)?", rest)
+            if not match or match.group(1) not in PIPES:
+                self.error(f"pto.barrier expects #pto.pipe<PIPE_..> with a pipe in "
+                           f"{sorted(PIPES)}, got {rest}")
+            return
         if op not in VALUE_OPS:
             self.error(f"unknown op pto.{op}")
             return
@@ -624,10 +638,26 @@ class _Checker:
             self.error(f"malformed pto.treshape {rest}")
             return
         source, source_type, type_text = match.groups()
-        for problem in check_tile_buf(source_type) + check_tile_buf(type_text):
+        problems = check_tile_buf(source_type) + check_tile_buf(type_text)
+        for problem in problems:
             self.error(problem)
         self.use(source, source_type)
         self.define(result, type_text)
+        before, after = _tile_buf_fields(source_type), _tile_buf_fields(type_text)
+        if problems or not before or not after:
+            return
+
+        def bits(fields):
+            return int(fields["rows"]) * int(fields["cols"]) * DTYPE_BITS[fields["dtype"]]
+
+        if before["loc"] != after["loc"]:
+            self.error(f"pto.treshape changes loc {before['loc']} -> {after['loc']}")
+        if bits(before) != bits(after):
+            self.error(f"pto.treshape changes the byte size {bits(before) // 8} -> "
+                       f"{bits(after) // 8}")
+        if (before["slayout"] == "none_box") != (after["slayout"] == "none_box"):
+            self.error(f"pto.treshape converts between slayout={before['slayout']} and "
+                       f"slayout={after['slayout']} (boxed and none_box)")
 
     # -- entry ------------------------------------------------------------
     def check_entry(self) -> None:

@@ -88,3 +88,15 @@ func.func @mat_overflow(%A: !tile.tensor<8x8xf16>, %x: !tile.tile<8x8xf32, vec>)
   %r = tile.move %b : !tile.tile<8x8xf16, mat> -> !tile.tile<8x8xf16, right>
   return %l, %r, %e : !tile.tile<8x8xf16, left>, !tile.tile<8x8xf16, right>, !tile.tile<8x8xf32, vec>
 }
+
+// -----
+
+// Tests that a scratch tile is in the capacity check: with vec full, the
+// transpose's 256-byte scratch does not fit, and the error is at the op.
+func.func @scratch_overflow(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  %p = tile.alloc addr = 0 pinned : !tile.buffer<vec, 196608>
+  // expected-error @+2 {{the scratch tile of 256 bytes does not fit in vec: it needs bytes [196608, 196864) but the capacity on a3 is 196608 bytes}}
+  // expected-note @+1 {{the live allocations of vec peak here at 196608 bytes}}
+  %t = tile.transpose %x into(%p[0, 256] : !tile.buffer<vec, 196608>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  return %t : !tile.tile<8x8xf32, vec>
+}

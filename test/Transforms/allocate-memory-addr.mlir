@@ -9,14 +9,16 @@
 // allocation is fixed).
 
 // Statistics of the whole file as one module (dsa-rp), summed over the
-// functions (the a5 module is nested, so not visited): 18 allocations
-// placed; vec used (highest end address): 768 + 104 + 1024 + 640 + 512;
-// the max-live lower bounds: vec 768 + 80 + 1024 + 640 + 512, plus
-// 128 * 3 + 256 (mat, left, right, acc of @spaces).
-// STATS-DAG: (S) 18 placed
+// functions (the a5 module is nested, so not visited): 20 allocations
+// and 2 scratch tiles placed; vec used (highest end address): 768 + 104 +
+// 1024 + 640 + 512 + 544; the max-live lower bounds (allocations only):
+// vec 768 + 80 + 1024 + 640 + 512 + 288, plus 128 * 3 + 256 (mat, left,
+// right, acc of @spaces).
+// STATS-DAG: (S) 20 placed
+// STATS-DAG: (S) 2 scratch-placed
 // STATS-DAG: (S) 256 acc-bytes
-// STATS-DAG: (S) 3048 vec-bytes
-// STATS-DAG: (S) 3664 peak-bytes
+// STATS-DAG: (S) 3592 vec-bytes
+// STATS-DAG: (S) 3952 peak-bytes
 
 // Tests the two planners on a chain: pypto gives each allocation its own
 // range in program order; dsa-rp places the largest first and lets the two
@@ -179,4 +181,27 @@ module attributes {tile.target_arch = "a5"} {
 func.func @orchestration() attributes {tile.orchestration} {
   %b0 = tile.alloc : !tile.buffer<vec, 256>
   return
+}
+
+// -----
+
+// Tests that the scratch tile of a transpose and of a row sum (the source's
+// 256 bytes) is placed as an item live at its op only: pypto after the
+// allocations; dsa-rp beside %b0 (live at both ops), both scratches sharing
+// bytes (never live together), and %b1 (live at the row sum) past them.
+// CHECK-LABEL: func.func @scratch
+// PYPTO:      tile.alloc addr = 0 : !tile.buffer<vec, 256>
+// PYPTO-NEXT: tile.alloc addr = 256 : !tile.buffer<vec, 32>
+// PYPTO-NEXT: tile.transpose {{.*}} {tile.scratch_addr = 288 : i64}
+// PYPTO-NEXT: tile.row_sum {{.*}} {tile.scratch_addr = 544 : i64}
+// DSA:        tile.alloc addr = 0 : !tile.buffer<vec, 256>
+// DSA-NEXT:   tile.alloc addr = 512 : !tile.buffer<vec, 32>
+// DSA-NEXT:   tile.transpose {{.*}} {tile.scratch_addr = 256 : i64}
+// DSA-NEXT:   tile.row_sum {{.*}} {tile.scratch_addr = 256 : i64}
+func.func @scratch(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x1xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %b1 = tile.alloc : !tile.buffer<vec, 32>
+  %t = tile.transpose %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  %s = tile.row_sum %t into(%b1 : !tile.buffer<vec, 32>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x1xf32, vec>
+  return %s : !tile.tile<8x1xf32, vec>
 }

@@ -16,6 +16,9 @@ using namespace mlir::pto;
 
 #include "tilemem/Target/PTO/PTODialect.cpp.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "tilemem/Target/PTO/PTOAttrs.cpp.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "tilemem/Target/PTO/PTOTypes.cpp.inc"
 
@@ -23,6 +26,10 @@ using namespace mlir::pto;
 #include "tilemem/Target/PTO/PTOOps.cpp.inc"
 
 void PTODialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tilemem/Target/PTO/PTOAttrs.cpp.inc"
+      >();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "tilemem/Target/PTO/PTOTypes.cpp.inc"
@@ -31,6 +38,20 @@ void PTODialect::initialize() {
 #define GET_OP_LIST
 #include "tilemem/Target/PTO/PTOOps.cpp.inc"
       >();
+}
+
+//===----------------------------------------------------------------------===//
+// #pto.pipe<PIPE_ALL>: a bare keyword, not a string
+//===----------------------------------------------------------------------===//
+
+void PipeAttr::print(AsmPrinter &p) const { p << "<" << getPipe() << ">"; }
+
+Attribute PipeAttr::parse(AsmParser &parser, Type) {
+  StringRef pipe;
+  if (parser.parseLess() || parser.parseKeyword(&pipe) ||
+      parser.parseGreater())
+    return {};
+  return PipeAttr::get(parser.getContext(), pipe);
 }
 
 //===----------------------------------------------------------------------===//

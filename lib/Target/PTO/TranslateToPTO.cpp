@@ -25,6 +25,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CommandLine.h"
 
+#include <functional>
 #include <tuple>
 
 using namespace mlir;
@@ -92,6 +93,34 @@ pto::TileBufType mapTileType(TileType type, std::optional<TargetArch> arch) {
       type.getCols(), blayout, slayout, fractal, /*pad=*/0);
 }
 
+/// How a tile of `type` is laid out in `window`, in the tile dialect's byte
+/// model (every tile is a row-major array; views may be strided or
+/// transposed).
+enum class WindowLayout { RowMajor, Transposed, Strided };
+
+/// RowMajor when the window is dense row-major (what every producer writes;
+/// a single row or column always is), Transposed when it is dense
+/// column-major (a transposed view: a row-major RxC tile read as CxR),
+/// Strided otherwise. O(1).
+static WindowLayout windowLayout(TileType type, const Window &window) {
+  int64_t rows = type.getRows(), cols = type.getCols();
+  if ((rows == 1 || window.rowStride == cols) &&
+      (cols == 1 || window.colStride == 1))
+    return WindowLayout::RowMajor;
+  if ((rows == 1 || window.rowStride == 1) &&
+      (cols == 1 || window.colStride == rows))
+    return WindowLayout::Transposed;
+  return WindowLayout::Strided;
+}
+
+/// `type` with another base layout.
+static pto::TileBufType withBLayout(pto::TileBufType type, StringRef blayout) {
+  return pto::TileBufType::get(
+      type.getContext(), type.getLoc(), type.getDtype(), type.getRows(),
+      type.getCols(), type.getValidRows(), type.getValidCols(), blayout,
+      type.getSlayout(), type.getFractal(), type.getPad());
+}
+
 /// A handle is identified by its physical window and its tile type.
 using HandleKey = std::tuple<Value, int64_t, int64_t, Value, int64_t, Type>;
 
@@ -115,6 +144,16 @@ private:
   FailureOr<Value> windowHandle(const Window &window, TileType type,
                                 Operation *user);
   FailureOr<Value> scratch(Operation *op, TileType type, StringRef ptoOp);
+  /// The PTO type of a `type` value stored in `window`: mapTileType's,
+  /// with the base layout the window is dense in (a vec tile read
+  /// transposed is col_major), or a diagnostic when no tile_buf describes it.
+  FailureOr<pto::TileBufType> handleType(const Window &window, TileType type,
+                                         Operation *user);
+  /// Level2 handle of a dynamic-slot window: the per-slot handles selected
+  /// by an scf.if chain on the slot value, placed right after it.
+  FailureOr<Value> selectSlotHandle(const Window &window, TileType type,
+                                    pto::TileBufType ptoType, Value slot,
+                                    Operation *user);
   Value indexConst(int64_t value);
   Value i64Const(int64_t value);
   Value convertScalar(Value value, Type to, Location loc);
@@ -149,6 +188,8 @@ private:
   LogicalResult emitWrite(WriteOp op);
   LogicalResult emitReshape(ReshapeOp op);
   LogicalResult emitSlice(SliceOp op);
+  LogicalResult emitTransposeView(TransposeViewOp op);
+  LogicalResult emitIfExitBarrier(IfExitBarrierOp op);
   LogicalResult emitAssemble(AssembleOp op);
   LogicalResult emitScope(ScopeOp op);
   LogicalResult emitFor(scf::ForOp op);
@@ -230,6 +271,34 @@ FailureOr<Value> FunctionEmitter::producerHandle(Operation *op) {
   return windowHandle(*window, cast<TileType>(result.getType()), op);
 }
 
+FailureOr<pto::TileBufType>
+FunctionEmitter::handleType(const Window &window, TileType type,
+                            Operation *user) {
+  pto::TileBufType ptoType = mapTileType(type, arch);
+  switch (windowLayout(type, window)) {
+  case WindowLayout::RowMajor:
+    return ptoType;
+  case WindowLayout::Strided:
+    return cannotEmit(user) << "its tile is a strided view, and a tile_buf "
+                               "has no strides (only a dense row- or "
+                               "column-major layout)";
+  case WindowLayout::Transposed:
+    break;
+  }
+  // Vec tiles are unboxed (none_box): the other base layout over the same
+  // bytes is the transpose. A boxed (fractal) layout transposed would also
+  // transpose its inner boxes, which no tile_buf layout describes.
+  if (type.getSpace() != MemorySpace::Vec)
+    return cannotEmit(user) << "a transposed "
+                            << stringifyMemorySpace(type.getSpace())
+                            << " tile has no tile_buf layout: its fractal "
+                               "boxes would be transposed too (only vec "
+                               "tiles, unboxed, can be read transposed)";
+  return withBLayout(ptoType, ptoType.getBlayout() == "row_major"
+                                  ? "col_major"
+                                  : "row_major");
+}
+
 FailureOr<Value> FunctionEmitter::windowHandle(const Window &window,
                                                TileType type,
                                                Operation *user) {
@@ -240,30 +309,39 @@ FailureOr<Value> FunctionEmitter::windowHandle(const Window &window,
   auto alloc = window.root.getDefiningOp<AllocOp>();
   if (!alloc)
     return cannotEmit(user) << "its storage is a function argument";
+  FailureOr<pto::TileBufType> ptoType = handleType(window, type, user);
+  if (failed(ptoType))
+    return failure();
   Location loc = alloc.getLoc();
-  pto::TileBufType ptoType = mapTileType(type, arch);
+  FailureOr<Value> slot = Value();
+  if (window.dynamicSlot) {
+    // A handle computed from the slot is placed right after the slot is
+    // defined, so one handle serves every use of the window.
+    if (!dominance.properlyDominates(window.dynamicSlot, user))
+      return cannotEmit(user)
+             << "the dynamic slot of its storage is not defined before it";
+    slot = scalar(window.dynamicSlot, user);
+    if (failed(slot))
+      return failure();
+  }
   Value handle;
   if (!level3) {
-    if (window.dynamicSlot)
-      return cannotEmit(user)
-             << "its storage has a dynamic slot: level2 handles carry no "
-                "address, only level3 can compute the slot's address";
-    handle = prologue.create<pto::AllocTileOp>(loc, ptoType, Value());
+    if (window.dynamicSlot) {
+      FailureOr<Value> selected =
+          selectSlotHandle(window, type, *ptoType, *slot, user);
+      if (failed(selected))
+        return failure();
+      handle = *selected;
+    } else {
+      handle = prologue.create<pto::AllocTileOp>(loc, *ptoType, Value());
+    }
   } else {
     int64_t slotBytes = cast<BufferType>(alloc.getType()).getSize();
     int64_t base = alloc.getAddrAttr().getInt() + window.offset;
     if (!window.dynamicSlot) {
       Value addr = i64Const(base + window.staticSlot * slotBytes);
-      handle = prologue.create<pto::AllocTileOp>(loc, ptoType, addr);
+      handle = prologue.create<pto::AllocTileOp>(loc, *ptoType, addr);
     } else {
-      // The address depends on the slot: computed right after the slot is
-      // defined, so one handle serves every use of the window.
-      if (!dominance.properlyDominates(window.dynamicSlot, user))
-        return cannotEmit(user)
-               << "the dynamic slot of its storage is not defined before it";
-      FailureOr<Value> slot = scalar(window.dynamicSlot, user);
-      if (failed(slot))
-        return failure();
       Value scale = i64Const(slotBytes), offset = i64Const(base);
       OpBuilder &builder =
           isa<BlockArgument>(*slot) &&
@@ -277,21 +355,86 @@ FailureOr<Value> FunctionEmitter::windowHandle(const Window &window,
           loc, builder.getI64Type(), *slot);
       Value scaled = builder.create<arith::MulIOp>(loc, slot64, scale);
       Value addr = builder.create<arith::AddIOp>(loc, scaled, offset);
-      handle = builder.create<pto::AllocTileOp>(loc, ptoType, addr);
+      handle = builder.create<pto::AllocTileOp>(loc, *ptoType, addr);
     }
   }
   windowHandles[key] = handle;
   return handle;
 }
 
+FailureOr<Value> FunctionEmitter::selectSlotHandle(const Window &window,
+                                                   TileType type,
+                                                   pto::TileBufType ptoType,
+                                                   Value slot,
+                                                   Operation *user) {
+  // A level2 handle has no address, but ptoas accepts scf.if results of
+  // tile_buf type (its PlanMemory and InsertSync alias the result with every
+  // yielded handle), so the window at slot %s is
+  //   %h = scf.if (%s == 0) { yield %h0 } else { ...(%s == 1)... yield %hN-1 }
+  // over the per-slot handles, which live in the prologue. The chain costs
+  // one compare per slot and is built once per window (the handle is cached).
+  auto alloc = window.root.getDefiningOp<AllocOp>();
+  int64_t slots = cast<BufferType>(alloc.getType()).getSlots();
+  SmallVector<Value> perSlot;
+  for (int64_t index = 0; index < slots; ++index) {
+    Window fixed = window;
+    fixed.dynamicSlot = Value();
+    fixed.staticSlot = index;
+    FailureOr<Value> handle = windowHandle(fixed, type, user);
+    if (failed(handle))
+      return failure();
+    perSlot.push_back(*handle);
+  }
+  // Constants go to the prologue before the insertion point is chosen, so
+  // they dominate the chain even when it is itself in the prologue.
+  SmallVector<Value> slotIndices;
+  for (int64_t index = 0; index + 1 < slots; ++index)
+    slotIndices.push_back(indexConst(index));
+  Location loc = alloc.getLoc();
+  OpBuilder &builder =
+      isa<BlockArgument>(slot) &&
+              slot.getParentBlock() == &target.getBody().front()
+          ? prologue
+          : body;
+  OpBuilder::InsertionGuard guard(builder);
+  if (&builder == &body)
+    body.setInsertionPointAfterValue(slot);
+  // Builds the selection among perSlot[index..] at the insertion point.
+  std::function<Value(int64_t)> select = [&](int64_t index) -> Value {
+    if (index + 1 == slots)
+      return perSlot[index];
+    Value isSlot = builder.create<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::eq, slot, slotIndices[index]);
+    auto branch = builder.create<scf::IfOp>(loc, TypeRange{ptoType}, isSlot,
+                                            /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard armGuard(builder);
+    builder.setInsertionPointToStart(branch.thenBlock());
+    builder.create<scf::YieldOp>(loc, perSlot[index]);
+    builder.setInsertionPointToStart(branch.elseBlock());
+    builder.create<scf::YieldOp>(loc, select(index + 1));
+    return branch.getResult(0);
+  };
+  return select(0);
+}
+
 FailureOr<Value> FunctionEmitter::scratch(Operation *op, TileType type,
                                           StringRef ptoOp) {
-  if (level3)
+  pto::TileBufType ptoType = mapTileType(type, arch);
+  if (!level3)
+    return prologue.create<pto::AllocTileOp>(op->getLoc(), ptoType, Value())
+        .getResult();
+  // Level3: ptoas plans nothing, so the address planner reserves the
+  // scratch (live only at this op) and records its address on the op.
+  auto addr =
+      op->getAttrOfType<IntegerAttr>(TileDialect::kScratchAddrAttrName);
+  if (!addr)
     return cannotEmit(op) << "pto." << ptoOp
-                          << " needs a scratch tile, which a level3 address "
-                             "plan does not provide (emit at level2)";
+                          << " needs a scratch tile, and level3 takes its "
+                             "address from `"
+                          << TileDialect::kScratchAddrAttrName
+                          << "`, which is missing (run the address planner)";
   return prologue
-      .create<pto::AllocTileOp>(op->getLoc(), mapTileType(type, arch), Value())
+      .create<pto::AllocTileOp>(op->getLoc(), ptoType, i64Const(addr.getInt()))
       .getResult();
 }
 
@@ -444,12 +587,9 @@ LogicalResult FunctionEmitter::emitOp(Operation *op) {
       .Case<WriteOp>([&](auto op) { return emitWrite(op); })
       .Case<ReshapeOp>([&](auto op) { return emitReshape(op); })
       .Case<SliceOp>([&](auto op) { return emitSlice(op); })
-      .Case<TransposeViewOp>([&](auto op) {
-        return cannotEmit(op)
-               << "a transposed view reads a row-major tile column-major, "
-                  "and PTO has no view op that changes the layout (use "
-                  "tile.transpose)";
-      })
+      .Case<TransposeViewOp>([&](auto op) { return emitTransposeView(op); })
+      .Case<IfExitBarrierOp>(
+          [&](auto op) { return emitIfExitBarrier(op); })
       .Case<AssembleOp>([&](auto op) { return emitAssemble(op); })
       .Case<ScopeOp>([&](auto op) { return emitScope(op); })
       .Case<scf::ForOp>([&](auto op) { return emitFor(op); })
@@ -675,9 +815,14 @@ LogicalResult FunctionEmitter::emitWrite(WriteOp op) {
     return failure();
   TileType type = op.getType();
   const Window *window = storage.lookup(op.getTile());
-  if (!window || !window->isRowMajorFor(type))
-    return cannotEmit(op) << "pto.tsetval takes a row-major flat offset, "
-                             "and this tile is a strided view";
+  // pto.tsetval takes a linear offset in the handle's storage order:
+  // row-major for a producer's tile, column-major for a transposed view
+  // (whose handle is the col_major tile_buf over the same bytes).
+  WindowLayout layout =
+      window ? windowLayout(type, *window) : WindowLayout::Strided;
+  if (layout == WindowLayout::Strided)
+    return cannotEmit(op) << "pto.tsetval takes a linear offset into a "
+                             "dense tile, and this tile is a strided view";
   FailureOr<Value> row = scalar(op.getRow(), op);
   if (failed(row))
     return failure();
@@ -688,9 +833,11 @@ LogicalResult FunctionEmitter::emitWrite(WriteOp op) {
   if (failed(value))
     return failure();
   Location loc = op.getLoc();
-  Value scaled =
-      body.create<arith::MulIOp>(loc, *row, indexConst(type.getCols()));
-  Value offset = body.create<arith::AddIOp>(loc, scaled, *col);
+  bool rowMajor = layout == WindowLayout::RowMajor;
+  Value major = rowMajor ? *row : *col, minor = rowMajor ? *col : *row;
+  Value scaled = body.create<arith::MulIOp>(
+      loc, major, indexConst(rowMajor ? type.getCols() : type.getRows()));
+  Value offset = body.create<arith::AddIOp>(loc, scaled, minor);
   Value converted = convertScalar(*value, type.getElementType(), loc);
   body.create<pto::TSetValOp>(loc, offset, converted, *tile);
   tileHandles[op.getResult()] = *tile;
@@ -720,6 +867,44 @@ LogicalResult FunctionEmitter::emitSlice(SliceOp op) {
       ValueRange{indexConst(offsets[0]), indexConst(offsets[1])},
       body.getI64ArrayAttr({type.getRows(), type.getCols()}));
   tileHandles[op.getResult()] = view;
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitTransposeView(TransposeViewOp op) {
+  FailureOr<Value> src = handleOf(op.getSource(), op);
+  if (failed(src))
+    return failure();
+  const Window *window = storage.lookup(op.getResult());
+  if (!window)
+    return cannotEmit(op) << "its result has no storage";
+  if (level3) {
+    // A handle is its address: the view is a second alloc_tile at the same
+    // address, with the transposed shape and the other base layout.
+    FailureOr<Value> handle = windowHandle(*window, op.getType(), op);
+    if (failed(handle))
+      return failure();
+    tileHandles[op.getResult()] = *handle;
+    return success();
+  }
+  // Level2: pto.treshape aliases the same bytes with another tile type
+  // (pto-isa TRESHAPE: same loc and byte size, no boxed/unboxed change), so
+  // a row-major RxC tile is viewed as the col-major CxR tile.
+  FailureOr<pto::TileBufType> type = handleType(*window, op.getType(), op);
+  if (failed(type))
+    return failure();
+  Value view = body.create<pto::TReshapeOp>(op.getLoc(), *type, *src);
+  tileHandles[op.getResult()] = view;
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitIfExitBarrier(IfExitBarrierOp op) {
+  for (Value tile : op.getTiles())
+    if (failed(handleOf(tile, op)))
+      return failure();
+  // The selected tile's producers ran in either arm, on any pipe; PIPE_ALL
+  // waits for all of them (ptoas: pto.barrier, a pipeline barrier).
+  body.create<pto::BarrierOp>(op.getLoc(),
+                              pto::PipeAttr::get(op.getContext(), "PIPE_ALL"));
   return success();
 }
 
@@ -1023,6 +1208,8 @@ LogicalResult FunctionEmitter::emitIf(scf::IfOp op) {
     return failure();
 
   unsigned kept = 0;
+  // Level2 tile results whose arms yield different handles of one window.
+  SmallVector<std::tuple<unsigned, Value, Value>> yieldedHandles;
   for (auto [index, result] : llvm::enumerate(op.getResults())) {
     if (isCarried(result.getType())) {
       scalars.map(result, branch.getResult(kept++));
@@ -1045,18 +1232,75 @@ LogicalResult FunctionEmitter::emitIf(scf::IfOp op) {
     const Window *thenWindow = storage.lookup(thenValue);
     const Window *elseWindow = storage.lookup(elseValue);
     auto type = cast<TileType>(result.getType());
-    if (level3 && thenWindow && elseWindow && *thenWindow == *elseWindow &&
-        thenWindow->isRowMajorFor(type)) {
+    if (!thenWindow || !elseWindow || *thenWindow != *elseWindow)
+      return cannotEmit(op) << "result #" << index
+                            << " is yielded in different storage by the two "
+                               "arms (run tile-materialize-semantic-aliases)";
+    if (level3) {
+      // A level3 handle is its address: any handle of the window will do.
       FailureOr<Value> handle = windowHandle(*thenWindow, type, op);
       if (failed(handle))
         return failure();
       tileHandles[result] = *handle;
       continue;
     }
-    return cannotEmit(op) << "result #" << index
-                          << " is yielded in different storage by the two "
-                             "arms (run tile-materialize-semantic-aliases)";
+    // Level2: views of one alloc_tile with its type (e.g. a reshape there
+    // and back) are that alloc_tile, if it is visible after the if (O(1):
+    // it is in the if's block or the entry block).
+    Value root = rootHandle(thenHandle);
+    Block *rootBlock = root.getParentBlock();
+    if (root == rootHandle(elseHandle) && root.getType() == thenHandle.getType() &&
+        (rootBlock == branch->getBlock() ||
+         rootBlock == &target.getBody().front())) {
+      tileHandles[result] = root;
+      continue;
+    }
+    // Otherwise two handles of one window (a view in one arm, the alloc_tile
+    // in the other) are not one SSA value, so the if yields the handle
+    // (ptoas aliases an scf.if tile_buf result with every yielded handle).
+    if (thenHandle.getType() != elseHandle.getType())
+      return cannotEmit(op) << "result #" << index
+                            << " is yielded through handles of different "
+                               "tile_buf types by the two arms";
+    yieldedHandles.push_back({static_cast<unsigned>(index), thenHandle,
+                              elseHandle});
   }
+  if (yieldedHandles.empty()) {
+    // An if whose arms only wrote handles they did not yield, and wrote
+    // nothing (both arms were tile values only), is dropped.
+    auto onlyYield = [](Region &region) {
+      return region.empty() || region.front().getOperations().size() == 1;
+    };
+    if (branch.getNumResults() == 0 && onlyYield(branch.getThenRegion()) &&
+        onlyYield(branch.getElseRegion()))
+      branch.erase();
+    return success();
+  }
+  // Rebuild the if with the handle results appended (an op's result list
+  // is fixed once created) and move the emitted arms into it.
+  SmallVector<Type> withHandles(branch.getResultTypes());
+  for (auto &[index, thenHandle, elseHandle] : yieldedHandles)
+    withHandles.push_back(thenHandle.getType());
+  OpBuilder::InsertionGuard guard(body);
+  body.setInsertionPoint(branch);
+  auto rebuilt = body.create<scf::IfOp>(op.getLoc(), withHandles, *cond,
+                                        /*withElseRegion=*/true);
+  rebuilt.getThenRegion().takeBody(branch.getThenRegion());
+  rebuilt.getElseRegion().takeBody(branch.getElseRegion());
+  for (auto &[index, thenHandle, elseHandle] : yieldedHandles) {
+    rebuilt.thenYield()->insertOperands(rebuilt.thenYield()->getNumOperands(),
+                                        thenHandle);
+    rebuilt.elseYield()->insertOperands(rebuilt.elseYield()->getNumOperands(),
+                                        elseHandle);
+  }
+  kept = 0;
+  for (OpResult result : op.getResults())
+    if (isCarried(result.getType()))
+      scalars.map(result, rebuilt.getResult(kept++));
+  unsigned next = branch.getNumResults();
+  for (auto &[index, thenHandle, elseHandle] : yieldedHandles)
+    tileHandles[op.getResult(index)] = rebuilt.getResult(next++);
+  branch.erase();
   return success();
 }
 

@@ -578,3 +578,14 @@ func.func @orchestration(%A: !tile.tensor<256x64xf32>, %B: !tile.tensor<256x64xf
   }
   return %r : !tile.tensor<256x64xf32>
 }
+
+// Tests that the address planner's scratch address of a transpose and a
+// row sum round-trips.
+// CHECK-LABEL: func.func @scratch_addr(
+// CHECK: tile.transpose %{{.*}} {tile.scratch_addr = 512 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+// CHECK: tile.row_sum %{{.*}} {tile.scratch_addr = 768 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x1xf32, vec>
+func.func @scratch_addr(%a: !tile.tile<8x8xf32, vec>) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x1xf32, vec>) {
+  %t = tile.transpose %a {tile.scratch_addr = 512 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  %s = tile.row_sum %a {tile.scratch_addr = 768 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x1xf32, vec>
+  return %t, %s : !tile.tile<8x8xf32, vec>, !tile.tile<8x1xf32, vec>
+}

@@ -5,29 +5,32 @@
 
 // LEVEL: unknown PTO level 'level4' (expected auto, level2 or level3)
 
-// Tests that a transposed view, which reads a row-major tile column-major,
-// has no PTO form.
-func.func @transpose_view(%A: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32> {
+// Tests that a transposed view of a boxed (fractal) tile is rejected: its
+// inner boxes would be transposed too, which no tile_buf layout describes.
+func.func @transpose_view_mat(%A: !tile.tensor<16x32xf16>) {
   %c0 = arith.constant 0 : index
-  %b = tile.alloc : !tile.buffer<vec, 256>
-  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
-  // expected-error@+1 {{'tile.transpose_view' op cannot be emitted to PTO: a transposed view reads a row-major tile column-major}}
-  %v = tile.transpose_view %t : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
-  %A1 = tile.store %v, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
-  return %A1 : !tile.tensor<8x8xf32>
+  %b = tile.alloc : !tile.buffer<mat, 1024>
+  %l = tile.alloc : !tile.buffer<left, 1024>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<mat, 1024>) : !tile.tensor<16x32xf16> -> !tile.tile<16x32xf16, mat>
+  // expected-error@+1 {{'tile.transpose_view' op cannot be emitted to PTO: a transposed mat tile has no tile_buf layout: its fractal boxes would be transposed too}}
+  %v = tile.transpose_view %t : !tile.tile<16x32xf16, mat> -> !tile.tile<32x16xf16, mat>
+  %m = tile.move %v into(%l : !tile.buffer<left, 1024>) : !tile.tile<32x16xf16, mat> -> !tile.tile<32x16xf16, left>
+  return
 }
 
 // -----
 
-// Tests that a dynamic slot at level2 (no addresses) is rejected: only
-// level3 can compute the slot's address.
-func.func @dynamic_slot_level2(%A: !tile.tensor<8x8xf32>, %i: index) -> !tile.tensor<8x8xf32> {
+// Tests that a transposed view of a strided slice is rejected: the view is
+// neither row- nor column-major dense, and a tile_buf has no strides.
+func.func @transpose_view_strided(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<4x8xf32>) -> !tile.tensor<4x8xf32> {
   %c0 = arith.constant 0 : index
-  %p = tile.alloc : !tile.buffer<vec, 256, slots = 2>
-  // expected-error@+1 {{'tile.load' op cannot be emitted to PTO: its storage has a dynamic slot: level2 handles carry no address}}
-  %t = tile.load %A[%c0, %c0] into(%p slot %i : !tile.buffer<vec, 256, slots = 2>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
-  %A1 = tile.store %t, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
-  return %A1 : !tile.tensor<8x8xf32>
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %s = tile.slice %t[0, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<8x4xf32, vec>
+  // expected-error@+1 {{'tile.transpose_view' op cannot be emitted to PTO: its tile is a strided view, and a tile_buf has no strides}}
+  %v = tile.transpose_view %s : !tile.tile<8x4xf32, vec> -> !tile.tile<4x8xf32, vec>
+  %B1 = tile.store %v, %B[%c0, %c0] : !tile.tile<4x8xf32, vec>, !tile.tensor<4x8xf32>
+  return %B1 : !tile.tensor<4x8xf32>
 }
 
 // -----
@@ -88,14 +91,15 @@ func.func @assemble_mat(%A: !tile.tensor<16x16xf16>) {
 
 // -----
 
-// Tests that a transpose at level3 is rejected: pto.ttrans needs a scratch
-// tile the address plan does not provide.
+// Tests that a transpose at level3 without `tile.scratch_addr` is rejected:
+// pto.ttrans needs a scratch tile, and at level3 only the address planner
+// can place it.
 func.func @transpose_level3(%A: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32> {
   %c0 = arith.constant 0 : index
   %b = tile.alloc addr = 0 : !tile.buffer<vec, 256>
   %o = tile.alloc addr = 256 : !tile.buffer<vec, 256>
   %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
-  // expected-error@+1 {{'tile.transpose' op cannot be emitted to PTO: pto.ttrans needs a scratch tile, which a level3 address plan does not provide (emit at level2)}}
+  // expected-error@+1 {{'tile.transpose' op cannot be emitted to PTO: pto.ttrans needs a scratch tile, and level3 takes its address from `tile.scratch_addr`, which is missing (run the address planner)}}
   %r = tile.transpose %t into(%o : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
   %A1 = tile.store %r, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
   return %A1 : !tile.tensor<8x8xf32>
@@ -175,28 +179,7 @@ func.func @write_strided(%A: !tile.tensor<8x8xf32>, %v: f32) {
   %b = tile.alloc : !tile.buffer<vec, 256>
   %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
   %s = tile.slice %t[0, 4] : !tile.tile<8x8xf32, vec> -> !tile.tile<8x4xf32, vec>
-  // expected-error@+1 {{'tile.write' op cannot be emitted to PTO: pto.tsetval takes a row-major flat offset, and this tile is a strided view}}
+  // expected-error@+1 {{'tile.write' op cannot be emitted to PTO: pto.tsetval takes a linear offset into a dense tile, and this tile is a strided view}}
   %w = tile.write %s[%c0, %c0], %v : !tile.tile<8x4xf32, vec>, f32
   return
-}
-
-// -----
-
-// Tests that at level2 the arms of an scf.if must write one handle: a view
-// of one alloc_tile and a separate alloc_tile of the same window are two
-// buffers for ptoas's planner.
-func.func @arms(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<16x64xf32>, %c: i1) -> !tile.tensor<16x64xf32> {
-  %c0 = arith.constant 0 : index
-  %b = tile.alloc : !tile.buffer<vec, 16384>
-  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 16384>) : !tile.tensor<64x64xf32> -> !tile.tile<64x64xf32, vec>
-  // expected-error@+1 {{'scf.if' op cannot be emitted to PTO: result #0 is yielded in different storage by the two arms}}
-  %r = scf.if %c -> (!tile.tile<16x64xf32, vec>) {
-    %s = tile.slice %t[0, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<16x64xf32, vec>
-    scf.yield %s : !tile.tile<16x64xf32, vec>
-  } else {
-    %f = tile.full 1.0 into(%b[0, 4096] : !tile.buffer<vec, 16384>) : !tile.tile<16x64xf32, vec>
-    scf.yield %f : !tile.tile<16x64xf32, vec>
-  }
-  %B1 = tile.store %r, %B[%c0, %c0] : !tile.tile<16x64xf32, vec>, !tile.tensor<16x64xf32>
-  return %B1 : !tile.tensor<16x64xf32>
 }

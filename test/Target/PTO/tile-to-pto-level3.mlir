@@ -160,3 +160,89 @@ func.func @arms(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<16x64xf32>, %c: i1
   %B1 = tile.store %r, %B[%c0, %c0] : !tile.tile<16x64xf32, vec>, !tile.tensor<16x64xf32>
   return %B1 : !tile.tensor<16x64xf32>
 }
+
+// -----
+
+// Tests that at level3 a transposed view is a second alloc_tile at the
+// viewed tile's address, with the transposed shape and the other base
+// layout (row_major 8x16 and col_major 16x8 cover the same bytes).
+// CHECK-LABEL: func.func @transpose_view(
+// CHECK: %[[A1024:.*]] = arith.constant 1024 : i64
+// CHECK: %[[T:.*]] = pto.alloc_tile addr = %[[A1024]] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK: %[[V:.*]] = pto.alloc_tile addr = %[[A1024]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=col_major, slayout=none_box, fractal=512, pad=0>
+// CHECK: %[[E:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=row_major
+// CHECK: pto.tload ins(%{{.*}} : !pto.partition_tensor_view<8x16xf32>) outs(%[[T]] :
+// CHECK: pto.texp ins(%[[V]] : {{.*}}) outs(%[[E]] :
+// CHECK-NOT: pto.treshape
+func.func @transpose_view(%A: !tile.tensor<8x16xf32>, %B: !tile.tensor<16x8xf32>) -> !tile.tensor<16x8xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc addr = 1024 : !tile.buffer<vec, 512>
+  %o = tile.alloc addr = 0 : !tile.buffer<vec, 512>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 512>) : !tile.tensor<8x16xf32> -> !tile.tile<8x16xf32, vec>
+  %v = tile.transpose_view %t : !tile.tile<8x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %e = tile.exp %v into(%o : !tile.buffer<vec, 512>) : !tile.tile<16x8xf32, vec>
+  %B1 = tile.store %e, %B[%c0, %c0] : !tile.tile<16x8xf32, vec>, !tile.tensor<16x8xf32>
+  return %B1 : !tile.tensor<16x8xf32>
+}
+
+// -----
+
+// Tests that at level3 the scratch tile of pto.ttrans / pto.trowsum is an
+// alloc_tile (the source's type) at the address the planner recorded in
+// `tile.scratch_addr`.
+// CHECK-LABEL: func.func @scratch(
+// CHECK: %[[A0:.*]] = arith.constant 0 : i64
+// CHECK: %[[T:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
+// CHECK: %[[A768:.*]] = arith.constant 768 : i64
+// CHECK: %[[TMP1:.*]] = pto.alloc_tile addr = %[[A768]] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
+// CHECK: %[[R:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
+// CHECK: %[[TMP2:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
+// CHECK: %[[S:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=1
+// CHECK: pto.ttrans ins(%[[T]], %[[TMP1]] : {{.*}}) outs(%[[R]] :
+// CHECK: pto.trowsum ins(%[[R]], %[[TMP2]] : {{.*}}) outs(%[[S]] :
+func.func @scratch(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x1xf32>) -> !tile.tensor<8x1xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+  %o = tile.alloc addr = 256 : !tile.buffer<vec, 256>
+  %s = tile.alloc addr = 512 : !tile.buffer<vec, 32>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r = tile.transpose %t into(%o : !tile.buffer<vec, 256>) {tile.scratch_addr = 768 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  %sum = tile.row_sum %r into(%s : !tile.buffer<vec, 32>) {tile.scratch_addr = 0 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x1xf32, vec>
+  %B1 = tile.store %sum, %B[%c0, %c0] : !tile.tile<8x1xf32, vec>, !tile.tensor<8x1xf32>
+  return %B1 : !tile.tensor<8x1xf32>
+}
+
+// -----
+
+// Tests a logical tile selection at level3: the window at the dynamic slot
+// is one alloc_tile at base + slot * size, and tile.if_exit_barrier is a
+// PIPE_ALL pipeline barrier.
+// CHECK-LABEL: func.func @selection(
+// CHECK: %[[S:.*]] = arith.select
+// CHECK-NEXT: %[[S64:.*]] = arith.index_cast %[[S]] : index to i64
+// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[S64]], %{{.*}} : i64
+// CHECK-NEXT: %[[ADDR:.*]] = arith.addi %[[OFF]], %{{.*}} : i64
+// CHECK-NEXT: %[[R:.*]] = pto.alloc_tile addr = %[[ADDR]]
+// CHECK-NOT: scf.if
+// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK: pto.tstore ins(%[[R]] :
+func.func @selection(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x8xf32>, %c: i1) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %pool = tile.alloc addr = 256 : !tile.buffer<vec, 256, slots = 2>
+  %in = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%in : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %a = tile.exp %x into(%pool : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+  %b = tile.mul %x, %x into(%pool slot 1 : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+  %s = arith.select %c, %c0, %c1 : index
+  %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    %t = tile.create into(%pool slot %s : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+    scf.yield %t : !tile.tile<8x8xf32, vec>
+  } else {
+    %e = tile.create into(%pool slot %s : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+    scf.yield %e : !tile.tile<8x8xf32, vec>
+  }
+  tile.if_exit_barrier %r : !tile.tile<8x8xf32, vec>
+  %B1 = tile.store %r, %B[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %B1 : !tile.tensor<8x8xf32>
+}

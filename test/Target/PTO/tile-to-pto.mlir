@@ -224,3 +224,202 @@ module attributes {tile.target_arch = "a5"} {
     return %B1 : !tile.tensor<8x8xi32>
   }
 }
+
+// -----
+
+// Tests that a transposed view is pto.treshape of the viewed handle to the
+// transposed shape with the other base layout (row_major 8x16 and col_major
+// 16x8 cover the same bytes), read by the next op.
+// CHECK-LABEL: func.func @transpose_view(
+// CHECK: %[[T:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK: %[[E:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK: pto.tload ins(%{{.*}} : !pto.partition_tensor_view<8x16xf32>) outs(%[[T]] :
+// CHECK: %[[V:.*]] = pto.treshape %[[T]] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, {{.*}}, blayout=row_major, {{.*}}> -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=col_major, slayout=none_box, fractal=512, pad=0>
+// CHECK: pto.texp ins(%[[V]] : !pto.tile_buf<{{.*}}blayout=col_major{{.*}}>) outs(%[[E]] : !pto.tile_buf<{{.*}}blayout=row_major{{.*}}>)
+// CHECK: pto.tstore ins(%[[E]] :
+func.func @transpose_view(%A: !tile.tensor<8x16xf32>, %B: !tile.tensor<16x8xf32>) -> !tile.tensor<16x8xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 512>
+  %o = tile.alloc : !tile.buffer<vec, 512>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 512>) : !tile.tensor<8x16xf32> -> !tile.tile<8x16xf32, vec>
+  %v = tile.transpose_view %t : !tile.tile<8x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %e = tile.exp %v into(%o : !tile.buffer<vec, 512>) : !tile.tile<16x8xf32, vec>
+  %B1 = tile.store %e, %B[%c0, %c0] : !tile.tile<16x8xf32, vec>, !tile.tensor<16x8xf32>
+  return %B1 : !tile.tensor<16x8xf32>
+}
+
+// -----
+
+// Tests that tile.write into a transposed view takes the column-major
+// linear offset of the col_major handle: (row 1, col 2) of the 16x8 view is
+// element 2 * 16 + 1.
+// CHECK-LABEL: func.func @write_transposed(
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: %[[V:.*]] = pto.treshape
+// CHECK: %[[SCALED:.*]] = arith.muli %[[C2]], %[[C16]] : index
+// CHECK: %[[OFF:.*]] = arith.addi %[[SCALED]], %[[C1]] : index
+// CHECK: pto.tsetval ins(%[[OFF]], %{{.*}} : index, f32) outs(%[[V]] : !pto.tile_buf<{{.*}}rows=16, cols=8{{.*}}blayout=col_major
+// CHECK: pto.tstore ins(%[[V]] :
+func.func @write_transposed(%A: !tile.tensor<8x16xf32>, %B: !tile.tensor<16x8xf32>, %v: f32) -> !tile.tensor<16x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %b = tile.alloc : !tile.buffer<vec, 512>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 512>) : !tile.tensor<8x16xf32> -> !tile.tile<8x16xf32, vec>
+  %tv = tile.transpose_view %t : !tile.tile<8x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %w = tile.write %tv[%c1, %c2], %v : !tile.tile<16x8xf32, vec>, f32
+  %B1 = tile.store %w, %B[%c0, %c0] : !tile.tile<16x8xf32, vec>, !tile.tensor<16x8xf32>
+  return %B1 : !tile.tensor<16x8xf32>
+}
+
+// -----
+
+// Tests that a dynamic slot at level2 selects among the per-slot handles
+// with an scf.if chain on the slot value (one compare per slot but the
+// last), built once, right after the slot is defined, and used by every
+// access to the window.
+// CHECK-LABEL: func.func @dynamic_slot(
+// CHECK-SAME: %{{.*}}: !pto.ptr<f32>, %[[I:.*]]: index) {
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[S0:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
+// CHECK: %[[S1:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
+// CHECK: %[[S2:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
+// CHECK: %[[IS0:.*]] = arith.cmpi eq, %[[I]], %[[C0]] : index
+// CHECK: %[[H:.*]] = scf.if %[[IS0]] -> (!pto.tile_buf<{{.*}}>) {
+// CHECK-NEXT: scf.yield %[[S0]] : !pto.tile_buf<{{.*}}>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[IS1:.*]] = arith.cmpi eq, %[[I]], %[[C1]] : index
+// CHECK-NEXT: %[[H1:.*]] = scf.if %[[IS1]] -> (!pto.tile_buf<{{.*}}>) {
+// CHECK-NEXT: scf.yield %[[S1]] : !pto.tile_buf<{{.*}}>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[S2]] : !pto.tile_buf<{{.*}}>
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.yield %[[H1]] : !pto.tile_buf<{{.*}}>
+// CHECK-NEXT: }
+// CHECK: pto.tload ins(%{{.*}} : !pto.partition_tensor_view<8x8xf32>) outs(%[[H]] :
+// CHECK: pto.tstore ins(%[[H]] :
+// CHECK-NOT: scf.if
+func.func @dynamic_slot(%A: !tile.tensor<8x8xf32>, %i: index) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %p = tile.alloc : !tile.buffer<vec, 256, slots = 3>
+  %t = tile.load %A[%c0, %c0] into(%p slot %i : !tile.buffer<vec, 256, slots = 3>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %A1 = tile.store %t, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests a logical tile selection (as MaterializeSemanticAliases makes it):
+// the producers write the pool's two slot handles, the window at the slot
+// %s is the scf.if selection placed after %s, tile.create emits nothing, the
+// if whose arms only named the window is dropped, and tile.if_exit_barrier
+// is a PIPE_ALL pipeline barrier before the selected tile is used.
+// CHECK-LABEL: func.func @selection(
+// CHECK-SAME: %{{.*}}: !pto.ptr<f32>, %{{.*}}: !pto.ptr<f32>, %[[C:.*]]: i1) {
+// CHECK: %[[X:.*]] = pto.alloc_tile
+// CHECK: %[[P0:.*]] = pto.alloc_tile
+// CHECK: %[[P1:.*]] = pto.alloc_tile
+// CHECK: pto.texp ins(%[[X]] : {{.*}}) outs(%[[P0]] :
+// CHECK: pto.tmul ins(%[[X]], %[[X]] : {{.*}}) outs(%[[P1]] :
+// CHECK: %[[S:.*]] = arith.select %[[C]], %{{.*}}, %{{.*}} : index
+// CHECK: %[[IS0:.*]] = arith.cmpi eq, %[[S]], %{{.*}} : index
+// CHECK: %[[R:.*]] = scf.if %[[IS0]] -> (!pto.tile_buf<{{.*}}>) {
+// CHECK-NEXT: scf.yield %[[P0]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[P1]]
+// CHECK-NEXT: }
+// CHECK-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: %[[PV:.*]] = pto.partition_view
+// CHECK-NEXT: pto.tstore ins(%[[R]] :
+func.func @selection(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x8xf32>, %c: i1) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %pool = tile.alloc : !tile.buffer<vec, 256, slots = 2>
+  %in = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%in : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %a = tile.exp %x into(%pool : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+  %b = tile.mul %x, %x into(%pool slot 1 : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+  %s = arith.select %c, %c0, %c1 : index
+  %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    %t = tile.create into(%pool slot %s : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+    scf.yield %t : !tile.tile<8x8xf32, vec>
+  } else {
+    %e = tile.create into(%pool slot %s : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+    scf.yield %e : !tile.tile<8x8xf32, vec>
+  }
+  tile.if_exit_barrier %r : !tile.tile<8x8xf32, vec>
+  %B1 = tile.store %r, %B[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %B1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that when the arms of an scf.if reach one window through different
+// handles (a subset view of the 64x64 alloc_tile, a 16x64 alloc_tile), the
+// if yields the handle at level2 (ptoas aliases the result with both).
+// CHECK-LABEL: func.func @arms(
+// CHECK-SAME: %{{[^:]*}}: !pto.ptr<f32>, %{{[^:]*}}: !pto.ptr<f32>, %[[C:[^:]*]]: i1) {
+// CHECK: %[[BIG:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64
+// CHECK: %[[SMALL:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64
+// CHECK: %[[R:.*]] = scf.if %[[C]] -> (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, {{.*}}>) {
+// CHECK-NEXT: %[[SUB:.*]] = pto.subset %[[BIG]][%{{.*}}, %{{.*}}] sizes [16, 64]
+// CHECK-NEXT: scf.yield %[[SUB]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.texpands ins(%{{.*}} : f32) outs(%[[SMALL]] :
+// CHECK-NEXT: scf.yield %[[SMALL]]
+// CHECK-NEXT: }
+// CHECK: pto.tstore ins(%[[R]] :
+func.func @arms(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<16x64xf32>, %c: i1) -> !tile.tensor<16x64xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 16384>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 16384>) : !tile.tensor<64x64xf32> -> !tile.tile<64x64xf32, vec>
+  %r = scf.if %c -> (!tile.tile<16x64xf32, vec>) {
+    %s = tile.slice %t[0, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<16x64xf32, vec>
+    scf.yield %s : !tile.tile<16x64xf32, vec>
+  } else {
+    %f = tile.full 1.0 into(%b[0, 4096] : !tile.buffer<vec, 16384>) : !tile.tile<16x64xf32, vec>
+    scf.yield %f : !tile.tile<16x64xf32, vec>
+  }
+  %B1 = tile.store %r, %B[%c0, %c0] : !tile.tile<16x64xf32, vec>, !tile.tensor<16x64xf32>
+  return %B1 : !tile.tensor<16x64xf32>
+}
+
+// -----
+
+// Tests that arms reaching one window through views of one alloc_tile with
+// its type (a reshape there and back) give the alloc_tile itself at level2,
+// so a loop carrying the if result updates that handle in place.
+// CHECK-LABEL: func.func @arms_same_root(
+// CHECK: %[[H:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
+// CHECK: scf.if %{{.*}} {
+// CHECK: pto.treshape %[[H]]
+// CHECK: } else {
+// CHECK-NEXT: pto.tadds ins(%[[H]], %{{.*}}) outs(%[[H]] :
+// CHECK-NEXT: }
+// CHECK: scf.for
+// CHECK-NEXT: pto.tadds ins(%[[H]], %{{.*}}) outs(%[[H]] :
+// CHECK-NEXT: }
+func.func @arms_same_root(%A: !tile.tensor<8x8xf32>, %c: i1, %n: index) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    %v = tile.reshape %t : !tile.tile<8x8xf32, vec> -> !tile.tile<16x4xf32, vec>
+    %w = tile.reshape %v : !tile.tile<16x4xf32, vec> -> !tile.tile<8x8xf32, vec>
+    scf.yield %w : !tile.tile<8x8xf32, vec>
+  } else {
+    %a = tile.adds %t, %one into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+    scf.yield %a : !tile.tile<8x8xf32, vec>
+  }
+  %l = scf.for %i = %c0 to %n step %c1 iter_args(%x = %r) -> (!tile.tile<8x8xf32, vec>) {
+    %y = tile.adds %x, %one into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+    scf.yield %y : !tile.tile<8x8xf32, vec>
+  }
+  %A1 = tile.store %l, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}

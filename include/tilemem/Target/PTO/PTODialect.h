@@ -16,6 +16,9 @@
 
 #include "tilemem/Target/PTO/PTODialect.h.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "tilemem/Target/PTO/PTOAttrs.h.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "tilemem/Target/PTO/PTOTypes.h.inc"
 

@@ -24,6 +24,7 @@ def PTO_Dialect : Dialect {
   let cppNamespace = "::mlir::pto";
   let summary = "the PTO ops and types tilemem emits for ptoas";
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -69,6 +70,21 @@ def PTO_PartitionTensorViewType
   let summary = "a block of a tensor view";
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
                         "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+def PTO_PipeAttr : AttrDef<PTO_Dialect, "Pipe"> {
+  let mnemonic = "pipe";
+  let summary = "a hardware pipeline (PIPE_ALL, PIPE_V, PIPE_M, PIPE_MTE2, ...)";
+  let description = [{
+    `#pto.pipe<PIPE_ALL>`: the pipe name is a bare keyword, as in ptoas's
+    PipeAttr.
+  }];
+  let parameters = (ins StringRefParameter<"pipe name">:$pipe);
   let hasCustomAssemblyFormat = 1;
 }
 
@@ -211,6 +227,17 @@ def PTO_TSetValOp : PTO_Op<"tsetval"> {
     `ins` `(` $offset `,` $val `:` type($offset) `,` type($val) `)`
     `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
+}
+
+def PTO_BarrierOp : PTO_Op<"barrier"> {
+  let summary = "wait until every operation issued on a pipe has completed";
+  let description = [{
+    `pto.barrier #pto.pipe<PIPE_ALL>` (ptoas docs/PTO_IR_manual.md,
+    "Synchronization Operations"): a pipeline barrier; PIPE_ALL drains every
+    pipe.
+  }];
+  let arguments = (ins PTO_PipeAttr:$pipe);
+  let assemblyFormat = "qualified($pipe) attr-dict";
 }
 
 #endif // TILEMEM_TARGET_PTO_PTOOPS_TD

@@ -41,6 +41,16 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                              << "' must be a unit attribute on a func.func";
     return success();
   }
+  if (attribute.getName() == kScratchAddrAttrName) {
+    auto addr = dyn_cast<IntegerAttr>(attribute.getValue());
+    if (!isa<TransposeOp, RowSumOp>(op) || !addr ||
+        !addr.getType().isInteger(64) || addr.getInt() < 0)
+      return op->emitError()
+             << "'" << kScratchAddrAttrName
+             << "' must be a non-negative i64 on tile.transpose or "
+                "tile.row_sum";
+    return success();
+  }
   return op->emitError() << "unknown tile dialect attribute '"
                          << attribute.getName() << "'";
 }

@@ -8,6 +8,11 @@
 //   overlap its own. Those come from a segment tree over the (compressed)
 //   interval endpoints, so one placement costs O(log A + K log K) for its K
 //   conflicts, never a scan of every placed allocation.
+// The scratch tile of each tile.transpose / tile.row_sum (pto.ttrans and
+// pto.trowsum take a temporary, which only the planner can place at level3)
+// is one more item, live only at its op ([p, p]) and as large as the op's
+// source tile; it goes through the same placement and capacity check and
+// its address is written as `tile.scratch_addr`.
 // All addresses are computed before the first is written: a function that
 // does not fit is left unchanged.
 //
@@ -110,28 +115,54 @@ struct Planner {
   func::FuncOp function;
   TargetArch arch;
   const AllocationLifetimes &lifetimes;
-  /// The address of each allocation, by its index in the analysis.
+  /// What is placed: the allocations of the analysis (same indices), then
+  /// one item per scratch op (`alloc` null), live at its op only.
+  SmallVector<AllocationLifetime> items;
+  /// The scratch ops, item `numAllocations + i` being scratchOps[i].
+  SmallVector<Operation *> scratchOps;
+  unsigned numAllocations;
+  /// The address of each item, by its index.
   SmallVector<std::optional<int64_t>> addrs;
   ValueNames names;
 
   Planner(func::FuncOp function, TargetArch arch,
           const AllocationLifetimes &lifetimes)
       : function(function), arch(arch), lifetimes(lifetimes),
-        addrs(lifetimes.getAllocations().size()), names(function) {}
-
-  const AllocationLifetime &at(unsigned index) const {
-    return lifetimes.getAllocations()[index];
+        items(lifetimes.getAllocations()),
+        numAllocations(lifetimes.getAllocations().size()), names(function) {
+    function.walk([&](Operation *op) {
+      if (!isa<TransposeOp, RowSumOp>(op))
+        return;
+      auto source = cast<TileType>(op->getOperand(0).getType());
+      unsigned point = lifetimes.getPoint(op);
+      std::optional<int64_t> addr;
+      if (auto attr =
+              op->getAttrOfType<IntegerAttr>(TileDialect::kScratchAddrAttrName))
+        addr = attr.getInt();
+      items.push_back(AllocationLifetime{AllocOp(), source.getSpace(),
+                                         source.getSizeInBytes(), point, point,
+                                         /*pinned=*/false, addr,
+                                         /*touched=*/true});
+      scratchOps.push_back(op);
+    });
+    addrs.resize(items.size());
   }
+
+  const AllocationLifetime &at(unsigned index) const { return items[index]; }
+  bool isScratch(unsigned index) const { return index >= numAllocations; }
   StringRef archName() const { return arch == TargetArch::A3 ? "a3" : "a5"; }
 
   /// The error for allocation `index` that would occupy [addr, addr+bytes).
   LogicalResult overflow(unsigned index, int64_t addr) {
     const AllocationLifetime &lifetime = at(index);
     MemorySpace space = lifetime.space;
-    InFlightDiagnostic diag = lifetime.alloc.emitError()
-                              << "allocation "
-                              << names(lifetime.alloc.getResult())
-                              << " of " << lifetime.bytes << " bytes does not "
+    InFlightDiagnostic diag =
+        isScratch(index)
+            ? scratchOps[index - numAllocations]->emitError()
+                  << "the scratch tile"
+            : lifetime.alloc.emitError()
+                  << "allocation " << names(lifetime.alloc.getResult());
+    diag << " of " << lifetime.bytes << " bytes does not "
                               << "fit in " << stringifyMemorySpace(space)
                               << ": it needs bytes [" << addr << ", "
                               << addr + lifetime.bytes << ") but the capacity "
@@ -216,7 +247,7 @@ struct Planner {
   }
 
   LogicalResult run(bool dsa) {
-    ArrayRef<AllocationLifetime> all = lifetimes.getAllocations();
+    ArrayRef<AllocationLifetime> all = items;
     bool ok = true;
     for (unsigned space = 0; space < kNumMemorySpaces; ++space) {
       SmallVector<unsigned> movable, fixed;
@@ -269,13 +300,20 @@ struct AllocateMemoryAddrPass
     // Everything fits: write the addresses.
     std::array<int64_t, kNumMemorySpaces> used{};
     Builder builder(function.getContext());
-    for (auto [lifetime, addr] :
-         llvm::zip_equal(lifetimes.getAllocations(), planner.addrs)) {
+    for (auto [index, lifetime] : llvm::enumerate(planner.items)) {
+      int64_t addr = *planner.addrs[index];
       unsigned space = static_cast<unsigned>(lifetime.space);
-      used[space] = std::max(used[space], *addr + lifetime.bytes);
+      used[space] = std::max(used[space], addr + lifetime.bytes);
       if (lifetime.addr)
         continue;
-      lifetime.alloc.setAddrAttr(builder.getI64IntegerAttr(*addr));
+      if (planner.isScratch(index)) {
+        planner.scratchOps[index - planner.numAllocations]->setAttr(
+            TileDialect::kScratchAddrAttrName,
+            builder.getI64IntegerAttr(addr));
+        ++numScratch;
+        continue;
+      }
+      lifetime.alloc.setAddrAttr(builder.getI64IntegerAttr(addr));
       ++numPlaced;
     }
     vecBytes += used[static_cast<unsigned>(MemorySpace::Vec)];

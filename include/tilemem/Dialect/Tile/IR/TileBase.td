@@ -37,6 +37,11 @@ def Tile_Dialect : Dialect {
     /// Module attribute selecting the target architecture ("a3" or "a5").
     static constexpr ::llvm::StringLiteral kTargetArchAttrName =
         "tile.target_arch";
+    /// Byte address (i64) of the scratch tile a tile.transpose or
+    /// tile.row_sum needs on the target (pto.ttrans / pto.trowsum take a
+    /// temporary); set by the address planner, read by level3 PTO emission.
+    static constexpr ::llvm::StringLiteral kScratchAddrAttrName =
+        "tile.scratch_addr";
   }];
 }
 

@@ -251,6 +251,12 @@ def TileAllocateMemoryAddr
       allocation whose live interval overlaps its own. Overlapping intervals
       come from a segment tree over program points, so a placement looks at
       its conflicts only, never at every placed allocation.
+    The scratch tile of each `tile.transpose` / `tile.row_sum` (the source
+    tile's size; pto.ttrans and pto.trowsum take a temporary that only this
+    pass can place for level3 PTO) is placed the same way as an item live
+    at its op only, so it overlaps no allocation live there and counts in
+    the capacity check; its address is set as `tile.scratch_addr = N : i64`
+    (pypto: after the allocations; an existing one is kept).
     An allocation that does not fit is an error at its `tile.alloc` giving
     the bytes it needs and the capacity, with a note at the op where the
     live bytes of that space peak (the max-live lower bound). Addresses are
@@ -284,6 +290,8 @@ def TileAllocateMemoryAddr
   ];
   let statistics = [
     Statistic<"numPlaced", "placed", "Allocations given an address">,
+    Statistic<"numScratch", "scratch-placed",
+              "Scratch tiles (tile.transpose, tile.row_sum) given an address">,
     Statistic<"vecBytes", "vec-bytes", "Bytes of vec used (highest end address)">,
     Statistic<"matBytes", "mat-bytes", "Bytes of mat used">,
     Statistic<"leftBytes", "left-bytes", "Bytes of left used">,
