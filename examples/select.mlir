@@ -5,8 +5,8 @@
 //
 // (An arm that yields a tile still read after the branch, e.g. `else { yield
 // %y }`, is planned as a logical tile selection instead: two slots of one
-// pool, `tile.if_exit_barrier`, and a dynamic slot. PTO emission refuses that
-// form today; see docs/pipelines.md.)
+// pool, `tile.if_exit_barrier`, and a dynamic slot; docs/pipelines.md shows
+// it planned and emitted.)
 module attributes {tile.target_arch = "a3"} {
   func.func @select(%X: !tile.tensor<64x64xf32>, %Y: !tile.tensor<64x64xf32>,
                     %O: !tile.tensor<64x64xf32>, %use_exp: i1) -> !tile.tensor<64x64xf32> {

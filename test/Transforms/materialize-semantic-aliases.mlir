@@ -730,7 +730,8 @@ func.func @both_arm_values_live(%a: !tile.tile<8x8xf32, vec>, %b: !tile.tile<8x8
 // Tests a logical tile selection: two compiler-owned tiles still read after
 // the if become the two slots of one pool; both arms yield the pool's tile at
 // the slot the condition selects (tile.create, no copy) and an exit barrier
-// follows the if.
+// follows the if, reading the selected tiles so that their slots stay live
+// until the selection completes.
 // CHECK-LABEL: func.func @selected_in_slots
 // CHECK-NEXT:    %[[POOL:.*]] = tile.alloc : !tile.buffer<vec, 256, slots = 2>
 // CHECK-NOT:     tile.alloc
@@ -746,7 +747,7 @@ func.func @both_arm_values_live(%a: !tile.tile<8x8xf32, vec>, %b: !tile.tile<8x8
 // CHECK-NEXT:      %[[E:.*]] = tile.create into(%[[POOL]] slot %[[SLOT]] :
 // CHECK-NEXT:      scf.yield %[[E]]
 // CHECK-NEXT:    }
-// CHECK-NEXT:    tile.if_exit_barrier %[[R]] : !tile.tile<8x8xf32, vec>
+// CHECK-NEXT:    tile.if_exit_barrier %[[R]], %[[AV]], %[[BV]] : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
 // CHECK-NEXT:    return %[[R]], %[[AV]], %[[BV]]
 func.func @selected_in_slots(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
   %a = tile.exp %x : !tile.tile<8x8xf32, vec>
