@@ -50,15 +50,32 @@ class FunctionPass:
         return run_pipeline(module, [self])
 
 
+def _anchored(passes) -> str:
+    """The pipeline text of `passes`: runs of function passes nested under
+    func.func, module pipelines (ModulePipeline) at module level, in order."""
+    pieces, functions = [], []
+    for p in passes:
+        if isinstance(p, ModulePipeline):
+            if functions:
+                pieces.append(f"func.func({','.join(functions)})")
+                functions = []
+            pieces.append(p.pipeline)
+        else:
+            functions.append(p.pipeline)
+    if functions:
+        pieces.append(f"func.func({','.join(functions)})")
+    return f"builtin.module({','.join(pieces)})"
+
+
 def run_pipeline(module: Union[Module, str], passes) -> Module:
-    """Runs function passes in order on every function of `module`."""
+    """Runs `passes` in order on `module`: function passes on every function,
+    module pipelines (``memory_pipeline()``) on the module."""
     if isinstance(module, str):
         context = Context()
         with context, Location.unknown():
             module = Module.parse(module)
-    inner = ",".join(p.pipeline for p in passes)
     with module.context:
-        pm = PassManager.parse(f"builtin.module(func.func({inner}))")
+        pm = PassManager.parse(_anchored(passes))
         try:
             pm.run(module.operation)
         except Exception as error:  # MLIRError carries the diagnostics

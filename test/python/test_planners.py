@@ -121,6 +121,22 @@ def test_pass_manager_parses_the_pipeline():
         assert "addr = " in str(module)
 
 
+def test_run_pipeline_runs_module_pipelines_at_module_level():
+    # A module pipeline among function passes runs on the module (it used
+    # to be nested under func.func, where it did nothing).
+    with ir.Context():
+        module = passes.run_pipeline(
+            ir.Module.parse(ACCUMULATE),
+            [passes.memory_pipeline(memory_planner="dsa-rp"), passes.verify_storage(allocated=True)])
+        text = str(module)
+        assert "addr = " in text and "tile.alloc :" not in text
+    assert passes._anchored([passes.init_memref(), passes.memory_pipeline(memory_planner="ptoas"),
+                             passes.verify_storage()]) == (
+        "builtin.module(func.func(tile-init-memref),"
+        "tile-memory-pipeline{memory-planner=ptoas enable-buffer-ir=true},"
+        "func.func(tile-verify-storage{allocated=false}))")
+
+
 @pytest.mark.parametrize("planner", PLANNERS)
 @pytest.mark.parametrize("program", [ACCUMULATE, BRANCH], ids=["accumulate", "branch"])
 def test_pipeline_keeps_the_semantics(planner, program):
