@@ -493,12 +493,22 @@ bool FunctionEmitter::sameStorage(Value nextHandle, Value carriedHandle,
 
 Value FunctionEmitter::rootHandle(Value handle) {
   while (Operation *def = handle.getDefiningOp()) {
-    if (auto view = dyn_cast<pto::TReshapeOp>(def))
+    if (auto view = dyn_cast<pto::TReshapeOp>(def)) {
       handle = view.getSrc();
-    else if (auto view = dyn_cast<pto::SubsetOp>(def))
+    } else if (auto view = dyn_cast<pto::SubsetOp>(def)) {
       handle = view.getSource();
-    else
+    } else if (auto select = dyn_cast<scf::IfOp>(def)) {
+      // An scf.if choosing between views of one alloc_tile (both arms
+      // reached one window through different view ops) is a view of it too.
+      unsigned index = cast<OpResult>(handle).getResultNumber();
+      Value thenRoot = rootHandle(select.thenYield().getOperand(index));
+      if (select.getElseRegion().empty() ||
+          rootHandle(select.elseYield().getOperand(index)) != thenRoot)
+        break;
+      return thenRoot;
+    } else {
       break;
+    }
   }
   return handle;
 }

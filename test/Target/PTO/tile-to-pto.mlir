@@ -423,3 +423,42 @@ func.func @arms_same_root(%A: !tile.tensor<8x8xf32>, %c: i1, %n: index) -> !tile
   %A1 = tile.store %l, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
   return %A1 : !tile.tensor<8x8xf32>
 }
+
+// -----
+
+// Tests that a while carry yielded back through transposed views chosen by
+// an scf.if stays the carry's alloc_tile: both arms are views of it, so the
+// level2 scf.if selecting the two treshape handles is a view of it too and
+// the loop carries no tile.
+// CHECK-LABEL: func.func @carry_through_selected_views
+// CHECK:         %[[H:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
+// CHECK:         scf.while (%{{.*}} = %{{.*}}) : (index) -> index
+// CHECK:           scf.if
+// CHECK:             pto.treshape %[[H]]
+// CHECK:           } else {
+// CHECK:             pto.treshape %[[H]]
+// CHECK:         pto.tstore ins(%[[H]]
+func.func @carry_through_selected_views(%A: !tile.tensor<8x8xf32>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%b0 : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r:2 = scf.while (%i = %c0, %t = %x) : (index, !tile.tile<8x8xf32, vec>) -> (index, !tile.tile<8x8xf32, vec>) {
+    %go = arith.cmpi slt, %i, %c1 : index
+    scf.condition(%go) %i, %t : index, !tile.tile<8x8xf32, vec>
+  } do {
+  ^bb0(%i: index, %t: !tile.tile<8x8xf32, vec>):
+    %v = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+      %tt = tile.transpose_view %t : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+      scf.yield %tt : !tile.tile<8x8xf32, vec>
+    } else {
+      %tx = tile.transpose_view %x : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+      scf.yield %tx : !tile.tile<8x8xf32, vec>
+    }
+    %w = tile.transpose_view %v : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+    %n = arith.addi %i, %c1 : index
+    scf.yield %n, %w : index, !tile.tile<8x8xf32, vec>
+  }
+  %A1 = tile.store %r#1, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return
+}
