@@ -232,16 +232,7 @@ class ModulePipeline:
         return f"ModulePipeline({self.pipeline!r})"
 
     def __call__(self, module: Union[Module, str]) -> Module:
-        if isinstance(module, str):
-            with Context(), Location.unknown():
-                module = Module.parse(module)
-        with module.context:
-            pm = PassManager.parse(f"builtin.module({self.pipeline})")
-            try:
-                pm.run(module.operation)
-            except Exception as error:
-                raise PassError(str(error)) from error
-        return module
+        return run_pipeline(module, [self])
 
 
 def memory_pipeline(memory_planner: Optional[str] = None,

@@ -193,6 +193,10 @@ private:
   LogicalResult emitAssemble(AssembleOp op);
   LogicalResult emitScope(ScopeOp op);
   LogicalResult emitFor(scf::ForOp op);
+  /// The PTO loop's yield: its scalar operands; each tile must come back in
+  /// its carry's handle.
+  LogicalResult emitLoopYield(Operation *loop, scf::YieldOp yield,
+                              ValueRange carriedArgs);
   LogicalResult emitWhile(scf::WhileOp op);
   LogicalResult emitIf(scf::IfOp op);
   /// Maps `result` (a carried or merged value) to `handle`, or records its
@@ -978,6 +982,35 @@ static bool isCarried(Type type) {
   return !isa<TileType, GlobalTensorType, BufferType>(type);
 }
 
+LogicalResult FunctionEmitter::emitLoopYield(Operation *loop,
+                                             scf::YieldOp yield,
+                                             ValueRange carriedArgs) {
+  // Scalars are yielded; tiles must come back in their carry's handle (the
+  // PTO loop carries no tile), tensors are global memory.
+  SmallVector<Value> yielded;
+  for (auto [index, value] : llvm::enumerate(yield.getOperands())) {
+    Value arg = carriedArgs[index];
+    if (isCarried(value.getType())) {
+      FailureOr<Value> mapped = scalar(value, yield);
+      if (failed(mapped))
+        return failure();
+      yielded.push_back(*mapped);
+    } else if (isa<TileType>(value.getType())) {
+      FailureOr<Value> handle = handleOf(value, yield);
+      if (failed(handle))
+        return failure();
+      if (!sameStorage(*handle, tileHandles.lookup(arg), value, arg))
+        return cannotEmit(loop)
+               << "carry #" << index
+               << " is yielded in other storage than its initializer; a "
+                  "loop-carried tile must be updated in place (run "
+                  "tile-materialize-semantic-aliases)";
+    }
+  }
+  body.create<scf::YieldOp>(yield.getLoc(), yielded);
+  return success();
+}
+
 LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
   SmallVector<Value> bounds;
   for (Value bound : {op.getLowerBound(), op.getUpperBound(), op.getStep()}) {
@@ -1022,27 +1055,8 @@ LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
   if (failed(emitBlock(*op.getBody())))
     return failure();
   auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
-  SmallVector<Value> yielded;
-  for (auto [index, value] : llvm::enumerate(yield.getOperands())) {
-    BlockArgument arg = op.getRegionIterArgs()[index];
-    if (isCarried(value.getType())) {
-      FailureOr<Value> mapped = scalar(value, yield);
-      if (failed(mapped))
-        return failure();
-      yielded.push_back(*mapped);
-    } else if (isa<TileType>(value.getType())) {
-      FailureOr<Value> handle = handleOf(value, yield);
-      if (failed(handle))
-        return failure();
-      if (!sameStorage(*handle, tileHandles.lookup(arg), value, arg))
-        return cannotEmit(op)
-               << "carry #" << index
-               << " is yielded in other storage than its initializer; a "
-                  "loop-carried tile must be updated in place (run "
-                  "tile-materialize-semantic-aliases)";
-    }
-  }
-  body.create<scf::YieldOp>(yield.getLoc(), yielded);
+  if (failed(emitLoopYield(op, yield, op.getRegionIterArgs())))
+    return failure();
   kept = 0;
   for (OpResult result : op.getResults())
     if (isCarried(result.getType()))
@@ -1137,27 +1151,8 @@ LogicalResult FunctionEmitter::emitWhile(scf::WhileOp op) {
   if (failed(emitBlock(after)))
     return failure();
   auto yield = cast<scf::YieldOp>(after.getTerminator());
-  SmallVector<Value> yielded;
-  for (auto [index, value] : llvm::enumerate(yield.getOperands())) {
-    BlockArgument arg = before.getArgument(index);
-    if (isCarried(value.getType())) {
-      FailureOr<Value> mapped = scalar(value, yield);
-      if (failed(mapped))
-        return failure();
-      yielded.push_back(*mapped);
-    } else if (isa<TileType>(value.getType())) {
-      FailureOr<Value> handle = handleOf(value, yield);
-      if (failed(handle))
-        return failure();
-      if (!sameStorage(*handle, tileHandles.lookup(arg), value, arg))
-        return cannotEmit(op)
-               << "carry #" << index
-               << " is yielded in other storage than its initializer; a "
-                  "loop-carried tile must be updated in place (run "
-                  "tile-materialize-semantic-aliases)";
-    }
-  }
-  body.create<scf::YieldOp>(yield.getLoc(), yielded);
+  if (failed(emitLoopYield(op, yield, before.getArguments())))
+    return failure();
   kept = 0;
   for (OpResult result : op.getResults())
     if (isCarried(result.getType()))

@@ -283,17 +283,12 @@ struct AllocateMemoryAddrPass
                               "dsa-rp; ptoas plans addresses itself)";
       return signalPassFailure();
     }
-    std::optional<TargetArch> arch = targetArch.empty()
-                                         ? getTargetArch(function)
-                                         : parseTargetArch(targetArch);
-    if (!targetArch.empty() && !arch) {
-      function.emitError() << "unknown arch '" << targetArch
-                           << "' (expected a3 or a5)";
+    FailureOr<TargetArch> arch = resolveTargetArch(function, targetArch);
+    if (failed(arch))
       return signalPassFailure();
-    }
 
     AllocationLifetimes lifetimes(function);
-    Planner planner(function, arch.value_or(TargetArch::A3), lifetimes);
+    Planner planner(function, *arch, lifetimes);
     if (failed(planner.run(memoryPlanner == "dsa-rp")))
       return signalPassFailure();
 

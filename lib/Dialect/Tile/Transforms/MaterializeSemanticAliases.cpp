@@ -1166,14 +1166,9 @@ struct MaterializeSemanticAliasesPass
                            << "' (expected pypto, dsa-rp or ptoas)";
       return signalPassFailure();
     }
-    std::optional<TargetArch> arch = targetArch.empty()
-                                         ? getTargetArch(function)
-                                         : parseTargetArch(targetArch);
-    if (!targetArch.empty() && !arch) {
-      function.emitError() << "unknown arch '" << targetArch
-                           << "' (expected a3 or a5)";
+    FailureOr<TargetArch> arch = resolveTargetArch(function, targetArch);
+    if (failed(arch))
       return signalPassFailure();
-    }
 
     // Rewrite in place, journaling every change; keep the result only when
     // it verifies, otherwise restore the function exactly.
@@ -1181,7 +1176,7 @@ struct MaterializeSemanticAliasesPass
         enableBufferIR && function->hasAttr(TileDialect::kBufferIRAttrName);
     Counters counters;
     Journal journal;
-    bool ok = succeeded(Materializer(function, arch.value_or(TargetArch::A3),
+    bool ok = succeeded(Materializer(function, *arch,
                                      bufferIR, counters, journal)
                             .run());
     if (ok && verifyResult) {
