@@ -32,8 +32,9 @@ def _render_options(options: dict) -> str:
     return "{" + " ".join(rendered) + "}" if rendered else ""
 
 
-class FunctionPass:
-    """A function-level pass with its options, callable on a module."""
+class _Registered:
+    """A registered pass or pipeline with its options, callable on a module
+    (a ``tilemem.ir.Module`` or its text); returns the module."""
 
     def __init__(self, name: str, **options):
         self.name = name
@@ -44,10 +45,19 @@ class FunctionPass:
         return f"{self.name}{_render_options(self.options)}"
 
     def __repr__(self) -> str:
-        return f"FunctionPass({self.pipeline!r})"
+        return f"{type(self).__name__}({self.pipeline!r})"
 
     def __call__(self, module: Union[Module, str]) -> Module:
         return run_pipeline(module, [self])
+
+
+class FunctionPass(_Registered):
+    """A function-level pass: runs on every function of a module."""
+
+
+class ModulePipeline(_Registered):
+    """A registered module-level pipeline (run_pipeline runs it on the
+    module, between the function passes around it)."""
 
 
 def _anchored(passes) -> str:
@@ -214,25 +224,6 @@ def allocate_memory_addr(arch: Optional[str] = None,
     if arch:
         options["arch"] = arch
     return FunctionPass("tile-allocate-memory-addr", **options)
-
-
-class ModulePipeline:
-    """A registered module-level pipeline with its options, callable on a
-    module (a ``tilemem.ir.Module`` or its text); returns the module."""
-
-    def __init__(self, name: str, **options):
-        self.name = name
-        self.options = options
-
-    @property
-    def pipeline(self) -> str:
-        return f"{self.name}{_render_options(self.options)}"
-
-    def __repr__(self) -> str:
-        return f"ModulePipeline({self.pipeline!r})"
-
-    def __call__(self, module: Union[Module, str]) -> Module:
-        return run_pipeline(module, [self])
 
 
 def memory_pipeline(memory_planner: Optional[str] = None,

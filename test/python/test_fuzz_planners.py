@@ -10,7 +10,7 @@ import pytest
 
 from tilemem import fuzz, interp, ir
 
-SEEDS = range(1, 31)
+FIRST_SEEDS = range(1, 31)
 
 
 @functools.lru_cache(maxsize=None)
@@ -20,12 +20,15 @@ def legalized(seed):
     return text, fuzz.run_one(text, seed).status == "ok"
 
 
+# Only the programs legalization accepts have a memory plan; the rejected
+# ones are checked (documented diagnostics) by the base fuzz slice.
+SEEDS = [seed for seed in FIRST_SEEDS if legalized(seed)[1]]
+
+
 @pytest.mark.parametrize("planner", fuzz.PLANNERS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_planned_fuzz_programs_keep_their_results(seed, planner):
-    text, accepted = legalized(seed)
-    if not accepted:
-        pytest.skip("rejected by legalization (counted by the base fuzz slice)")
+    text, _ = legalized(seed)
     outcome = fuzz.run_planner(text, seed, planner)
     # pto-refused: storage matched, and emission gave a documented
     # "cannot be emitted to PTO" diagnostic (docs/pto-emission.md)
