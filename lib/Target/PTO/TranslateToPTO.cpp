@@ -139,6 +139,9 @@ private:
   // Values.
   FailureOr<Value> scalar(Value value, Operation *user);
   FailureOr<Value> handleOf(Value tile, Operation *user);
+  /// scalar / handleOf of each value, in order; fails at the first failure.
+  FailureOr<SmallVector<Value>> scalarsOf(ValueRange values, Operation *user);
+  FailureOr<SmallVector<Value>> handlesOf(ValueRange tiles, Operation *user);
   FailureOr<Value> tensorViewOf(Value tensor, Operation *user);
   FailureOr<Value> producerHandle(Operation *op);
   FailureOr<Value> windowHandle(const Window &window, TileType type,
@@ -655,6 +658,30 @@ LogicalResult FunctionEmitter::emitGeneric(Operation *op) {
 // Tile ops
 //===----------------------------------------------------------------------===//
 
+FailureOr<SmallVector<Value>>
+FunctionEmitter::scalarsOf(ValueRange values, Operation *user) {
+  SmallVector<Value> mapped;
+  for (Value value : values) {
+    FailureOr<Value> one = scalar(value, user);
+    if (failed(one))
+      return failure();
+    mapped.push_back(*one);
+  }
+  return mapped;
+}
+
+FailureOr<SmallVector<Value>>
+FunctionEmitter::handlesOf(ValueRange tiles, Operation *user) {
+  SmallVector<Value> handles;
+  for (Value tile : tiles) {
+    FailureOr<Value> one = handleOf(tile, user);
+    if (failed(one))
+      return failure();
+    handles.push_back(*one);
+  }
+  return handles;
+}
+
 template <typename PTOOp>
 LogicalResult FunctionEmitter::emitUnary(Operation *op) {
   FailureOr<Value> src = handleOf(op->getOperand(0), op);
@@ -670,16 +697,14 @@ LogicalResult FunctionEmitter::emitUnary(Operation *op) {
 
 template <typename PTOOp>
 LogicalResult FunctionEmitter::emitBinary(Operation *op) {
-  FailureOr<Value> lhs = handleOf(op->getOperand(0), op);
-  if (failed(lhs))
-    return failure();
-  FailureOr<Value> rhs = handleOf(op->getOperand(1), op);
-  if (failed(rhs))
+  FailureOr<SmallVector<Value>> ins =
+      handlesOf(op->getOperands().take_front(2), op);
+  if (failed(ins))
     return failure();
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  body.create<PTOOp>(op->getLoc(), *lhs, *rhs, *dst);
+  body.create<PTOOp>(op->getLoc(), (*ins)[0], (*ins)[1], *dst);
   tileHandles[op->getResult(0)] = *dst;
   return success();
 }
@@ -726,17 +751,13 @@ LogicalResult FunctionEmitter::emitLoad(LoadOp op) {
   FailureOr<Value> view = tensorViewOf(op.getSource(), op);
   if (failed(view))
     return failure();
-  SmallVector<Value> offsets;
-  for (Value index : op.getIndices()) {
-    FailureOr<Value> mapped = scalar(index, op);
-    if (failed(mapped))
-      return failure();
-    offsets.push_back(*mapped);
-  }
+  FailureOr<SmallVector<Value>> offsets = scalarsOf(op.getIndices(), op);
+  if (failed(offsets))
+    return failure();
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  Value part = partition(*view, offsets, op.getType(), op.getLoc());
+  Value part = partition(*view, *offsets, op.getType(), op.getLoc());
   body.create<pto::TLoadOp>(op.getLoc(), part, *dst);
   tileHandles[op.getResult()] = *dst;
   return success();
@@ -749,14 +770,10 @@ LogicalResult FunctionEmitter::emitStore(StoreOp op) {
   FailureOr<Value> view = tensorViewOf(op.getTensor(), op);
   if (failed(view))
     return failure();
-  SmallVector<Value> offsets;
-  for (Value index : op.getIndices()) {
-    FailureOr<Value> mapped = scalar(index, op);
-    if (failed(mapped))
-      return failure();
-    offsets.push_back(*mapped);
-  }
-  Value part = partition(*view, offsets,
+  FailureOr<SmallVector<Value>> offsets = scalarsOf(op.getIndices(), op);
+  if (failed(offsets))
+    return failure();
+  Value part = partition(*view, *offsets,
                          cast<TileType>(op.getValue().getType()), op.getLoc());
   body.create<pto::TStoreOp>(op.getLoc(), *src, part);
   return success();
@@ -794,19 +811,15 @@ LogicalResult FunctionEmitter::emitFull(FullOp op) {
 }
 
 LogicalResult FunctionEmitter::emitMatmulAcc(MatmulAccOp op) {
-  FailureOr<Value> acc = handleOf(op.getAcc(), op);
-  if (failed(acc))
+  FailureOr<SmallVector<Value>> ins =
+      handlesOf({op.getAcc(), op.getLhs(), op.getRhs()}, op);
+  if (failed(ins))
     return failure();
-  FailureOr<Value> lhs = handleOf(op.getLhs(), op);
-  if (failed(lhs))
-    return failure();
-  FailureOr<Value> rhs = handleOf(op.getRhs(), op);
-  if (failed(rhs))
-    return failure();
+  Value acc = (*ins)[0], lhs = (*ins)[1], rhs = (*ins)[2];
   // A writeback: the result is the accumulator's handle, updated in place.
-  tileHandles[op.getResult()] = *acc;
+  tileHandles[op.getResult()] = acc;
   if (!op.getInitCond()) {
-    body.create<pto::TMatmulAccOp>(op.getLoc(), *acc, *lhs, *rhs, *acc);
+    body.create<pto::TMatmulAccOp>(op.getLoc(), acc, lhs, rhs, acc);
     return success();
   }
   // init_cond selects at run time between a fresh product and accumulation.
@@ -817,9 +830,9 @@ LogicalResult FunctionEmitter::emitMatmulAcc(MatmulAccOp op) {
       body.create<scf::IfOp>(op.getLoc(), *cond, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(body);
   body.setInsertionPointToStart(branch.thenBlock());
-  body.create<pto::TMatmulOp>(op.getLoc(), *lhs, *rhs, *acc);
+  body.create<pto::TMatmulOp>(op.getLoc(), lhs, rhs, acc);
   body.setInsertionPointToStart(branch.elseBlock());
-  body.create<pto::TMatmulAccOp>(op.getLoc(), *acc, *lhs, *rhs, *acc);
+  body.create<pto::TMatmulAccOp>(op.getLoc(), acc, lhs, rhs, acc);
   return success();
 }
 
@@ -837,22 +850,18 @@ LogicalResult FunctionEmitter::emitWrite(WriteOp op) {
   if (layout == WindowLayout::Strided)
     return cannotEmit(op) << "pto.tsetval takes a linear offset into a "
                              "dense tile, and this tile is a strided view";
-  FailureOr<Value> row = scalar(op.getRow(), op);
-  if (failed(row))
+  FailureOr<SmallVector<Value>> scalars =
+      scalarsOf({op.getRow(), op.getCol(), op.getValue()}, op);
+  if (failed(scalars))
     return failure();
-  FailureOr<Value> col = scalar(op.getCol(), op);
-  if (failed(col))
-    return failure();
-  FailureOr<Value> value = scalar(op.getValue(), op);
-  if (failed(value))
-    return failure();
+  Value row = (*scalars)[0], col = (*scalars)[1], value = (*scalars)[2];
   Location loc = op.getLoc();
   bool rowMajor = layout == WindowLayout::RowMajor;
-  Value major = rowMajor ? *row : *col, minor = rowMajor ? *col : *row;
+  Value major = rowMajor ? row : col, minor = rowMajor ? col : row;
   Value scaled = body.create<arith::MulIOp>(
       loc, major, indexConst(rowMajor ? type.getCols() : type.getRows()));
   Value offset = body.create<arith::AddIOp>(loc, scaled, minor);
-  Value converted = convertScalar(*value, type.getElementType(), loc);
+  Value converted = convertScalar(value, type.getElementType(), loc);
   body.create<pto::TSetValOp>(loc, offset, converted, *tile);
   tileHandles[op.getResult()] = *tile;
   return success();
