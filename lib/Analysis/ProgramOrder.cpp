@@ -11,6 +11,11 @@ ProgramOrder::ProgramOrder(Operation *root) : root(root) { renumber(); }
 
 void ProgramOrder::renumber() {
   entries.clear();
+  // Sized once: growing the table would rehash it log(N) times and hold the
+  // old and the new buckets at once.
+  size_t ops = 0;
+  root->walk([&](Operation *) { ++ops; });
+  entries.reserve(ops);
   number(root, /*mirrored=*/false);
   number(root, /*mirrored=*/true);
 }
@@ -52,8 +57,8 @@ void ProgramOrder::number(Operation *top, bool mirrored) {
       frame.nextOp = frame.block->begin();
       continue;
     }
-    Entry &entry = entries[frame.op];
-    (mirrored ? entry.mirroredEnd : entry.end) = counter;
+    if (!mirrored)
+      entries[frame.op].end = counter;
     stack.pop_back();
   }
 }
@@ -63,27 +68,20 @@ void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
     return;
   Operation *prev = ops.front()->getPrevNode();
   const Entry &upper = lookup(next);
-  uint64_t low = 0, mirroredLow = 0;
-  if (prev) {
-    low = lookup(prev).end;
-    mirroredLow = lookup(prev).mirroredEnd;
-  } else {
-    // First op of its block: everything numbered before `next` is at least a
-    // stride below it (inserted ops only go before existing siblings).
-    low = upper.position - kStride;
-    mirroredLow = upper.mirrored - kStride;
-  }
-  uint64_t gap = upper.position - low, mirroredGap = upper.mirrored - mirroredLow;
+  // First op of its block: everything numbered before `next` is at least a
+  // stride below it (inserted ops only go before existing siblings).
+  uint64_t low = prev ? lookup(prev).end : upper.position - kStride;
+  // The sibling gap is the same in the mirrored order (see Entry).
+  uint64_t gap = upper.position - low, mirroredLow = upper.mirrored - gap;
   uint64_t n = ops.size() + 1;
-  if (gap < n || mirroredGap < n) {
+  if (gap < n) {
     renumber();
     return;
   }
   for (auto [index, op] : llvm::enumerate(ops)) {
     Entry entry;
     entry.position = entry.end = low + gap / n * (index + 1);
-    entry.mirrored = entry.mirroredEnd =
-        mirroredLow + mirroredGap / n * (index + 1);
+    entry.mirrored = mirroredLow + gap / n * (index + 1);
     entries[op] = entry;
   }
 }

@@ -21,6 +21,8 @@ bool StorageLiveness::repeats(Operation *op) const {
 StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order,
                                  const TripCounts *trips)
     : order(order), trips(trips) {
+  // Sized once for every value that may be read, so it never rehashes.
+  anchors.reserve(countStorageValues(function));
   SmallVector<Operation *> loops;
   llvm::DenseMap<Block *, unsigned> loopDepth;
   std::function<void(Operation *)> visit = [&](Operation *op) {
@@ -30,10 +32,19 @@ StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order,
         continue;
       auto depth = loopDepth.find(use.get().getParentBlock());
       unsigned prefix = depth == loopDepth.end() ? 0 : depth->second;
-      if (prefix < loops.size())
-        anchors[use.get()].push_back({loops[prefix], op, /*recurs=*/true});
-      else
-        anchors[use.get()].push_back({op, op, /*recurs=*/false});
+      Anchor anchor = prefix < loops.size()
+                          ? Anchor(loops[prefix], op, /*recurs=*/true)
+                          : Anchor(op, op, /*recurs=*/false);
+      // The walk meets anchors in program order, so an earlier anchor in
+      // the same block precedes this one: whatever may run before it or
+      // inside it (a recurring loop) runs before this anchor too.
+      SmallVector<Anchor, 1> &list = anchors[use.get()];
+      while (!list.empty() &&
+             list.back().op()->getBlock() == anchor.op()->getBlock() &&
+             (list.back().op() != anchor.op() || !list.back().recurs() ||
+              anchor.recurs()))
+        list.pop_back();
+      list.push_back(anchor);
     }
     bool loop = repeats(op);
     if (loop)
@@ -76,11 +87,11 @@ void StorageLiveness::addUse(OpOperand &use) {
   Value value = use.get();
   Block *definitionBlock = value.getParentBlock();
   Operation *user = use.getOwner();
-  Anchor anchor{user, user, /*recurs=*/false};
+  Anchor anchor(user, user, /*recurs=*/false);
   for (Operation *op = user; op && op->getBlock() != definitionBlock;) {
     op = op->getParentOp();
     if (op && repeats(op))
-      anchor = Anchor{op, user, /*recurs=*/true};
+      anchor = Anchor(op, user, /*recurs=*/true);
   }
   anchors[value].push_back(anchor);
 }
@@ -102,9 +113,9 @@ Operation *StorageLiveness::findReadAfter(Value value, Operation *op) const {
   if (it == anchors.end())
     return nullptr;
   for (const Anchor &anchor : it->second) {
-    if (anchor.recurs && order.encloses(anchor.op, op))
+    if (anchor.recurs() && order.encloses(anchor.op(), op))
       return anchor.user;
-    if (anchor.op != op && order.mayFollow(op, anchor.op))
+    if (anchor.op() != op && order.mayFollow(op, anchor.op()))
       return anchor.user;
   }
   return nullptr;
@@ -125,8 +136,8 @@ StorageLiveness::liveInterval(Value value) const {
   }
   uint64_t last = start;
   for (const Anchor &anchor : it->second)
-    last = std::max(last, anchor.recurs ? order.end(anchor.op)
-                                        : order.position(anchor.op));
+    last = std::max(last, anchor.recurs() ? order.end(anchor.op())
+                                          : order.position(anchor.op()));
   return std::make_pair(start, last);
 }
 

@@ -17,7 +17,6 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AsmState.h"
-#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -59,15 +58,24 @@ private:
   TripCounts trips;
   StorageLiveness liveness;
   ValueNames names{function};
-  /// Storage-typed values grouped by the allocation their window lives in.
-  llvm::DenseMap<Value, SmallVector<Value>> valuesByRoot;
+  /// Dense numbers for the allocations (and external roots) windows live
+  /// in, in walk order, so the per-allocation groups below are flat arrays
+  /// sorted once rather than a hash map of vectors.
+  llvm::DenseMap<Value, unsigned> rootNumbers;
+  unsigned rootNumber(Value root) {
+    return rootNumbers.try_emplace(root, rootNumbers.size()).first->second;
+  }
+  /// Storage-typed values, tagged with their window's root number.
+  SmallVector<std::pair<unsigned, Value>> valuesByRoot;
   struct Write {
+    unsigned root;
     Operation *op;
-    Window window;
+    /// Points into `storage`, which no longer changes.
+    const Window *window;
     Value consumed;
   };
-  /// Writes per allocation, in program order.
-  llvm::MapVector<Value, SmallVector<Write>> writesByRoot;
+  /// Writes in program order, tagged with their window's root number.
+  SmallVector<Write> writes;
   SmallVector<StorageViolation> violations;
 };
 
@@ -103,7 +111,7 @@ void Verifier::checkValue(Value value, Operation *anchor) {
       report(anchor, "value " + name(value) + " has no storage");
     return;
   }
-  valuesByRoot[window->root].push_back(value);
+  valuesByRoot.push_back({rootNumber(window->root), value});
   auto tile = dyn_cast<TileType>(value.getType());
   std::optional<MemorySpace> space = window->getSpace();
   if (tile && space && *space != tile.getSpace())
@@ -218,24 +226,36 @@ void Verifier::checkWrite(Operation *op, const Window &written,
 // only with the values of its allocation whose live interval contains it,
 // so a long chain of versions of one tensor costs O(n log n), not O(n^2).
 void Verifier::checkWrites() {
-  for (auto &[root, writes] : writesByRoot) {
-    auto valuesIt = valuesByRoot.find(root);
-    if (valuesIt == valuesByRoot.end())
-      continue;
-    struct Interval {
-      uint64_t start, end;
-      Value value;
-    };
-    SmallVector<Interval> intervals;
-    for (Value value : valuesIt->second)
-      if (auto interval = liveness.liveInterval(value))
-        intervals.push_back({interval->first, interval->second, value});
+  // Group both lists by root; stable, so each group's writes stay in
+  // program order.
+  llvm::stable_sort(writes, [](const Write &a, const Write &b) {
+    return a.root < b.root;
+  });
+  llvm::sort(valuesByRoot, [](const auto &a, const auto &b) {
+    return a.first < b.first;
+  });
+  struct Interval {
+    uint64_t start, end;
+    Value value;
+  };
+  SmallVector<Interval> intervals, active;
+  const auto *values = valuesByRoot.begin();
+  for (Write *group = writes.begin(); group != writes.end();) {
+    unsigned root = group->root;
+    Write *groupEnd = std::find_if(
+        group, writes.end(), [&](const Write &w) { return w.root != root; });
+    while (values != valuesByRoot.end() && values->first < root)
+      ++values;
+    intervals.clear();
+    active.clear();
+    for (; values != valuesByRoot.end() && values->first == root; ++values)
+      if (auto interval = liveness.liveInterval(values->second))
+        intervals.push_back({interval->first, interval->second, values->second});
     llvm::sort(intervals, [](const Interval &a, const Interval &b) {
       return a.start < b.start;
     });
-    SmallVector<Interval> active;
     unsigned next = 0;
-    for (const Write &write : writes) {
+    for (const Write &write : llvm::make_range(group, groupEnd)) {
       if (trips.neverRuns(write.op))
         continue; // dead code clobbers nothing
       uint64_t at = order.position(write.op);
@@ -247,10 +267,11 @@ void Verifier::checkWrites() {
           active.pop_back();
           continue;
         }
-        checkWrite(write.op, write.window, write.consumed, active[i].value);
+        checkWrite(write.op, *write.window, write.consumed, active[i].value);
         ++i;
       }
     }
+    group = groupEnd;
   }
 }
 
@@ -331,7 +352,7 @@ SmallVector<StorageViolation> Verifier::run() {
       if (contract.isMetadataOnly())
         return; // a declaration writes nothing
       if (const Window *written = storage.lookup(producer.getProducedTile()))
-        writesByRoot[written->root].push_back({op, *written, Value()});
+        writes.push_back({rootNumber(written->root), op, written, Value()});
       return;
     }
     std::optional<unsigned> updated = contract.getWritebackOperand();
@@ -341,7 +362,7 @@ SmallVector<StorageViolation> Verifier::run() {
       return;
     Value consumed = op->getOperand(*updated);
     if (const Window *written = storage.lookup(consumed))
-      writesByRoot[written->root].push_back({op, *written, consumed});
+      writes.push_back({rootNumber(written->root), op, written, consumed});
   });
   checkWrites();
   llvm::stable_sort(violations, [&](const StorageViolation &a,

@@ -117,7 +117,21 @@ TileStorage::destinationWindow(AllocatingOpInterface op) {
   return window;
 }
 
+size_t mlir::tile::countStorageValues(Operation *root) {
+  size_t count = 0;
+  root->walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      count += hasStorage(result.getType());
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          count += hasStorage(arg.getType());
+  });
+  return count;
+}
+
 TileStorage::TileStorage(Operation *function) {
+  windows.reserve(countStorageValues(function));
   for (Region &region : function->getRegions()) {
     if (region.empty())
       continue;

@@ -8,7 +8,7 @@
 // follows A in both orders: sibling if-arms are the only places where the
 // two orders disagree. With `end`, the last position inside an op, "A
 // encloses B" is an interval test. Every query is O(1) after one O(N) walk,
-// and the tables are O(N):
+// and the table is one 32-byte bucket per op, sized up front:
 //
 //   %x = ...                 // 0        0
 //   scf.if %c {              // 1        1
@@ -60,8 +60,11 @@ public:
 
 private:
   static constexpr uint64_t kStride = uint64_t(1) << 32;
+  // No mirrored end: the gap between consecutive siblings is the same in
+  // both orders (kStride when numbered, split alike by insertBefore), so
+  // insertion derives the mirrored bounds from the pre-order ones.
   struct Entry {
-    uint64_t position = 0, mirrored = 0, end = 0, mirroredEnd = 0;
+    uint64_t position = 0, mirrored = 0, end = 0;
   };
   const Entry &lookup(Operation *op) const {
     auto it = entries.find(op);

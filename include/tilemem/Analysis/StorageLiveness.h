@@ -13,8 +13,11 @@
 // and the value's definition (the use recurs while that loop runs), or the
 // user itself. A query then asks whether `op` lies in a recurring anchor or
 // precedes an anchor in both ProgramOrder orders (which excludes the sibling
-// arm of an scf.if). Building is one walk with a stack of enclosing loops,
-// O(1) per use; a query is O(uses of the value). Operands an op overwrites without reading
+// arm of an scf.if). An anchor that a later anchor in the same block
+// follows is dropped: every op that precedes (or lies in) it also precedes
+// the later one, so no query changes, and a value read along a straight
+// line keeps one anchor. Building is one walk with a stack of enclosing
+// loops, O(1) per use; a query is O(anchors of the value). Operands an op overwrites without reading
 // (write-only operands) are not reads.
 //
 //===----------------------------------------------------------------------===//
@@ -28,6 +31,7 @@
 
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PointerIntPair.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace mlir::tile {
@@ -61,17 +65,24 @@ public:
 private:
   bool repeats(Operation *op) const;
   bool isRead(OpOperand &use, StorageContractInterface contract) const;
+  /// 16 bytes: the recurrence flag lives in the anchor pointer's spare bit.
   struct Anchor {
-    Operation *op;
-    Operation *user;
+    Anchor(Operation *op, Operation *user, bool recurs)
+        : opAndRecurs(op, recurs), user(user) {}
+    Operation *op() const { return opAndRecurs.getPointer(); }
     /// The anchor is a loop that re-executes the use on every iteration.
-    bool recurs;
+    bool recurs() const { return opAndRecurs.getInt(); }
+
+    llvm::PointerIntPair<Operation *, 1, bool> opAndRecurs;
+    Operation *user;
   };
   void addUse(OpOperand &use);
 
   const ProgramOrder &order;
   const TripCounts *trips;
-  llvm::DenseMap<Value, SmallVector<Anchor, 2>> anchors;
+  /// Most values keep a single anchor (see the constructor), so one is
+  /// inline: a 40-byte bucket per read value.
+  llvm::DenseMap<Value, SmallVector<Anchor, 1>> anchors;
 };
 
 } // namespace mlir::tile

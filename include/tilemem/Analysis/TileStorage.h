@@ -37,6 +37,10 @@ namespace mlir::tile {
 bool hasStorage(Type type);
 /// Byte size of a value of a storage type.
 int64_t storageBytes(Type type);
+/// How many storage-typed values (results and block arguments) `root`
+/// holds: the size analyses reserve their per-value tables with, so a table
+/// is built without rehashing.
+size_t countStorageValues(Operation *root);
 
 /// A physical storage window: (root allocation, byte offset, byte size,
 /// slot). Two values share storage only when all four match; a shared root
