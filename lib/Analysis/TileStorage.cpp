@@ -107,7 +107,9 @@ TileStorage::destinationWindow(AllocatingOpInterface op) {
   // A constant slot index is a static slot: distinct constants never alias.
   APInt constantSlot;
   if (Value slot = op.getSlot()) {
-    if (matchPattern(slot, m_ConstantInt(&constantSlot)))
+    // (An out-of-range constant, which never names a slot, stays dynamic.)
+    if (matchPattern(slot, m_ConstantInt(&constantSlot)) &&
+        constantSlot.isSignedIntN(32))
       window.staticSlot = constantSlot.getSExtValue();
     else
       window.dynamicSlot = slot;

@@ -52,13 +52,16 @@ struct Window {
   int64_t size = 0;
   /// The slot: a dynamic index value, or `staticSlot` when null.
   Value dynamicSlot;
-  int64_t staticSlot = 0;
+  /// Slots and element strides fit 32 bits (types allow at most 2^24 slots
+  /// and 2^24 elements per dimension); keeping them narrow makes a window
+  /// 48 bytes, and the storage table one 56-byte bucket per value.
+  int32_t staticSlot = 0;
   /// Element strides of the value's layout: a tile written by a producer is
   /// row-major, views may be strided or transposed. Two values share a
   /// window only with the same layout too: a transposed view of a tile
   /// covers its bytes but is not the same value.
-  int64_t rowStride = 0;
-  int64_t colStride = 1;
+  int32_t rowStride = 0;
+  int32_t colStride = 1;
 
   bool isExternal() const { return isa<BlockArgument>(root); }
   /// The memory space of the root, if it is an allocation.

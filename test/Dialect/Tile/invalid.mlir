@@ -124,6 +124,12 @@ func.func private @buffer_slots_negative(!tile.buffer<vec, 16384, slots = -2>)
 
 // -----
 
+// Tests that a slot count beyond 2^24 is rejected (windows keep slots in 32 bits).
+// expected-error @+1 {{buffer slot count must be at most 16777216, got 4294967296}}
+func.func private @buffer_slots_too_many(!tile.buffer<vec, 32, slots = 4294967296>)
+
+// -----
+
 // Tests that the slot count keyword is `slots`.
 // expected-error @+1 {{expected 'slots'}}
 func.func private @buffer_slot_keyword(!tile.buffer<vec, 16384, slot = 2>)

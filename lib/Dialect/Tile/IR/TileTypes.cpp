@@ -184,5 +184,10 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "buffer size must be positive, got " << size;
   if (slots <= 0)
     return emitError() << "buffer slot count must be positive, got " << slots;
+  // Storage windows keep the slot in 32 bits.
+  constexpr int64_t kMaxSlots = int64_t(1) << 24;
+  if (slots > kMaxSlots)
+    return emitError() << "buffer slot count must be at most " << kMaxSlots
+                       << ", got " << slots;
   return success();
 }
