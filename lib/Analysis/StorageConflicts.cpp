@@ -11,6 +11,13 @@ using namespace mlir::tile;
 StorageConflicts::StorageConflicts(Operation *function)
     : storage(function), order(function), trips(function, order),
       liveness(function, order, &trips) {
+  size_t roots = 0;
+  for (Region &region : function->getRegions())
+    if (!region.empty())
+      roots += region.front().getNumArguments();
+  function->walk([&](AllocOp) { ++roots; });
+  valuesByRoot.reserve(roots);
+  writersByRoot.reserve(roots);
   function->walk([&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)

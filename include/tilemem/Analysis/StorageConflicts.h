@@ -102,10 +102,11 @@ private:
   ProgramOrder order;
   TripCounts trips;
   StorageLiveness liveness;
-  // Four inline entries (a 48-byte bucket): an allocation typically holds
-  // its producer's value and a few views, carries and results of it.
-  llvm::DenseMap<Value, SmallVector<Value, 4>> valuesByRoot;
-  llvm::DenseMap<Value, SmallVector<Operation *, 4>> writersByRoot;
+  // Sized for every allocation up front. Inline room for the common case
+  // (48- and 40-byte buckets): an allocation holds its producer's value and
+  // a carry or result of it, and is written by one or two ops.
+  llvm::DenseMap<Value, SmallVector<Value, 3>> valuesByRoot;
+  llvm::DenseMap<Value, SmallVector<Operation *, 2>> writersByRoot;
 };
 
 } // namespace mlir::tile
