@@ -67,6 +67,7 @@ FIT_FROM = 1e4
 SCALING_COLUMNS = [
     "shape", "N", "parse s", "init s", "materialize s", "verify s",
     "(mat+verify)/parse", "RSS parse MB", "RSS pipeline MB", "RSS ratio",
+    "module MB", "pass peak MB", "pass peak / module", "pass peak / pass input",
     "moves", "scratch", "OSB N", "OSB s", "OSB / tilemem",
 ]
 QUALITY_COLUMNS = [
@@ -214,6 +215,12 @@ class Point:
     rss_init_kb: int = 0
     rss_noverify_kb: int = 0  # parse + init + materialize{verify=false} + print
     materialize_noverify: Optional[float] = None
+    # bench/passmem.py, in a process of its own: resident MB of the parsed
+    # module, of the module the pass is given (after tile-init-memref), and
+    # the peak the two storage passes add over it.
+    module_mb: float = float("nan")
+    input_mb: float = float("nan")
+    pass_peak_mb: float = float("nan")
 
     @property
     def mat_verify(self) -> float:
@@ -259,6 +266,8 @@ def measure_point(shape: str, target: int, args, workdir: str, log) -> Point:
         point.pipeline_wall = min(r.wall for _, r in runs)
         point.rss_pipeline_kb = max(r.maxrss_kb for _, r in runs)
         point.stats = parse_statistics(runs[-1][1].stderr)
+    if not point.error and not args.no_passmem:
+        measure_pass_memory(point, path)
     if args.attribution and not point.error:
         init = tile_opt_run(path, ["--tile-init-memref"], args.tile_opt)
         point.rss_init_kb = init.maxrss_kb
@@ -273,6 +282,23 @@ def measure_point(shape: str, target: int, args, workdir: str, log) -> Point:
         f"RSS {point.rss_parse_kb / 1024:7.1f} -> {point.rss_pipeline_kb / 1024:7.1f} MB"
         + (f"  ERROR {point.error}" if point.error else ""))
     return point
+
+
+def measure_pass_memory(point: Point, path: str) -> None:
+    """Fills the module / pass-input / pass-peak MB from bench/passmem.py."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([PYTHON_PACKAGES, *filter(None, sys.path)]))
+    run = subprocess.run([sys.executable, os.path.join(HERE, "passmem.py"), path],
+                         capture_output=True, text=True, env=env)
+    try:
+        result = json.loads(run.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        result = {"error": run.stderr.strip()[-200:]}
+    if "error" in result:
+        print(f"  passmem: {result['error']}", file=sys.stderr)
+        return
+    point.module_mb = result["module_mb"]
+    point.input_mb = result["input_mb"]
+    point.pass_peak_mb = result["pass_peak_mb"]
 
 
 def measure_osb(point: Point, args, workdir: str, log) -> None:
@@ -639,7 +665,9 @@ def scaling_rows(points: List[Point], osb_timeout: float) -> List[List[str]]:
         rows.append([
             p.shape, p.ops, fmt(p.parse), fmt(p.init), fmt(p.materialize), fmt(p.verify),
             fmt(p.mat_verify / p.parse, 2), fmt(p.rss_parse_kb / 1024, 1), fmt(p.rss_pipeline_kb / 1024, 1),
-            fmt(p.rss_pipeline_kb / p.rss_parse_kb, 2), moves, p.stats.get("scratch-tiles", 0),
+            fmt(p.rss_pipeline_kb / p.rss_parse_kb, 2), fmt(p.module_mb, 1), fmt(p.pass_peak_mb, 1),
+            fmt(p.pass_peak_mb / p.module_mb, 2), fmt(p.pass_peak_mb / p.input_mb, 2),
+            moves, p.stats.get("scratch-tiles", 0),
             p.osb_ops or "-", osb, ratio,
         ])
     return rows
@@ -677,8 +705,16 @@ def targets(points: List[Point], exps, quality_rows, osb_timeout: float,
     rows.append(["materialize+verify < 2x parse at the largest N",
                  ", ".join(f"{s} {r:.2f} (N={largest[s].ops})" for s, r in ratios.items()),
                  "yes" if ratios and max(ratios.values()) < 2 else "no"])
+    peak = {s: p.pass_peak_mb / p.module_mb for s, p in largest.items()}
+    rows.append(["peak memory of the pass (materialize + verify) <= 1.5x the parsed module, at the largest N",
+                 ", ".join(f"{s} {r:.2f}" for s, r in peak.items()),
+                 "yes" if peak and max(peak.values()) <= 1.5 else "no"])
+    given = {s: p.pass_peak_mb / p.input_mb for s, p in largest.items()}
+    rows.append(["... against the module the pass is given (parsed + tile-init-memref's allocations)",
+                 ", ".join(f"{s} {r:.2f}" for s, r in given.items()),
+                 "yes" if given and max(given.values()) <= 1.5 else "no"])
     mem = {s: p.rss_pipeline_kb / p.rss_parse_kb for s, p in largest.items()}
-    rows.append(["peak RSS of the pipeline <= 1.5x parse+print, at the largest N",
+    rows.append(["whole process: peak RSS of the pipeline <= 1.5x parse+print, at the largest N",
                  ", ".join(f"{s} {r:.2f}" for s, r in mem.items()),
                  "yes" if mem and max(mem.values()) <= 1.5 else "no"])
     near = {}
@@ -803,7 +839,10 @@ def report(points, exps, quality_rows, quality, info, args, planner_table="", pl
            "Times are wall seconds from `--mlir-timing` (the best of "
            f"{args.repeat} runs for N <= 1e5, else one run); parse is the pipeline process's own. "
            "RSS: peak resident set of `tile-opt file -o /dev/null` (parse + print) and of the pipeline "
-           "(parse + passes + print). moves/scratch: `tile.move` ops and scratch tiles the pass inserted. "
+           "(parse + passes + print). module MB: resident memory the parsed module takes; pass peak MB: "
+           "the most resident memory `tile-materialize-semantic-aliases` + `tile-verify-storage` add over "
+           "the module they are given (bench/passmem.py, one process per program); pass input = the "
+           "parsed module plus `tile-init-memref`'s allocations. moves/scratch: `tile.move` ops and scratch tiles the pass inserted. "
            "OSB: the `OneShotBufferizePass` time on the tensor twin with OSB N ops; "
            "OSB / tilemem divides it by init + materialize + verify.\n",
            markdown_table(SCALING_COLUMNS, scaling_rows(points, args.osb_timeout)), "",
@@ -873,6 +912,8 @@ def main(argv=None) -> int:
     parser.add_argument("--shapes", default=",".join(gen.SHAPES))
     parser.add_argument("--osb-timeout", type=float, default=60.0, help="seconds per One-Shot Bufferize run")
     parser.add_argument("--no-osb", action="store_true", help="skip One-Shot Bufferize")
+    parser.add_argument("--no-passmem", action="store_true",
+                        help="skip the per-pass memory measurement (bench/passmem.py)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per point for N <= 1e5 (best taken)")
     parser.add_argument("--fuzz-count", type=int, default=200, help="fuzz programs in the quality corpus (0: no quality figures)")
     parser.add_argument("--fuzz-seed", type=int, default=1)

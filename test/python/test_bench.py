@@ -117,3 +117,24 @@ def test_run_writes_the_tables(tmp_path):
     rows = [l for l in text.splitlines() if l.startswith("| seq |") or l.startswith("| carries |")]
     assert len(rows) >= 2
     assert (tmp_path / "results.json").exists()
+    data = __import__("json").loads((tmp_path / "results.json").read_text())
+    point = next(p for p in data["points"] if p["shape"] == "carries")
+    # bench/passmem.py measured the module and the passes' peak over it.
+    assert point["module_mb"] > 0 and point["input_mb"] >= point["module_mb"]
+    assert point["pass_peak_mb"] > 0
+
+
+def test_pass_memory_grows_with_the_program(tmp_path):
+    """bench/passmem.py separates the module from the pass: both grow with
+    the program, and the measurement reports them per process."""
+    sizes = {}
+    for units in (200, 2000):
+        path = tmp_path / f"seq-{units}.mlir"
+        path.write_text(gen.generate("seq", 0, "tile", units=units).text)
+        point = run.Point("seq", 0, 0, units, 0)
+        run.measure_pass_memory(point, str(path))
+        sizes[units] = point
+    small, large = sizes[200], sizes[2000]
+    assert large.module_mb > 2 * small.module_mb > 0
+    assert large.pass_peak_mb > large.module_mb * 0.1
+    assert large.input_mb > large.module_mb
