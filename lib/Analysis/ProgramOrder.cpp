@@ -16,12 +16,25 @@ void ProgramOrder::renumber() {
   size_t ops = 0;
   root->walk([&](Operation *) { ++ops; });
   entries.reserve(ops);
-  number(root, /*mirrored=*/false);
-  number(root, /*mirrored=*/true);
+  SmallVector<Operation *> twoArmed;
+  number(root, /*mirrored=*/false, &twoArmed);
+  // The orders differ only inside scf.if ops with two arms: elsewhere the
+  // first walk's mirrored = position holds. Renumber just the outermost
+  // such ifs, else-arm first, over the same positions their subtree took.
+  uint64_t done = 0;
+  for (Operation *ifOp : twoArmed) {
+    const Entry &entry = lookup(ifOp);
+    if (entry.position <= done)
+      continue; // nested in an if renumbered already
+    done = entry.end;
+    number(ifOp, /*mirrored=*/true, nullptr, entry.position - kStride);
+  }
 }
 
 // Iterative pre-order walk, so deep nests cannot overflow the stack.
-void ProgramOrder::number(Operation *top, bool mirrored) {
+void ProgramOrder::number(Operation *top, bool mirrored,
+                          SmallVectorImpl<Operation *> *twoArmed,
+                          uint64_t counter) {
   struct Frame {
     Operation *op;
     SmallVector<Block *, 2> blocks;
@@ -29,19 +42,24 @@ void ProgramOrder::number(Operation *top, bool mirrored) {
     Block::iterator nextOp;
     Block *block = nullptr;
   };
-  uint64_t counter = 0;
   SmallVector<Frame> stack;
   auto enter = [&](Operation *op) {
     Entry &entry = entries[op];
     counter += kStride;
-    (mirrored ? entry.mirrored : entry.position) = counter;
+    entry.mirrored = counter;
+    if (!mirrored)
+      entry.position = counter;
     Frame frame;
     frame.op = op;
     for (Region &region : op->getRegions())
       for (Block &block : region)
         frame.blocks.push_back(&block);
-    if (mirrored && isa<scf::IfOp>(op))
-      std::reverse(frame.blocks.begin(), frame.blocks.end());
+    if (isa<scf::IfOp>(op) && frame.blocks.size() > 1) {
+      if (mirrored)
+        std::reverse(frame.blocks.begin(), frame.blocks.end());
+      else if (twoArmed)
+        twoArmed->push_back(op);
+    }
     stack.push_back(std::move(frame));
   };
   enter(top);

@@ -72,7 +72,11 @@ private:
     return it->second;
   }
   void renumber();
-  void number(Operation *op, bool mirrored);
+  /// Numbers `op`'s subtree from `counter` on: in pre-order, setting both
+  /// orders (and collecting the two-armed scf.if ops), or in mirrored order.
+  void number(Operation *op, bool mirrored,
+              SmallVectorImpl<Operation *> *twoArmed = nullptr,
+              uint64_t counter = 0);
 
   Operation *root;
   llvm::DenseMap<Operation *, Entry> entries;
