@@ -9,8 +9,9 @@ using namespace mlir;
 using namespace mlir::tile;
 
 StorageConflicts::StorageConflicts(Operation *function)
-    : storage(function), order(function), trips(function, order),
-      liveness(function, order, &trips) {
+    : numbering(countStorageValues(function)), storage(function, numbering),
+      order(function), trips(function, order),
+      liveness(function, order, &trips, numbering) {
   size_t roots = 0;
   for (Region &region : function->getRegions())
     if (!region.empty())

@@ -20,9 +20,21 @@ bool StorageLiveness::repeats(Operation *op) const {
 // use's anchor is the stack entry just past that prefix: O(1) per use.
 StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order,
                                  const TripCounts *trips)
-    : order(order), trips(trips) {
-  // Sized once for every value that may be read, so it never rehashes.
-  anchors.reserve(countStorageValues(function));
+    : order(order), trips(trips),
+      ownNumbering(
+          std::make_unique<ValueNumbering>(countStorageValues(function))),
+      numbering(ownNumbering.get()) {
+  build(function);
+}
+
+StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order,
+                                 const TripCounts *trips,
+                                 ValueNumbering &numbering)
+    : order(order), trips(trips), numbering(&numbering) {
+  build(function);
+}
+
+void StorageLiveness::build(Operation *function) {
   SmallVector<Operation *> loops;
   llvm::DenseMap<Block *, unsigned> loopDepth;
   std::function<void(Operation *)> visit = [&](Operation *op) {
@@ -38,7 +50,8 @@ StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order,
       // The walk meets anchors in program order, so an earlier anchor in
       // the same block precedes this one: whatever may run before it or
       // inside it (a recurring loop) runs before this anchor too.
-      SmallVector<Anchor, 1> &list = anchors[use.get()];
+      SmallVector<Anchor, 1> &list =
+          anchors[numbering->getOrAssign(use.get())];
       while (!list.empty() &&
              list.back().op()->getBlock() == anchor.op()->getBlock() &&
              (list.back().op() != anchor.op() || !list.back().recurs() ||
@@ -93,7 +106,7 @@ void StorageLiveness::addUse(OpOperand &use) {
     if (op && repeats(op))
       anchor = Anchor(op, user, /*recurs=*/true);
   }
-  anchors[value].push_back(anchor);
+  anchors[numbering->getOrAssign(value)].push_back(anchor);
 }
 
 bool StorageLiveness::isDefinedBefore(Value value, Operation *op) const {
@@ -109,10 +122,10 @@ bool StorageLiveness::isDefinedBefore(Value value, Operation *op) const {
 Operation *StorageLiveness::findReadAfter(Value value, Operation *op) const {
   if (!isDefinedBefore(value, op))
     return nullptr;
-  auto it = anchors.find(value);
-  if (it == anchors.end())
+  const SmallVector<Anchor, 1> *list = anchorsOf(value);
+  if (!list)
     return nullptr;
-  for (const Anchor &anchor : it->second) {
+  for (const Anchor &anchor : *list) {
     if (anchor.recurs() && order.encloses(anchor.op(), op))
       return anchor.user;
     if (anchor.op() != op && order.mayFollow(op, anchor.op()))
@@ -123,8 +136,8 @@ Operation *StorageLiveness::findReadAfter(Value value, Operation *op) const {
 
 std::optional<std::pair<uint64_t, uint64_t>>
 StorageLiveness::liveInterval(Value value) const {
-  auto it = anchors.find(value);
-  if (it == anchors.end() || it->second.empty())
+  const SmallVector<Anchor, 1> *list = anchorsOf(value);
+  if (!list)
     return std::nullopt;
   uint64_t start;
   if (auto result = dyn_cast<OpResult>(value)) {
@@ -135,7 +148,7 @@ StorageLiveness::liveInterval(Value value) const {
                            : order.position(&block->front()) - 1;
   }
   uint64_t last = start;
-  for (const Anchor &anchor : it->second)
+  for (const Anchor &anchor : *list)
     last = std::max(last, anchor.recurs() ? order.end(anchor.op())
                                           : order.position(anchor.op()));
   return std::make_pair(start, last);

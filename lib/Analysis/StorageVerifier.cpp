@@ -27,9 +27,10 @@ namespace {
 class Verifier {
 public:
   Verifier(Operation *function, StorageVerifierOptions options)
-      : function(function), options(options), storage(function),
+      : function(function), options(options),
+        numbering(countStorageValues(function)), storage(function, numbering),
         order(function), trips(function, order),
-        liveness(function, order, &trips) {}
+        liveness(function, order, &trips, numbering) {}
 
   SmallVector<StorageViolation> run();
 
@@ -53,6 +54,8 @@ private:
 
   Operation *function;
   StorageVerifierOptions options;
+  /// Shared by `storage` and `liveness`.
+  ValueNumbering numbering;
   TileStorage storage;
   ProgramOrder order;
   TripCounts trips;

@@ -132,8 +132,19 @@ size_t mlir::tile::countStorageValues(Operation *root) {
   return count;
 }
 
-TileStorage::TileStorage(Operation *function) {
-  windows.reserve(countStorageValues(function));
+TileStorage::TileStorage(Operation *function)
+    : ownNumbering(
+          std::make_unique<ValueNumbering>(countStorageValues(function))),
+      numbering(ownNumbering.get()) {
+  build(function);
+}
+
+TileStorage::TileStorage(Operation *function, ValueNumbering &numbering)
+    : numbering(&numbering) {
+  build(function);
+}
+
+void TileStorage::build(Operation *function) {
   for (Region &region : function->getRegions()) {
     if (region.empty())
       continue;
@@ -141,7 +152,7 @@ TileStorage::TileStorage(Operation *function) {
       if (hasStorage(arg.getType())) {
         Window window{arg, 0, storageBytes(arg.getType()), {}, 0};
         setRowMajor(window, arg.getType());
-        windows[arg] = window;
+        set(arg, window);
       }
     for (Block &block : region)
       visitBlock(block);
@@ -151,11 +162,8 @@ TileStorage::TileStorage(Operation *function) {
 void TileStorage::inherit(Value to, Value from) {
   if (!hasStorage(to.getType()))
     return;
-  // Copy before inserting: the insertion may grow the map under `window`.
-  if (const Window *window = lookup(from)) {
-    Window copy = *window;
-    windows[to] = copy;
-  }
+  if (const Window *window = lookup(from))
+    set(to, *window);
 }
 
 void TileStorage::visitBlock(Block &block) {
@@ -216,7 +224,7 @@ void TileStorage::deriveResults(Operation *op) {
   }
   if (auto producer = dyn_cast<AllocatingOpInterface>(op)) {
     if (std::optional<Window> window = destinationWindow(producer))
-      windows[producer.getProducedTile()] = *window;
+      set(producer.getProducedTile(), *window);
     return;
   }
   auto contract = dyn_cast<StorageContractInterface>(op);
@@ -231,7 +239,7 @@ void TileStorage::deriveResults(Operation *op) {
     if (!source)
       return;
     if (std::optional<Window> window = aliasWindow(contract, *source))
-      windows[op->getResult(0)] = *window;
+      set(op->getResult(0), *window);
   }
 }
 

@@ -98,6 +98,8 @@ private:
   void index(Value value, const Window &window);
   void indexWriter(Operation *op);
 
+  /// Shared by `storage` and `liveness` (declared first: built first).
+  ValueNumbering numbering;
   TileStorage storage;
   ProgramOrder order;
   TripCounts trips;

@@ -27,6 +27,7 @@
 
 #include "tilemem/Analysis/ProgramOrder.h"
 #include "tilemem/Analysis/TripCounts.h"
+#include "tilemem/Analysis/ValueNumbering.h"
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/IR/Value.h"
@@ -42,6 +43,10 @@ public:
   /// most once do not make reads recur.
   StorageLiveness(Operation *function, const ProgramOrder &order,
                   const TripCounts *trips = nullptr);
+  /// Numbering values in `numbering`, shared with the function's other
+  /// analyses; it must outlive this one.
+  StorageLiveness(Operation *function, const ProgramOrder &order,
+                  const TripCounts *trips, ValueNumbering &numbering);
 
   /// Whether `value` may be read after `op` has executed, before `value` is
   /// defined again. Uses by `op` itself do not count.
@@ -77,12 +82,21 @@ private:
     Operation *user;
   };
   void addUse(OpOperand &use);
+  void build(Operation *function);
+  /// The anchors of `value`, or null if it is never read.
+  const SmallVector<Anchor, 1> *anchorsOf(Value value) const {
+    const SmallVector<Anchor, 1> *list =
+        anchors.find(numbering->lookup(value));
+    return list && !list->empty() ? list : nullptr;
+  }
 
   const ProgramOrder &order;
   const TripCounts *trips;
+  std::unique_ptr<ValueNumbering> ownNumbering;
+  ValueNumbering *numbering;
   /// Most values keep a single anchor (see the constructor), so one is
-  /// inline: a 40-byte bucket per read value.
-  llvm::DenseMap<Value, SmallVector<Anchor, 1>> anchors;
+  /// inline: a 32-byte record per value number.
+  ValueTable<SmallVector<Anchor, 1>> anchors;
 };
 
 } // namespace mlir::tile

@@ -26,6 +26,7 @@
 #ifndef TILEMEM_ANALYSIS_TILESTORAGE_H
 #define TILEMEM_ANALYSIS_TILESTORAGE_H
 
+#include "tilemem/Analysis/ValueNumbering.h"
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/IR/Value.h"
@@ -104,16 +105,22 @@ std::optional<StringRef> inPlaceViolation(Operation *op, unsigned index,
                                           const Window &input,
                                           const Window &output);
 
-/// The windows of all storage-typed values under a function.
+/// The windows of all storage-typed values under a function, one 48-byte
+/// record per value number (ValueNumbering.h).
 class TileStorage {
 public:
+  /// With a numbering of its own.
   explicit TileStorage(Operation *function);
+  /// Numbering values in `numbering`, which other analyses of the function
+  /// share and which must outlive this one.
+  TileStorage(Operation *function, ValueNumbering &numbering);
 
   /// The window of `value`, or null when it has none (a producer without a
-  /// destination, or a value made by an op outside the storage rules).
+  /// destination, or a value made by an op outside the storage rules). The
+  /// pointer stays valid while windows are added.
   const Window *lookup(Value value) const {
-    auto it = windows.find(value);
-    return it == windows.end() ? nullptr : &it->second;
+    const Window *window = windows.find(numbering->lookup(value));
+    return window && window->root ? window : nullptr;
   }
 
   /// The window an allocating producer writes, from its destination clause.
@@ -138,15 +145,21 @@ public:
                                                       const Window &window);
 
   /// Records a window (after a rewrite).
-  void set(Value value, const Window &window) { windows[value] = window; }
+  void set(Value value, const Window &window) {
+    windows[numbering->getOrAssign(value)] = window;
+  }
 
 private:
+  void build(Operation *function);
   void visitBlock(Block &block);
   void visitOp(Operation *op);
   void inherit(Value to, Value from);
   void deriveResults(Operation *op);
 
-  llvm::DenseMap<Value, Window> windows;
+  std::unique_ptr<ValueNumbering> ownNumbering;
+  ValueNumbering *numbering;
+  /// A window with a null root is no window.
+  ValueTable<Window> windows;
 };
 
 } // namespace mlir::tile

@@ -1,0 +1,79 @@
+//===- ValueNumbering.h - dense numbers for a function's values -*- C++ -*-===//
+//
+// The storage analyses keep a record per value (its window, its read
+// anchors). Keyed by Value in hash maps, each record pays for its key and
+// for the empty buckets a power-of-two table keeps; at a million ops those
+// tables were larger than the IR. Instead one numbering, shared by the
+// analyses of a function, maps each value once to a dense number (a 16-byte
+// bucket), and each analysis keeps its records in a ValueTable indexed by
+// that number:
+//
+//   ValueNumbering numbering(countStorageValues(function));
+//   TileStorage storage(function, numbering);      // windows[n]
+//   StorageLiveness liveness(function, order, &trips, numbering);  // anchors[n]
+//
+// Numbers are never reused, and records never move (ValueTable grows by
+// whole chunks), so a pointer to a record stays valid while values are added.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEMEM_ANALYSIS_VALUENUMBERING_H
+#define TILEMEM_ANALYSIS_VALUENUMBERING_H
+
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <memory>
+
+namespace mlir::tile {
+
+class ValueNumbering {
+public:
+  static constexpr unsigned kNone = ~0u;
+
+  /// `expected`: how many values will be numbered (the table is sized once).
+  explicit ValueNumbering(size_t expected = 0) { numbers.reserve(expected); }
+
+  /// The number of `value`, giving it the next one if it has none.
+  unsigned getOrAssign(Value value) {
+    return numbers.try_emplace(value, unsigned(numbers.size())).first->second;
+  }
+  /// The number of `value`, or kNone.
+  unsigned lookup(Value value) const {
+    auto it = numbers.find(value);
+    return it == numbers.end() ? kNone : it->second;
+  }
+  size_t size() const { return numbers.size(); }
+
+private:
+  llvm::DenseMap<Value, unsigned> numbers;
+};
+
+/// Records indexed by value number, default-constructed until set. Storage
+/// grows in chunks of 1024 records that never move.
+template <typename T>
+class ValueTable {
+public:
+  /// The record of number `n`, or null if none was ever made.
+  const T *find(unsigned n) const {
+    if (n == ValueNumbering::kNone || (n >> kShift) >= chunks.size())
+      return nullptr;
+    return &chunks[n >> kShift][n & kMask];
+  }
+  /// The record of number `n`, made (default-constructed) if needed.
+  T &operator[](unsigned n) {
+    while ((n >> kShift) >= chunks.size())
+      chunks.push_back(std::make_unique<T[]>(kChunk));
+    return chunks[n >> kShift][n & kMask];
+  }
+
+private:
+  static constexpr unsigned kShift = 10, kChunk = 1u << kShift,
+                            kMask = kChunk - 1;
+  SmallVector<std::unique_ptr<T[]>, 0> chunks;
+};
+
+} // namespace mlir::tile
+
+#endif // TILEMEM_ANALYSIS_VALUENUMBERING_H
