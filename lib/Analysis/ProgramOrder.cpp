@@ -11,6 +11,7 @@ ProgramOrder::ProgramOrder(Operation *root) : root(root) { renumber(); }
 
 void ProgramOrder::renumber() {
   entries.clear();
+  inserted.clear();
   // Sized once: growing the table would rehash it log(N) times and hold the
   // old and the new buckets at once.
   size_t ops = 0;
@@ -86,20 +87,38 @@ void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
     return;
   Operation *prev = ops.front()->getPrevNode();
   const Entry &upper = lookup(next);
-  // First op of its block: everything numbered before `next` is at least a
-  // stride below it (inserted ops only go before existing siblings).
-  uint64_t low = prev ? lookup(prev).end : upper.position - kStride;
+  // At the start of a block the bound is the position of what precedes the
+  // block in pre-order: a stride below a numbered op, recorded for an
+  // inserted one (which may stand before it, ops inserted there earlier).
+  uint64_t low;
+  if (prev)
+    low = lookup(prev).end;
+  else if (auto it = inserted.find(next); it != inserted.end())
+    low = it->second.low;
+  else
+    low = upper.position - kStride;
   // The sibling gap is the same in the mirrored order (see Entry).
   uint64_t gap = upper.position - low, mirroredLow = upper.mirrored - gap;
   uint64_t n = ops.size() + 1;
-  if (gap < n) {
+  // Between siblings, split the gap evenly. At a block's start, pack the new
+  // ops just below `next`, each taking 2^-20 of the gap: a pass that keeps
+  // inserting at the same block start (allocations at the function entry)
+  // then has room for millions of insertions instead of 32 halvings.
+  uint64_t step = gap / n, base = low;
+  if (!prev && (gap >> 20) * n < gap) {
+    step = std::max<uint64_t>(1, gap >> 20);
+    base = upper.position - step * n;
+  }
+  if (step == 0) {
     renumber();
     return;
   }
+  uint64_t mirroredBase = mirroredLow + (base - low);
   for (auto [index, op] : llvm::enumerate(ops)) {
-    Entry entry;
-    entry.position = entry.end = low + gap / n * (index + 1);
-    entry.mirrored = mirroredLow + gap / n * (index + 1);
-    entries[op] = entry;
+    InsertedEntry entry;
+    entry.position = entry.end = base + step * (index + 1);
+    entry.mirrored = mirroredBase + step * (index + 1);
+    entry.low = low;
+    inserted[op] = entry;
   }
 }

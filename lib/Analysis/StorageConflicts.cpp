@@ -8,9 +8,10 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-StorageConflicts::StorageConflicts(Operation *function)
+StorageConflicts::StorageConflicts(Operation *function, ProgramOrder &order,
+                                   const TripCounts &trips)
     : numbering(countStorageValues(function)), storage(function, numbering),
-      order(function), trips(function, order),
+      order(order), trips(trips),
       liveness(function, order, &trips, numbering) {
   size_t roots = 0;
   for (Region &region : function->getRegions())

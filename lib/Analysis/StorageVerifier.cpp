@@ -26,10 +26,11 @@ namespace {
 
 class Verifier {
 public:
-  Verifier(Operation *function, StorageVerifierOptions options)
+  Verifier(Operation *function, StorageVerifierOptions options,
+           const ProgramOrder &order, const TripCounts &trips)
       : function(function), options(options),
         numbering(countStorageValues(function)), storage(function, numbering),
-        order(function), trips(function, order),
+        order(order), trips(trips),
         liveness(function, order, &trips, numbering) {}
 
   SmallVector<StorageViolation> run();
@@ -57,8 +58,8 @@ private:
   /// Shared by `storage` and `liveness`.
   ValueNumbering numbering;
   TileStorage storage;
-  ProgramOrder order;
-  TripCounts trips;
+  const ProgramOrder &order;
+  const TripCounts &trips;
   StorageLiveness liveness;
   ValueNames names{function};
   /// Dense numbers for the allocations (and external roots) windows live
@@ -378,5 +379,15 @@ SmallVector<StorageViolation> Verifier::run() {
 SmallVector<StorageViolation>
 mlir::tile::verifyTileStorage(Operation *function,
                               StorageVerifierOptions options) {
-  return Verifier(function, options).run();
+  ProgramOrder order(function);
+  TripCounts trips(function, order);
+  return Verifier(function, options, order, trips).run();
+}
+
+SmallVector<StorageViolation>
+mlir::tile::verifyTileStorage(Operation *function,
+                              StorageVerifierOptions options,
+                              const ProgramOrder &order,
+                              const TripCounts &trips) {
+  return Verifier(function, options, order, trips).run();
 }

@@ -48,8 +48,7 @@ TripCounts::TripCounts(Operation *function, const ProgramOrder &order)
     : order(order) {
   auto markDead = [&](Block &block) {
     if (!block.empty())
-      dead.push_back(
-          {order.position(&block.front()), order.end(&block.back())});
+      dead.push_back(&block);
   };
   function->walk([&](Operation *op) {
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
@@ -74,23 +73,29 @@ TripCounts::TripCounts(Operation *function, const ProgramOrder &order)
       }
     }
   });
-  // Keep the outermost intervals only: nested ones are inside them.
-  llvm::sort(dead);
-  SmallVector<std::pair<uint64_t, uint64_t>> outermost;
-  for (auto interval : dead)
-    if (outermost.empty() || interval.first > outermost.back().second)
-      outermost.push_back(interval);
+  // Keep the outermost blocks only, sorted: nested ones are inside them.
+  llvm::sort(dead, [&](Block *a, Block *b) {
+    return interval(a).first < interval(b).first;
+  });
+  SmallVector<Block *> outermost;
+  for (Block *block : dead)
+    if (outermost.empty() || interval(block).first > interval(outermost.back()).second)
+      outermost.push_back(block);
   dead = std::move(outermost);
+}
+
+std::pair<uint64_t, uint64_t> TripCounts::interval(Block *block) const {
+  return {order.position(&block->front()), order.end(&block->back())};
 }
 
 bool TripCounts::neverRuns(Operation *op) const {
   if (dead.empty() || !order.contains(op))
     return false;
   uint64_t at = order.position(op);
-  auto it = llvm::upper_bound(
-      dead, at, [](uint64_t p, const auto &interval) { return p < interval.first; });
+  auto it = llvm::upper_bound(dead, at, [&](uint64_t p, Block *block) {
+    return p < interval(block).first;
+  });
   if (it == dead.begin())
     return false;
-  --it;
-  return at <= it->second;
+  return at <= interval(*std::prev(it)).second;
 }

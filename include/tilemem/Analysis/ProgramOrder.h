@@ -50,7 +50,9 @@ public:
     return position(earlier) < position(later) &&
            mirroredPosition(earlier) < mirroredPosition(later);
   }
-  bool contains(Operation *op) const { return entries.count(op); }
+  bool contains(Operation *op) const {
+    return entries.count(op) || inserted.count(op);
+  }
 
   /// Numbers `ops`, region-free ops just inserted (in this order) right
   /// before `next`, between their neighbours. Positions are spaced 2^32
@@ -66,10 +68,18 @@ private:
   struct Entry {
     uint64_t position = 0, mirrored = 0, end = 0;
   };
+  struct InsertedEntry : Entry {
+    /// The position of what preceded the block's first op when this one was
+    /// inserted (insertion at a block's start needs it).
+    uint64_t low = 0;
+  };
   const Entry &lookup(Operation *op) const {
     auto it = entries.find(op);
-    assert(it != entries.end() && "op outside the numbered function");
-    return it->second;
+    if (it != entries.end())
+      return it->second;
+    auto insertedIt = inserted.find(op);
+    assert(insertedIt != inserted.end() && "op outside the numbered function");
+    return insertedIt->second;
   }
   void renumber();
   /// Numbers `op`'s subtree from `counter` on: in pre-order, setting both
@@ -79,7 +89,12 @@ private:
               uint64_t counter = 0);
 
   Operation *root;
+  /// The ops numbered by the last walk, in a table sized for them.
   llvm::DenseMap<Operation *, Entry> entries;
+  /// The ops insertBefore numbered since: a table of their own, so inserting
+  /// (a copy-heavy rewrite adds more than half the ops again) never rehashes
+  /// the large one.
+  llvm::DenseMap<Operation *, InsertedEntry> inserted;
 };
 
 } // namespace mlir::tile

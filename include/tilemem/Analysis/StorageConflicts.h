@@ -47,7 +47,11 @@ struct StorageConflict {
 
 class StorageConflicts {
 public:
-  explicit StorageConflicts(Operation *function);
+  /// `order` and `trips` describe `function` and outlive this; inserted ops
+  /// are numbered in `order` (noteInserted), so a verification of the result
+  /// can reuse both.
+  StorageConflicts(Operation *function, ProgramOrder &order,
+                   const TripCounts &trips);
 
   const TileStorage &getStorage() const { return storage; }
   const Window *lookup(Value value) const { return storage.lookup(value); }
@@ -101,8 +105,8 @@ private:
   /// Shared by `storage` and `liveness` (declared first: built first).
   ValueNumbering numbering;
   TileStorage storage;
-  ProgramOrder order;
-  TripCounts trips;
+  ProgramOrder &order;
+  const TripCounts &trips;
   StorageLiveness liveness;
   // Sized for every allocation up front. Inline room for the common case
   // (48- and 40-byte buckets): an allocation holds its producer's value and

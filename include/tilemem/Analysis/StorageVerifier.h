@@ -20,6 +20,9 @@
 #ifndef TILEMEM_ANALYSIS_STORAGEVERIFIER_H
 #define TILEMEM_ANALYSIS_STORAGEVERIFIER_H
 
+#include "tilemem/Analysis/ProgramOrder.h"
+#include "tilemem/Analysis/TripCounts.h"
+
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
 #include <string>
@@ -41,6 +44,14 @@ struct StorageVerifierOptions {
 /// in program order. Leaves the IR unchanged.
 SmallVector<StorageViolation>
 verifyTileStorage(Operation *function, StorageVerifierOptions options = {});
+
+/// The same, reusing a ProgramOrder and TripCounts of `function` that are
+/// up to date (every op numbered, as a rewrite that noted its insertions
+/// keeps them): the structure is not derived again, while the windows and
+/// the reads, which the rule is about, are.
+SmallVector<StorageViolation>
+verifyTileStorage(Operation *function, StorageVerifierOptions options,
+                  const ProgramOrder &order, const TripCounts &trips);
 
 /// The verifier's verdict on a function, kept as an MLIR analysis: a pass that
 /// proved its own result (MaterializeSemanticAliases does, to decide whether

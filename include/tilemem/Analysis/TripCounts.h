@@ -12,8 +12,9 @@
 //                                 // runs, the before-region runs once
 //
 // Unknown bounds and conditions stay conservative (may run, may repeat).
-// Never-executed regions are kept as disjoint position intervals of the
-// ProgramOrder, so `neverRuns` is a binary search: O(log N).
+// Never-executed blocks are kept in program order, the outermost only, and
+// their position intervals read from the ProgramOrder when asked (so they
+// stay right when it renumbers): `neverRuns` is a binary search, O(log N).
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,8 +42,11 @@ public:
 private:
   const ProgramOrder &order;
   llvm::DenseSet<Operation *> zeroTrip, atMostOnce;
-  /// Outermost never-executed position intervals, sorted and disjoint.
-  SmallVector<std::pair<uint64_t, uint64_t>> dead;
+  /// [first op's position, last op's end] of a block.
+  std::pair<uint64_t, uint64_t> interval(Block *block) const;
+
+  /// Outermost never-executed blocks, in program order (disjoint).
+  SmallVector<Block *> dead;
 };
 
 } // namespace mlir::tile

@@ -111,10 +111,11 @@ struct RetargetPlan {
 class Materializer {
 public:
   Materializer(func::FuncOp function, TargetArch arch, bool bufferIR,
-               Counters &counters, Journal &journal)
+               Counters &counters, Journal &journal, ProgramOrder &order,
+               const TripCounts &trips)
       : function(function), arch(arch), bufferIR(bufferIR),
-        counters(counters), journal(journal), conflicts(function),
-        dominance(function) {}
+        counters(counters), journal(journal),
+        conflicts(function, order, trips), dominance(function) {}
 
   LogicalResult run();
 
@@ -1176,11 +1177,16 @@ struct MaterializeSemanticAliasesPass
         enableBufferIR && function->hasAttr(TileDialect::kBufferIRAttrName);
     Counters counters;
     Journal journal;
-    bool ok = succeeded(Materializer(function, *arch,
-                                     bufferIR, counters, journal)
+    // The program's structure outlives the rewrite's analyses: the rewrite
+    // numbers every op it inserts, so the final check reuses both.
+    ProgramOrder order(function);
+    TripCounts trips(function, order);
+    bool ok = succeeded(Materializer(function, *arch, bufferIR, counters,
+                                     journal, order, trips)
                             .run());
     if (ok && verifyResult) {
-      SmallVector<StorageViolation> violations = verifyTileStorage(function);
+      SmallVector<StorageViolation> violations =
+          verifyTileStorage(function, {}, order, trips);
       for (const StorageViolation &violation : violations)
         violation.op->emitError()
             << "storage is still invalid after materialization: "
