@@ -62,23 +62,25 @@ private:
   const TripCounts &trips;
   StorageLiveness liveness;
   ValueNames names{function};
-  /// Dense numbers for the allocations (and external roots) windows live
-  /// in, in walk order, so the per-allocation groups below are flat arrays
-  /// sorted once rather than a hash map of vectors.
-  llvm::DenseMap<Value, unsigned> rootNumbers;
-  unsigned rootNumber(Value root) {
-    return rootNumbers.try_emplace(root, rootNumbers.size()).first->second;
+  /// A key per allocation (and external root) windows live in, so the
+  /// per-allocation groups below are flat arrays sorted once rather than a
+  /// hash map of vectors: an argument's number, or, above them, the
+  /// allocation's program position (every op, inserted ones too, has one).
+  uint64_t rootKey(Value root) const {
+    if (auto arg = dyn_cast<BlockArgument>(root))
+      return arg.getArgNumber();
+    return (uint64_t(1) << 63) | (order.position(root.getDefiningOp()) >> 1);
   }
-  /// Storage-typed values, tagged with their window's root number.
-  SmallVector<std::pair<unsigned, Value>> valuesByRoot;
+  /// Storage-typed values, tagged with their window's root key.
+  SmallVector<std::pair<uint64_t, Value>> valuesByRoot;
   struct Write {
-    unsigned root;
+    uint64_t root;
     Operation *op;
     /// Points into `storage`, which no longer changes.
     const Window *window;
     Value consumed;
   };
-  /// Writes in program order, tagged with their window's root number.
+  /// Writes in program order, tagged with their window's root key.
   SmallVector<Write> writes;
   SmallVector<StorageViolation> violations;
 };
@@ -115,7 +117,7 @@ void Verifier::checkValue(Value value, Operation *anchor) {
       report(anchor, "value " + name(value) + " has no storage");
     return;
   }
-  valuesByRoot.push_back({rootNumber(window->root), value});
+  valuesByRoot.push_back({rootKey(window->root), value});
   auto tile = dyn_cast<TileType>(value.getType());
   std::optional<MemorySpace> space = window->getSpace();
   if (tile && space && *space != tile.getSpace())
@@ -245,7 +247,7 @@ void Verifier::checkWrites() {
   SmallVector<Interval> intervals, active;
   const auto *values = valuesByRoot.begin();
   for (Write *group = writes.begin(); group != writes.end();) {
-    unsigned root = group->root;
+    uint64_t root = group->root;
     Write *groupEnd = std::find_if(
         group, writes.end(), [&](const Write &w) { return w.root != root; });
     while (values != valuesByRoot.end() && values->first < root)
@@ -321,7 +323,9 @@ void Verifier::checkAddresses(Operation *op) {
 }
 
 SmallVector<StorageViolation> Verifier::run() {
-  // Every storage-typed value: storage, space, and the per-root index.
+  // Every storage-typed value: storage, space, and the per-root index (at
+  // most one entry per numbered value, so sized once).
+  valuesByRoot.reserve(numbering.size());
   function->walk<WalkOrder::PreOrder>([&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -356,7 +360,7 @@ SmallVector<StorageViolation> Verifier::run() {
       if (contract.isMetadataOnly())
         return; // a declaration writes nothing
       if (const Window *written = storage.lookup(producer.getProducedTile()))
-        writes.push_back({rootNumber(written->root), op, written, Value()});
+        writes.push_back({rootKey(written->root), op, written, Value()});
       return;
     }
     std::optional<unsigned> updated = contract.getWritebackOperand();
@@ -366,7 +370,7 @@ SmallVector<StorageViolation> Verifier::run() {
       return;
     Value consumed = op->getOperand(*updated);
     if (const Window *written = storage.lookup(consumed))
-      writes.push_back({rootNumber(written->root), op, written, consumed});
+      writes.push_back({rootKey(written->root), op, written, consumed});
   });
   checkWrites();
   llvm::stable_sort(violations, [&](const StorageViolation &a,
