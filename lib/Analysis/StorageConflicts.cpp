@@ -31,6 +31,8 @@ StorageConflicts::StorageConflicts(Operation *function, ProgramOrder &order,
         index(result, *window);
     indexWriter(op);
   });
+  valuesByRoot.seal();
+  writersByRoot.seal();
 }
 
 void StorageConflicts::index(Value value, const Window &window) {
@@ -125,8 +127,8 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
         if (effect->window.root == root)
           writers.push_back({op, *effect});
     };
-    if (auto it = writersByRoot.find(root); it != writersByRoot.end())
-      for (Operation *op : it->second)
+    if (const auto *writers = writersByRoot.find(root))
+      for (Operation *op : *writers)
         addWriter(op);
     for (Operation *op : familyWriters)
       addWriter(op);
@@ -139,8 +141,8 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
       if (const Window *window = windowOf(v); window && window->root == root)
         values.push_back(v);
     };
-    if (auto it = valuesByRoot.find(root); it != valuesByRoot.end())
-      for (Value v : it->second)
+    if (const auto *values = valuesByRoot.find(root))
+      for (Value v : *values)
         addValue(v);
     for (const auto &[value, window] : moved)
       addValue(value);
@@ -194,11 +196,11 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
 std::optional<StorageConflict>
 StorageConflicts::checkWriteBefore(const Window &window, Operation *point,
                                    ArrayRef<Value> ignored) const {
-  auto it = valuesByRoot.find(window.root);
-  if (it == valuesByRoot.end() || trips.neverRuns(point))
+  const auto *values = valuesByRoot.find(window.root);
+  if (!values || trips.neverRuns(point))
     return std::nullopt;
   llvm::SmallPtrSet<Value, 16> seen;
-  for (Value value : it->second) {
+  for (Value value : *values) {
     if (!seen.insert(value).second || llvm::is_contained(ignored, value))
       continue;
     const Window *current = storage.lookup(value);
@@ -216,20 +218,19 @@ StorageConflicts::checkWriteBefore(const Window &window, Operation *point,
 Value StorageConflicts::findObserved(
     const Window &window, Operation *loop, Operation *lastYield,
     const llvm::SmallPtrSetImpl<Value> &carried) const {
-  auto it = valuesByRoot.find(window.root);
-  if (it == valuesByRoot.end())
+  const auto *values = valuesByRoot.find(window.root);
+  if (!values)
     return Value();
   // The live writes of the window inside the loop.
   SmallVector<Operation *> writes = {lastYield};
-  if (auto writers = writersByRoot.find(window.root);
-      writers != writersByRoot.end())
-    for (Operation *writer : writers->second)
+  if (const auto *writers = writersByRoot.find(window.root))
+    for (Operation *writer : *writers)
       if (order.encloses(loop, writer) && !trips.neverRuns(writer))
         if (std::optional<WriteEffect> effect = writeOf(writer);
             effect && effect->window.mayOverlap(window))
           writes.push_back(writer);
   llvm::SmallPtrSet<Value, 16> seen;
-  for (Value value : it->second) {
+  for (Value value : *values) {
     if (!seen.insert(value).second)
       continue;
     const Window *current = storage.lookup(value);
@@ -256,10 +257,10 @@ Value StorageConflicts::findObserved(
 
 bool StorageConflicts::isWrittenWithin(const Window &window,
                                        Operation *region) const {
-  auto it = writersByRoot.find(window.root);
-  if (it == writersByRoot.end())
+  const auto *writers = writersByRoot.find(window.root);
+  if (!writers)
     return false;
-  for (Operation *writer : it->second) {
+  for (Operation *writer : *writers) {
     if (!order.encloses(region, writer) || trips.neverRuns(writer))
       continue;
     if (std::optional<WriteEffect> effect = writeOf(writer);

@@ -45,6 +45,36 @@ struct StorageConflict {
   Operation *reader;
 };
 
+/// Lists per allocation. The allocations of the input sit in a table sized
+/// for them once; allocations a rewrite adds (fresh destinations, scratch
+/// tiles) go to a table of their own, so the large one never rehashes.
+template <typename T, unsigned N>
+class PerAllocation {
+public:
+  using List = SmallVector<T, N>;
+  /// Sizes the table of the input's allocations; after `seal`, new roots go
+  /// to the table of added ones.
+  void reserve(size_t roots) { initial.reserve(roots); }
+  void seal() { sealed = true; }
+  List &operator[](Value root) {
+    if (auto it = initial.find(root); it != initial.end())
+      return it->second;
+    return sealed ? added[root] : initial[root];
+  }
+  /// The list of `root`, or null.
+  const List *find(Value root) const {
+    if (auto it = initial.find(root); it != initial.end())
+      return &it->second;
+    if (auto it = added.find(root); it != added.end())
+      return &it->second;
+    return nullptr;
+  }
+
+private:
+  llvm::DenseMap<Value, List> initial, added;
+  bool sealed = false;
+};
+
 class StorageConflicts {
 public:
   /// `order` and `trips` describe `function` and outlive this; inserted ops
@@ -111,8 +141,8 @@ private:
   // Sized for every allocation up front. Inline room for the common case
   // (48- and 40-byte buckets): an allocation holds its producer's value and
   // a carry or result of it, and is written by one or two ops.
-  llvm::DenseMap<Value, SmallVector<Value, 3>> valuesByRoot;
-  llvm::DenseMap<Value, SmallVector<Operation *, 2>> writersByRoot;
+  PerAllocation<Value, 3> valuesByRoot;
+  PerAllocation<Operation *, 2> writersByRoot;
 };
 
 } // namespace mlir::tile
