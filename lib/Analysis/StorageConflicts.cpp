@@ -9,9 +9,9 @@ using namespace mlir;
 using namespace mlir::tile;
 
 StorageConflicts::StorageConflicts(Operation *function, ProgramOrder &order,
-                                   const TripCounts &trips)
-    : numbering(countStorageValues(function)), storage(function, numbering),
-      order(order), trips(trips),
+                                   const TripCounts &trips,
+                                   ValueNumbering &numbering)
+    : storage(function, numbering), order(order), trips(trips),
       liveness(function, order, &trips, numbering) {
   size_t roots = 0;
   for (Region &region : function->getRegions())

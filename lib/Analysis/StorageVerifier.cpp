@@ -27,10 +27,10 @@ namespace {
 class Verifier {
 public:
   Verifier(Operation *function, StorageVerifierOptions options,
-           const ProgramOrder &order, const TripCounts &trips)
-      : function(function), options(options),
-        numbering(countStorageValues(function)), storage(function, numbering),
-        order(order), trips(trips),
+           const ProgramOrder &order, const TripCounts &trips,
+           ValueNumbering &numbering)
+      : function(function), options(options), numbering(numbering),
+        storage(function, numbering), order(order), trips(trips),
         liveness(function, order, &trips, numbering) {}
 
   SmallVector<StorageViolation> run();
@@ -56,7 +56,7 @@ private:
   Operation *function;
   StorageVerifierOptions options;
   /// Shared by `storage` and `liveness`.
-  ValueNumbering numbering;
+  ValueNumbering &numbering;
   TileStorage storage;
   const ProgramOrder &order;
   const TripCounts &trips;
@@ -385,13 +385,15 @@ mlir::tile::verifyTileStorage(Operation *function,
                               StorageVerifierOptions options) {
   ProgramOrder order(function);
   TripCounts trips(function, order);
-  return Verifier(function, options, order, trips).run();
+  ValueNumbering numbering(countStorageValues(function));
+  return Verifier(function, options, order, trips, numbering).run();
 }
 
 SmallVector<StorageViolation>
 mlir::tile::verifyTileStorage(Operation *function,
                               StorageVerifierOptions options,
                               const ProgramOrder &order,
-                              const TripCounts &trips) {
-  return Verifier(function, options, order, trips).run();
+                              const TripCounts &trips,
+                              ValueNumbering &numbering) {
+  return Verifier(function, options, order, trips, numbering).run();
 }

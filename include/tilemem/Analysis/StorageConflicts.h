@@ -77,11 +77,11 @@ private:
 
 class StorageConflicts {
 public:
-  /// `order` and `trips` describe `function` and outlive this; inserted ops
-  /// are numbered in `order` (noteInserted), so a verification of the result
-  /// can reuse both.
+  /// `order`, `trips` and `numbering` describe `function` and outlive this;
+  /// inserted ops are numbered in `order` (noteInserted) and new values in
+  /// `numbering`, so a verification of the result can reuse all three.
   StorageConflicts(Operation *function, ProgramOrder &order,
-                   const TripCounts &trips);
+                   const TripCounts &trips, ValueNumbering &numbering);
 
   const TileStorage &getStorage() const { return storage; }
   const Window *lookup(Value value) const { return storage.lookup(value); }
@@ -132,8 +132,6 @@ private:
   void index(Value value, const Window &window);
   void indexWriter(Operation *op);
 
-  /// Shared by `storage` and `liveness` (declared first: built first).
-  ValueNumbering numbering;
   TileStorage storage;
   ProgramOrder &order;
   const TripCounts &trips;

@@ -22,6 +22,7 @@
 
 #include "tilemem/Analysis/ProgramOrder.h"
 #include "tilemem/Analysis/TripCounts.h"
+#include "tilemem/Analysis/ValueNumbering.h"
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
@@ -45,13 +46,14 @@ struct StorageVerifierOptions {
 SmallVector<StorageViolation>
 verifyTileStorage(Operation *function, StorageVerifierOptions options = {});
 
-/// The same, reusing a ProgramOrder and TripCounts of `function` that are
-/// up to date (every op numbered, as a rewrite that noted its insertions
-/// keeps them): the structure is not derived again, while the windows and
-/// the reads, which the rule is about, are.
+/// The same, reusing a ProgramOrder, TripCounts and ValueNumbering of
+/// `function` that are up to date (every op numbered, as a rewrite that
+/// noted its insertions keeps them): the structure is not derived again,
+/// while the windows and the reads, which the rules are about, are.
 SmallVector<StorageViolation>
 verifyTileStorage(Operation *function, StorageVerifierOptions options,
-                  const ProgramOrder &order, const TripCounts &trips);
+                  const ProgramOrder &order, const TripCounts &trips,
+                  ValueNumbering &numbering);
 
 /// The verifier's verdict on a function, kept as an MLIR analysis: a pass that
 /// proved its own result (MaterializeSemanticAliases does, to decide whether

@@ -112,10 +112,10 @@ class Materializer {
 public:
   Materializer(func::FuncOp function, TargetArch arch, bool bufferIR,
                Counters &counters, Journal &journal, ProgramOrder &order,
-               const TripCounts &trips)
+               const TripCounts &trips, ValueNumbering &numbering)
       : function(function), arch(arch), bufferIR(bufferIR),
         counters(counters), journal(journal),
-        conflicts(function, order, trips), dominance(function) {}
+        conflicts(function, order, trips, numbering), dominance(function) {}
 
   LogicalResult run();
 
@@ -1178,15 +1178,16 @@ struct MaterializeSemanticAliasesPass
     Counters counters;
     Journal journal;
     // The program's structure outlives the rewrite's analyses: the rewrite
-    // numbers every op it inserts, so the final check reuses both.
+    // numbers every op and value it adds, so the final check reuses them.
     ProgramOrder order(function);
     TripCounts trips(function, order);
+    ValueNumbering numbering(countStorageValues(function));
     bool ok = succeeded(Materializer(function, *arch, bufferIR, counters,
-                                     journal, order, trips)
+                                     journal, order, trips, numbering)
                             .run());
     if (ok && verifyResult) {
       SmallVector<StorageViolation> violations =
-          verifyTileStorage(function, {}, order, trips);
+          verifyTileStorage(function, {}, order, trips, numbering);
       for (const StorageViolation &violation : violations)
         violation.op->emitError()
             << "storage is still invalid after materialization: "
