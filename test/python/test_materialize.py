@@ -145,3 +145,14 @@ def test_fuzzed_programs_with_buffer_ir(seed):
     assert outcome.status in ("ok", "rejected"), (outcome.status, outcome.reason)
     if outcome.status == "rejected":
         assert not outcome.reason.startswith("other"), outcome.reason
+
+
+def test_never_executed_loops_stay_known_after_renumbering():
+    """TripCounts marks the body of a zero-trip loop as never executed. It
+    used to keep that region as positions fixed when it was built, which the
+    rewrite's renumbering of ProgramOrder made stale: this fuzz program (a
+    `scf.for %c0 to %c0` among while loops) then got 3 copies it does not
+    need (8 moves instead of 5). It reads the positions when asked now."""
+    outcome = fuzz.run_one(fuzz.generate(258), 258)
+    assert outcome.status == "ok", (outcome.status, outcome.reason)
+    assert outcome.copies <= 5
