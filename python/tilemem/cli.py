@@ -81,16 +81,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _compile(args) -> int:
-    from .compiler import CompileError, compile as compile_kernel
+    from .compiler import compile as compile_kernel
 
-    try:
-        result = compile_kernel(pathlib.Path(args.kernel), memory_planner=args.memory_planner,
-                                enable_buffer_ir=args.enable_buffer_ir,
-                                arch=args.arch, dump_ir=args.dump_ir,
-                                timing=args.timing)
-    except (CompileError, ValueError, OSError) as error:
-        print(f"tilemem compile: error: {error}", file=sys.stderr)
-        return 1
+    result = compile_kernel(pathlib.Path(args.kernel), memory_planner=args.memory_planner,
+                            enable_buffer_ir=args.enable_buffer_ir,
+                            arch=args.arch, dump_ir=args.dump_ir,
+                            timing=args.timing)
     if args.output == "-":
         sys.stdout.write(result.pto)
     else:
@@ -107,16 +103,11 @@ def _compile(args) -> int:
 
 def _memory_map(args) -> int:
     from . import memory_map
-    from .compiler import CompileError
 
-    try:
-        drawn = memory_map.render(pathlib.Path(args.kernel), args.output,
-                                  memory_planner=args.memory_planner,
-                                  function=args.function, arch=args.arch,
-                                  enable_buffer_ir=args.enable_buffer_ir)
-    except (CompileError, ValueError, OSError) as error:
-        print(f"tilemem memory-map: error: {error}", file=sys.stderr)
-        return 1
+    drawn = memory_map.render(pathlib.Path(args.kernel), args.output,
+                              memory_planner=args.memory_planner,
+                              function=args.function, arch=args.arch,
+                              enable_buffer_ir=args.enable_buffer_ir)
     print(f"wrote {args.output}: @{drawn.record['function']}, "
           f"{len(drawn.rectangles)} allocation(s) in {', '.join(drawn.spaces) or 'no space'}",
           file=sys.stderr)
@@ -124,10 +115,15 @@ def _memory_map(args) -> int:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    from .compiler import CompileError
+
     args = _parser().parse_args(argv)
-    if args.command == "compile":
-        return _compile(args)
-    return _memory_map(args)
+    command = _compile if args.command == "compile" else _memory_map
+    try:
+        return command(args)
+    except (CompileError, ValueError, OSError) as error:
+        print(f"tilemem {args.command}: error: {error}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -18,3 +18,19 @@ sys.path.insert(0, PACKAGE_DIR)
 
 TILE_OPT = os.path.join(ROOT, "build", "bin", "tile-opt")
 EXAMPLES = os.path.join(ROOT, "examples")
+
+
+# Two acc carries swapped every iteration: a cycle that would need an
+# acc->acc copy, which no arch has (a documented rejection).
+SWAP_ACC = """
+func.func @swap(%l: !tile.tile<8x8xf16, left>, %r: !tile.tile<8x8xf16, right>, %n: index) -> !tile.tile<8x8xf32, acc> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a0 = tile.matmul %l, %r : !tile.tile<8x8xf16, left>, !tile.tile<8x8xf16, right> -> !tile.tile<8x8xf32, acc>
+  %b0 = tile.matmul %l, %r : !tile.tile<8x8xf16, left>, !tile.tile<8x8xf16, right> -> !tile.tile<8x8xf32, acc>
+  %x:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0, %b = %b0) -> (!tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, acc>) {
+    scf.yield %b, %a : !tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, acc>
+  }
+  return %x#0 : !tile.tile<8x8xf32, acc>
+}
+"""

@@ -6,23 +6,10 @@ import os
 import pytest
 
 import tilemem
-from conftest import EXAMPLES
+from conftest import EXAMPLES, SWAP_ACC
 from tilemem import compiler, ir, pto_check
 
 ACCUMULATE = os.path.join(EXAMPLES, "accumulate.mlir")
-
-ACC_ACC = """
-func.func @needs_acc_copy(%l: !tile.tile<8x8xf16, left>, %r: !tile.tile<8x8xf16, right>, %n: index) -> !tile.tile<8x8xf32, acc> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %a0 = tile.matmul %l, %r : !tile.tile<8x8xf16, left>, !tile.tile<8x8xf16, right> -> !tile.tile<8x8xf32, acc>
-  %b0 = tile.matmul %l, %r : !tile.tile<8x8xf16, left>, !tile.tile<8x8xf16, right> -> !tile.tile<8x8xf32, acc>
-  %x:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0, %b = %b0) -> (!tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, acc>) {
-    scf.yield %b, %a : !tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, acc>
-  }
-  return %x#0 : !tile.tile<8x8xf32, acc>
-}
-"""
 
 
 def allocs(module):
@@ -208,4 +195,4 @@ def test_timing_report_records_the_options():
 def test_failure_raises_with_the_options():
     with pytest.raises(compiler.CompileError,
                        match=r"(?s)memory_planner=dsa-rp .*no acc->acc copy"):
-        tilemem.compile(ACC_ACC, memory_planner="dsa-rp")
+        tilemem.compile(SWAP_ACC, memory_planner="dsa-rp")

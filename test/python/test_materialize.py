@@ -3,6 +3,7 @@ reference interpreter (storage mode on the output == value mode on the input).""
 
 import pytest
 
+from conftest import SWAP_ACC
 from tilemem import fuzz, interp, ir, passes
 
 ACCUMULATE = """
@@ -18,19 +19,6 @@ func.func @accumulate(%A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf
     scf.yield %next : !tile.tile<8x8xf32, vec>
   }
   return %r : !tile.tile<8x8xf32, vec>
-}
-"""
-
-SWAP_ACC = """
-func.func @swap(%l: !tile.tile<8x8xf16, left>, %r: !tile.tile<8x8xf16, right>, %n: index) -> !tile.tile<8x8xf32, acc> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %a0 = tile.matmul %l, %r : !tile.tile<8x8xf16, left>, !tile.tile<8x8xf16, right> -> !tile.tile<8x8xf32, acc>
-  %b0 = tile.matmul %l, %r : !tile.tile<8x8xf16, left>, !tile.tile<8x8xf16, right> -> !tile.tile<8x8xf32, acc>
-  %x:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0, %b = %b0) -> (!tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, acc>) {
-    scf.yield %b, %a : !tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, acc>
-  }
-  return %x#0 : !tile.tile<8x8xf32, acc>
 }
 """
 

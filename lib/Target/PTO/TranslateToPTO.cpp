@@ -647,9 +647,8 @@ LogicalResult FunctionEmitter::emitGeneric(Operation *op) {
         return success();
       }
     }
-  for (Value operand : op->getOperands())
-    if (failed(scalar(operand, op)))
-      return failure();
+  if (failed(scalarsOf(op->getOperands(), op)))
+    return failure();
   body.clone(*op, scalars);
   return success();
 }
@@ -658,11 +657,13 @@ LogicalResult FunctionEmitter::emitGeneric(Operation *op) {
 // Tile ops
 //===----------------------------------------------------------------------===//
 
-FailureOr<SmallVector<Value>>
-FunctionEmitter::scalarsOf(ValueRange values, Operation *user) {
+/// `map` applied to each of `values`, or failure at the first that fails
+/// (it has reported why).
+static FailureOr<SmallVector<Value>>
+mapEach(ValueRange values, function_ref<FailureOr<Value>(Value)> map) {
   SmallVector<Value> mapped;
   for (Value value : values) {
-    FailureOr<Value> one = scalar(value, user);
+    FailureOr<Value> one = map(value);
     if (failed(one))
       return failure();
     mapped.push_back(*one);
@@ -671,15 +672,13 @@ FunctionEmitter::scalarsOf(ValueRange values, Operation *user) {
 }
 
 FailureOr<SmallVector<Value>>
+FunctionEmitter::scalarsOf(ValueRange values, Operation *user) {
+  return mapEach(values, [&](Value value) { return scalar(value, user); });
+}
+
+FailureOr<SmallVector<Value>>
 FunctionEmitter::handlesOf(ValueRange tiles, Operation *user) {
-  SmallVector<Value> handles;
-  for (Value tile : tiles) {
-    FailureOr<Value> one = handleOf(tile, user);
-    if (failed(one))
-      return failure();
-    handles.push_back(*one);
-  }
-  return handles;
+  return mapEach(tiles, [&](Value tile) { return handleOf(tile, user); });
 }
 
 template <typename PTOOp>
