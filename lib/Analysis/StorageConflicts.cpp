@@ -13,13 +13,6 @@ StorageConflicts::StorageConflicts(Operation *function, ProgramOrder &order,
                                    ValueNumbering &numbering)
     : storage(function, numbering), order(order), trips(trips),
       liveness(function, order, &trips, numbering) {
-  size_t roots = 0;
-  for (Region &region : function->getRegions())
-    if (!region.empty())
-      roots += region.front().getNumArguments();
-  function->walk([&](AllocOp) { ++roots; });
-  valuesByRoot.reserve(roots);
-  writersByRoot.reserve(roots);
   function->walk([&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -31,17 +24,15 @@ StorageConflicts::StorageConflicts(Operation *function, ProgramOrder &order,
         index(result, *window);
     indexWriter(op);
   });
-  valuesByRoot.seal();
-  writersByRoot.seal();
 }
 
 void StorageConflicts::index(Value value, const Window &window) {
-  valuesByRoot[window.root].push_back(value);
+  valuesByRoot.append(window.root, value);
 }
 
 void StorageConflicts::indexWriter(Operation *op) {
   if (std::optional<WriteEffect> effect = writeOf(op))
-    writersByRoot[effect->window.root].push_back(op);
+    writersByRoot.append(effect->window.root, op);
 }
 
 /// What `op` writes, with windows looked up by `windowOf`.
@@ -127,9 +118,8 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
         if (effect->window.root == root)
           writers.push_back({op, *effect});
     };
-    if (const auto *writers = writersByRoot.find(root))
-      for (Operation *op : *writers)
-        addWriter(op);
+    for (Operation *op : writersByRoot.of(root))
+      addWriter(op);
     for (Operation *op : familyWriters)
       addWriter(op);
 
@@ -141,9 +131,8 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
       if (const Window *window = windowOf(v); window && window->root == root)
         values.push_back(v);
     };
-    if (const auto *values = valuesByRoot.find(root))
-      for (Value v : *values)
-        addValue(v);
+    for (Value v : valuesByRoot.of(root))
+      addValue(v);
     for (const auto &[value, window] : moved)
       addValue(value);
 
@@ -196,11 +185,10 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
 std::optional<StorageConflict>
 StorageConflicts::checkWriteBefore(const Window &window, Operation *point,
                                    ArrayRef<Value> ignored) const {
-  const auto *values = valuesByRoot.find(window.root);
-  if (!values || trips.neverRuns(point))
+  if (trips.neverRuns(point))
     return std::nullopt;
   llvm::SmallPtrSet<Value, 16> seen;
-  for (Value value : *values) {
+  for (Value value : valuesByRoot.of(window.root)) {
     if (!seen.insert(value).second || llvm::is_contained(ignored, value))
       continue;
     const Window *current = storage.lookup(value);
@@ -218,19 +206,18 @@ StorageConflicts::checkWriteBefore(const Window &window, Operation *point,
 Value StorageConflicts::findObserved(
     const Window &window, Operation *loop, Operation *lastYield,
     const llvm::SmallPtrSetImpl<Value> &carried) const {
-  const auto *values = valuesByRoot.find(window.root);
-  if (!values)
+  auto values = valuesByRoot.of(window.root);
+  if (values.empty())
     return Value();
   // The live writes of the window inside the loop.
   SmallVector<Operation *> writes = {lastYield};
-  if (const auto *writers = writersByRoot.find(window.root))
-    for (Operation *writer : *writers)
-      if (order.encloses(loop, writer) && !trips.neverRuns(writer))
-        if (std::optional<WriteEffect> effect = writeOf(writer);
-            effect && effect->window.mayOverlap(window))
-          writes.push_back(writer);
+  for (Operation *writer : writersByRoot.of(window.root))
+    if (order.encloses(loop, writer) && !trips.neverRuns(writer))
+      if (std::optional<WriteEffect> effect = writeOf(writer);
+          effect && effect->window.mayOverlap(window))
+        writes.push_back(writer);
   llvm::SmallPtrSet<Value, 16> seen;
-  for (Value value : *values) {
+  for (Value value : values) {
     if (!seen.insert(value).second)
       continue;
     const Window *current = storage.lookup(value);
@@ -257,10 +244,7 @@ Value StorageConflicts::findObserved(
 
 bool StorageConflicts::isWrittenWithin(const Window &window,
                                        Operation *region) const {
-  const auto *writers = writersByRoot.find(window.root);
-  if (!writers)
-    return false;
-  for (Operation *writer : *writers) {
+  for (Operation *writer : writersByRoot.of(window.root)) {
     if (!order.encloses(region, writer) || trips.neverRuns(writer))
       continue;
     if (std::optional<WriteEffect> effect = writeOf(writer);

@@ -50,14 +50,7 @@ void StorageLiveness::build(Operation *function) {
       // The walk meets anchors in program order, so an earlier anchor in
       // the same block precedes this one: whatever may run before it or
       // inside it (a recurring loop) runs before this anchor too.
-      SmallVector<Anchor, 1> &list =
-          anchors[numbering->getOrAssign(use.get())];
-      while (!list.empty() &&
-             list.back().op()->getBlock() == anchor.op()->getBlock() &&
-             (list.back().op() != anchor.op() || !list.back().recurs() ||
-              anchor.recurs()))
-        list.pop_back();
-      list.push_back(anchor);
+      addAnchor(numbering->getOrAssign(use.get()), anchor, /*inOrder=*/true);
     }
     bool loop = repeats(op);
     if (loop)
@@ -106,7 +99,65 @@ void StorageLiveness::addUse(OpOperand &use) {
     if (op && repeats(op))
       anchor = Anchor(op, user, /*recurs=*/true);
   }
-  anchors[numbering->getOrAssign(value)].push_back(anchor);
+  addAnchor(numbering->getOrAssign(value), anchor, /*inOrder=*/false);
+}
+
+const StorageLiveness::Anchor &
+StorageLiveness::subsuming(const Anchor &earlier, const Anchor &later) const {
+  // The same op: a recurring anchor covers the op's own reads and every
+  // iteration; otherwise the later anchor covers all that precedes the
+  // earlier one (and what lies inside it, a recurring loop), and extends
+  // the live interval at least as far.
+  if (earlier.op() == later.op())
+    return earlier.recurs() && !later.recurs() ? earlier : later;
+  return later;
+}
+
+void StorageLiveness::addAnchor(unsigned n, Anchor anchor, bool inOrder) {
+  Anchor &slot = anchors[n];
+  Block *block = anchor.op()->getBlock();
+  // Which of `a` (recorded) and `anchor` comes later in their block.
+  auto ordered = [&](const Anchor &a) -> const Anchor & {
+    if (inOrder || a.op() == anchor.op() ||
+        order.position(a.op()) < order.position(anchor.op()))
+      return subsuming(a, anchor);
+    return subsuming(anchor, a);
+  };
+  if (!slot.op() && !(slot.bits.getInt() & Anchor::kSpilled)) {
+    slot = anchor;
+    return;
+  }
+  if (slot.op()) {
+    if (slot.op()->getBlock() == block) {
+      slot = ordered(slot);
+      return;
+    }
+    spilled[n] = {slot, anchor};
+    slot = Anchor();
+    slot.bits.setInt(Anchor::kSpilled);
+    return;
+  }
+  SmallVector<Anchor, 2> &list = spilled[n];
+  if (inOrder) {
+    // Only the last anchor can share the block (see the constructor).
+    if (!list.empty() && list.back().op()->getBlock() == block) {
+      Anchor kept = ordered(list.back());
+      list.pop_back();
+      while (!list.empty() && list.back().op()->getBlock() == block)
+        list.pop_back();
+      list.push_back(kept);
+      return;
+    }
+    list.push_back(anchor);
+    return;
+  }
+  // An inserted op: at most one recorded anchor per block survives.
+  for (Anchor &recorded : list)
+    if (recorded.op()->getBlock() == block) {
+      recorded = ordered(recorded);
+      return;
+    }
+  list.push_back(anchor);
 }
 
 bool StorageLiveness::isDefinedBefore(Value value, Operation *op) const {
@@ -122,10 +173,7 @@ bool StorageLiveness::isDefinedBefore(Value value, Operation *op) const {
 Operation *StorageLiveness::findReadAfter(Value value, Operation *op) const {
   if (!isDefinedBefore(value, op))
     return nullptr;
-  const SmallVector<Anchor, 1> *list = anchorsOf(value);
-  if (!list)
-    return nullptr;
-  for (const Anchor &anchor : *list) {
+  for (const Anchor &anchor : anchorsOf(value)) {
     if (anchor.recurs() && order.encloses(anchor.op(), op))
       return anchor.user;
     if (anchor.op() != op && order.mayFollow(op, anchor.op()))
@@ -136,8 +184,8 @@ Operation *StorageLiveness::findReadAfter(Value value, Operation *op) const {
 
 std::optional<std::pair<uint64_t, uint64_t>>
 StorageLiveness::liveInterval(Value value) const {
-  const SmallVector<Anchor, 1> *list = anchorsOf(value);
-  if (!list)
+  ArrayRef<Anchor> list = anchorsOf(value);
+  if (list.empty())
     return std::nullopt;
   uint64_t start;
   if (auto result = dyn_cast<OpResult>(value)) {
@@ -148,7 +196,7 @@ StorageLiveness::liveInterval(Value value) const {
                            : order.position(&block->front()) - 1;
   }
   uint64_t last = start;
-  for (const Anchor &anchor : *list)
+  for (const Anchor &anchor : list)
     last = std::max(last, anchor.recurs() ? order.end(anchor.op())
                                           : order.position(anchor.op()));
   return std::make_pair(start, last);

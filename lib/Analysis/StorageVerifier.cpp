@@ -73,12 +73,18 @@ private:
   }
   /// Storage-typed values, tagged with their window's root key.
   SmallVector<std::pair<uint64_t, Value>> valuesByRoot;
+  /// 24 bytes: the window written is looked up again when checked rather
+  /// than kept (the list holds one entry per writing op).
   struct Write {
     uint64_t root;
     Operation *op;
-    /// Points into `storage`, which no longer changes.
-    const Window *window;
+    /// The updated operand of a writeback; null for a producer.
     Value consumed;
+    const Window &window(const TileStorage &storage) const {
+      return *storage.lookup(
+          consumed ? consumed
+                   : cast<AllocatingOpInterface>(op).getProducedTile());
+    }
   };
   /// Writes in program order, tagged with their window's root key.
   SmallVector<Write> writes;
@@ -267,13 +273,16 @@ void Verifier::checkWrites() {
       uint64_t at = order.position(write.op);
       while (next < intervals.size() && intervals[next].start < at)
         active.push_back(intervals[next++]);
+      const Window *written = nullptr;
       for (unsigned i = 0; i < active.size();) {
         if (active[i].end < at) { // expired: never live again
           active[i] = active.back();
           active.pop_back();
           continue;
         }
-        checkWrite(write.op, *write.window, write.consumed, active[i].value);
+        if (!written)
+          written = &write.window(storage);
+        checkWrite(write.op, *written, write.consumed, active[i].value);
         ++i;
       }
     }
@@ -326,7 +335,9 @@ SmallVector<StorageViolation> Verifier::run() {
   // Every storage-typed value: storage, space, and the per-root index (at
   // most one entry per numbered value, so sized once).
   valuesByRoot.reserve(numbering.size());
+  size_t contracts = 0;
   function->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    contracts += isa<StorageContractInterface>(op);
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
@@ -335,6 +346,8 @@ SmallVector<StorageViolation> Verifier::run() {
       checkValue(result, op);
   });
 
+  // At most one write per op with a storage contract, so sized once.
+  writes.reserve(contracts);
   function->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
       checkLoop(op, forOp.getInitArgs(),
@@ -360,7 +373,7 @@ SmallVector<StorageViolation> Verifier::run() {
       if (contract.isMetadataOnly())
         return; // a declaration writes nothing
       if (const Window *written = storage.lookup(producer.getProducedTile()))
-        writes.push_back({rootKey(written->root), op, written, Value()});
+        writes.push_back({rootKey(written->root), op, Value()});
       return;
     }
     std::optional<unsigned> updated = contract.getWritebackOperand();
@@ -370,7 +383,7 @@ SmallVector<StorageViolation> Verifier::run() {
       return;
     Value consumed = op->getOperand(*updated);
     if (const Window *written = storage.lookup(consumed))
-      writes.push_back({rootKey(written->root), op, written, consumed});
+      writes.push_back({rootKey(written->root), op, consumed});
   });
   checkWrites();
   llvm::stable_sort(violations, [&](const StorageViolation &a,

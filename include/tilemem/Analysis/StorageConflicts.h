@@ -25,9 +25,12 @@
 #include "tilemem/Analysis/ProgramOrder.h"
 #include "tilemem/Analysis/StorageLiveness.h"
 #include "tilemem/Analysis/TileStorage.h"
+#include "tilemem/Analysis/ValueNumbering.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/iterator.h"
+#include "llvm/ADT/iterator_range.h"
 
 namespace mlir::tile {
 
@@ -45,35 +48,69 @@ struct StorageConflict {
   Operation *reader;
 };
 
-/// Lists per allocation. The allocations of the input sit in a table sized
-/// for them once; allocations a rewrite adds (fresh destinations, scratch
-/// tiles) go to a table of their own, so the large one never rehashes.
-template <typename T, unsigned N>
-class PerAllocation {
+/// Append-only lists of items per allocation, all in one pool of nodes
+/// that never moves (ValueTable chunks); a list is found by one probe of a
+/// small table of allocations and followed by `next` links. Appending is
+/// O(1) whenever the allocation was made (the input's or one the rewrite
+/// adds). Memory: 16 bytes per item (8 for Value or Operation *, a 4-byte
+/// link, padding) and a 16-byte bucket per allocation, against a 40 to
+/// 48-byte bucket per allocation of a DenseMap<Value, SmallVector<T, N>>
+/// plus its spilled vectors. Allocations are kept out of the value
+/// numbering, whose per-value tables they would widen.
+template <typename T>
+class RootLists {
+  static constexpr unsigned kEnd = ~0u;
+  struct Node {
+    T item{};
+    unsigned next = kEnd;
+  };
+  struct Ends {
+    unsigned head = kEnd, tail = kEnd;
+  };
+
 public:
-  using List = SmallVector<T, N>;
-  /// Sizes the table of the input's allocations; after `seal`, new roots go
-  /// to the table of added ones.
-  void reserve(size_t roots) { initial.reserve(roots); }
-  void seal() { sealed = true; }
-  List &operator[](Value root) {
-    if (auto it = initial.find(root); it != initial.end())
-      return it->second;
-    return sealed ? added[root] : initial[root];
+  void append(Value root, T item) {
+    unsigned n = size++;
+    nodes[n] = Node{item, kEnd};
+    Ends &ends = byRoot[root];
+    if (ends.tail == kEnd)
+      ends.head = n;
+    else
+      nodes[ends.tail].next = n;
+    ends.tail = n;
   }
-  /// The list of `root`, or null.
-  const List *find(Value root) const {
-    if (auto it = initial.find(root); it != initial.end())
-      return &it->second;
-    if (auto it = added.find(root); it != added.end())
-      return &it->second;
-    return nullptr;
+
+  class iterator
+      : public llvm::iterator_facade_base<iterator, std::forward_iterator_tag,
+                                          const T> {
+  public:
+    iterator() = default;
+    iterator(const ValueTable<Node> *nodes, unsigned n) : nodes(nodes), n(n) {}
+    bool operator==(const iterator &other) const { return n == other.n; }
+    const T &operator*() const { return nodes->find(n)->item; }
+    iterator &operator++() {
+      n = nodes->find(n)->next;
+      return *this;
+    }
+
+  private:
+    const ValueTable<Node> *nodes = nullptr;
+    unsigned n = kEnd;
+  };
+
+  /// The items appended for `root`, in order (empty if none).
+  llvm::iterator_range<iterator> of(Value root) const {
+    auto it = byRoot.find(root);
+    unsigned head = it == byRoot.end() ? kEnd : it->second.head;
+    return {iterator(&nodes, head), iterator(&nodes, kEnd)};
   }
 
 private:
-  llvm::DenseMap<Value, List> initial, added;
-  bool sealed = false;
+  llvm::DenseMap<Value, Ends> byRoot;
+  ValueTable<Node> nodes;
+  unsigned size = 0;
 };
+
 
 class StorageConflicts {
 public:
@@ -139,8 +176,8 @@ private:
   // Sized for every allocation up front. Inline room for the common case
   // (48- and 40-byte buckets): an allocation holds its producer's value and
   // a carry or result of it, and is written by one or two ops.
-  PerAllocation<Value, 3> valuesByRoot;
-  PerAllocation<Operation *, 2> writersByRoot;
+  RootLists<Value> valuesByRoot;
+  RootLists<Operation *> writersByRoot;
 };
 
 } // namespace mlir::tile

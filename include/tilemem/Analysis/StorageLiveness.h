@@ -72,31 +72,49 @@ private:
   bool isRead(OpOperand &use, StorageContractInterface contract) const;
   /// 16 bytes: the recurrence flag lives in the anchor pointer's spare bit.
   struct Anchor {
+    Anchor() = default;
     Anchor(Operation *op, Operation *user, bool recurs)
-        : opAndRecurs(op, recurs), user(user) {}
-    Operation *op() const { return opAndRecurs.getPointer(); }
+        : bits(op, recurs ? kRecurs : 0), user(user) {}
+    Operation *op() const { return bits.getPointer(); }
     /// The anchor is a loop that re-executes the use on every iteration.
-    bool recurs() const { return opAndRecurs.getInt(); }
+    bool recurs() const { return bits.getInt() & kRecurs; }
 
-    llvm::PointerIntPair<Operation *, 1, bool> opAndRecurs;
-    Operation *user;
+    static constexpr unsigned kRecurs = 1, kSpilled = 2;
+    /// The anchor op and flags; an empty slot of `anchors` is null, with
+    /// kSpilled when the value's anchors live in `spilled` instead.
+    llvm::PointerIntPair<Operation *, 2, unsigned> bits;
+    Operation *user = nullptr;
   };
   void addUse(OpOperand &use);
   void build(Operation *function);
-  /// The anchors of `value`, or null if it is never read.
-  const SmallVector<Anchor, 1> *anchorsOf(Value value) const {
-    const SmallVector<Anchor, 1> *list =
-        anchors.find(numbering->lookup(value));
-    return list && !list->empty() ? list : nullptr;
+  /// Records `anchor` for value number `n`, dropping whichever anchors of
+  /// the same block it subsumes or is subsumed by. `inOrder`: every anchor
+  /// recorded so far precedes it (the construction walk), so only the last
+  /// one can share its block and no position needs comparing.
+  void addAnchor(unsigned n, Anchor anchor, bool inOrder);
+  /// Of two anchors of one value in one block, the one that makes the
+  /// other redundant (`later` is not before `earlier`).
+  const Anchor &subsuming(const Anchor &earlier, const Anchor &later) const;
+  /// The anchors of `value` (empty if it is never read).
+  ArrayRef<Anchor> anchorsOf(Value value) const {
+    unsigned n = numbering->lookup(value);
+    const Anchor *slot = anchors.find(n);
+    if (!slot || (!slot->op() && !(slot->bits.getInt() & Anchor::kSpilled)))
+      return {};
+    if (slot->op())
+      return ArrayRef<Anchor>(*slot);
+    return spilled.find(n)->second;
   }
 
   const ProgramOrder &order;
   const TripCounts *trips;
   std::unique_ptr<ValueNumbering> ownNumbering;
   ValueNumbering *numbering;
-  /// Most values keep a single anchor (see the constructor), so one is
-  /// inline: a 32-byte record per value number.
-  ValueTable<SmallVector<Anchor, 1>> anchors;
+  /// Most values keep a single anchor (see the constructor): it is stored
+  /// inline, a 16-byte slot per value number. A value read in several
+  /// blocks keeps its list in `spilled` and a flagged empty slot.
+  ValueTable<Anchor> anchors;
+  llvm::DenseMap<unsigned, SmallVector<Anchor, 2>> spilled;
 };
 
 } // namespace mlir::tile

@@ -32,26 +32,39 @@ class ValueNumbering {
 public:
   static constexpr unsigned kNone = ~0u;
 
-  /// `expected`: how many values will be numbered (the table is sized once).
-  explicit ValueNumbering(size_t expected = 0) { numbers.reserve(expected); }
+  /// `expected`: how many values the table is sized for, once. Values
+  /// numbered beyond that (the ones a rewrite adds) go to a side table of
+  /// their own, so the large table never rehashes: a rehash would hold the
+  /// old and the doubled table at once, 3x the table at the worst moment.
+  explicit ValueNumbering(size_t expected = 0) : capacity(expected) {
+    numbers.reserve(expected);
+  }
 
   /// The number of `value`, giving it the next one if it has none.
   unsigned getOrAssign(Value value) {
-    return numbers.try_emplace(value, unsigned(numbers.size())).first->second;
+    if (auto it = numbers.find(value); it != numbers.end())
+      return it->second;
+    unsigned next = unsigned(size());
+    if (numbers.size() < capacity)
+      return numbers.try_emplace(value, next).first->second;
+    return added.try_emplace(value, next).first->second;
   }
   /// The number of `value`, or kNone.
   unsigned lookup(Value value) const {
-    auto it = numbers.find(value);
-    return it == numbers.end() ? kNone : it->second;
+    if (auto it = numbers.find(value); it != numbers.end())
+      return it->second;
+    if (added.empty())
+      return kNone;
+    auto it = added.find(value);
+    return it == added.end() ? kNone : it->second;
   }
-  size_t size() const { return numbers.size(); }
+  size_t size() const { return numbers.size() + added.size(); }
 
 private:
-  llvm::DenseMap<Value, unsigned> numbers;
+  size_t capacity;
+  llvm::DenseMap<Value, unsigned> numbers, added;
 };
 
-/// Records indexed by value number, default-constructed until set. Storage
-/// grows in chunks of 1024 records that never move.
 template <typename T>
 class ValueTable {
 public:
