@@ -11,12 +11,17 @@ ProgramOrder::ProgramOrder(Operation *root) : root(root) { renumber(); }
 
 void ProgramOrder::renumber() {
   entries.clear();
+  shapes.clear();
   inserted.clear();
   // Sized once: growing the table would rehash it log(N) times and hold the
   // old and the new buckets at once.
-  size_t ops = 0;
-  root->walk([&](Operation *) { ++ops; });
+  size_t ops = 0, withRegions = 0;
+  root->walk([&](Operation *op) {
+    ++ops;
+    withRegions += op->getNumRegions() != 0;
+  });
   entries.reserve(ops);
+  shapes.reserve(withRegions);
   SmallVector<Operation *> twoArmed;
   number(root, /*mirrored=*/false, &twoArmed);
   // The orders differ only inside scf.if ops with two arms: elsewhere the
@@ -24,11 +29,11 @@ void ProgramOrder::renumber() {
   // such ifs, else-arm first, over the same positions their subtree took.
   uint64_t done = 0;
   for (Operation *ifOp : twoArmed) {
-    const Entry &entry = lookup(ifOp);
-    if (entry.position <= done)
+    uint64_t position = this->position(ifOp);
+    if (position <= done)
       continue; // nested in an if renumbered already
-    done = entry.end;
-    number(ifOp, /*mirrored=*/true, nullptr, entry.position - kStride);
+    done = end(ifOp);
+    number(ifOp, /*mirrored=*/true, nullptr, position - kStride);
   }
 }
 
@@ -45,11 +50,14 @@ void ProgramOrder::number(Operation *top, bool mirrored,
   };
   SmallVector<Frame> stack;
   auto enter = [&](Operation *op) {
-    Entry &entry = entries[op];
+    uint64_t &entry = entries[op];
     counter += kStride;
-    entry.mirrored = counter;
     if (!mirrored)
-      entry.position = counter;
+      entry = counter << 1;
+    else if (entry & kHasShape)
+      shapes[op].mirrored = counter;
+    else if (counter != entry >> 1)
+      setShape(op, entry, counter, entry >> 1); // a region-free op
     Frame frame;
     frame.op = op;
     for (Region &region : op->getRegions())
@@ -76,8 +84,12 @@ void ProgramOrder::number(Operation *top, bool mirrored,
       frame.nextOp = frame.block->begin();
       continue;
     }
-    if (!mirrored)
-      entries[frame.op].end = counter;
+    // Ops with regions keep their end (and, in the first walk, a mirrored
+    // position equal to the position until the mirrored walk changes it).
+    if (!mirrored && frame.op->getNumRegions() != 0) {
+      uint64_t &entry = entries[frame.op];
+      setShape(frame.op, entry, entry >> 1, counter);
+    }
     stack.pop_back();
   }
 }
@@ -86,19 +98,20 @@ void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
   if (ops.empty())
     return;
   Operation *prev = ops.front()->getPrevNode();
-  const Entry &upper = lookup(next);
+  uint64_t upperPosition = position(next),
+           upperMirrored = mirroredPosition(next);
   // At the start of a block the bound is the position of what precedes the
   // block in pre-order: a stride below a numbered op, recorded for an
   // inserted one (which may stand before it, ops inserted there earlier).
   uint64_t low;
   if (prev)
-    low = lookup(prev).end;
+    low = end(prev);
   else if (auto it = inserted.find(next); it != inserted.end())
     low = it->second.low;
   else
-    low = upper.position - kStride;
-  // The sibling gap is the same in the mirrored order (see Entry).
-  uint64_t gap = upper.position - low, mirroredLow = upper.mirrored - gap;
+    low = upperPosition - kStride;
+  // The sibling gap is the same in the mirrored order (see Shape).
+  uint64_t gap = upperPosition - low, mirroredLow = upperMirrored - gap;
   uint64_t n = ops.size() + 1;
   // Between siblings, split the gap evenly. At a block's start, pack the new
   // ops just below `next`, each taking 2^-20 of the gap: a pass that keeps
@@ -107,7 +120,7 @@ void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
   uint64_t step = gap / n, base = low;
   if (!prev && (gap >> 20) * n < gap) {
     step = std::max<uint64_t>(1, gap >> 20);
-    base = upper.position - step * n;
+    base = upperPosition - step * n;
   }
   if (step == 0) {
     renumber();
@@ -115,10 +128,12 @@ void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
   }
   uint64_t mirroredBase = mirroredLow + (base - low);
   for (auto [index, op] : llvm::enumerate(ops)) {
-    InsertedEntry entry;
-    entry.position = entry.end = base + step * (index + 1);
-    entry.mirrored = mirroredBase + step * (index + 1);
+    uint64_t position = base + step * (index + 1),
+             mirrored = mirroredBase + step * (index + 1);
+    InsertedEntry &entry = inserted[op];
+    entry.tagged = position << 1;
     entry.low = low;
-    inserted[op] = entry;
+    if (mirrored != position)
+      setShape(op, entry.tagged, mirrored, position);
   }
 }

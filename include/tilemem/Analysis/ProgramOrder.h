@@ -7,8 +7,11 @@
 // back edges, op B can run after op A (A not enclosing B) exactly when B
 // follows A in both orders: sibling if-arms are the only places where the
 // two orders disagree. With `end`, the last position inside an op, "A
-// encloses B" is an interval test. Every query is O(1) after one O(N) walk,
-// and the table is one 32-byte bucket per op, sized up front:
+// encloses B" is an interval test. Every query is O(1) after one O(N) walk.
+// Most ops have no region and the same position in both orders, so the
+// table keeps a 16-byte bucket per op (sized up front) with the position
+// and a flag; the others (loops, ifs, what lies in a two-armed if) have a
+// second record with their mirrored position and end:
 //
 //   %x = ...                 // 0        0
 //   scf.if %c {              // 1        1
@@ -33,12 +36,16 @@ class ProgramOrder {
 public:
   explicit ProgramOrder(Operation *root);
 
-  uint64_t position(Operation *op) const { return lookup(op).position; }
+  uint64_t position(Operation *op) const { return tagged(op) >> 1; }
   uint64_t mirroredPosition(Operation *op) const {
-    return lookup(op).mirrored;
+    uint64_t t = tagged(op);
+    return t & kHasShape ? shapes.find(op)->second.mirrored : t >> 1;
   }
   /// The largest position of an op nested in `op` (its own if none).
-  uint64_t end(Operation *op) const { return lookup(op).end; }
+  uint64_t end(Operation *op) const {
+    uint64_t t = tagged(op);
+    return t & kHasShape ? shapes.find(op)->second.end : t >> 1;
+  }
   /// Whether `inner` is nested (strictly) inside `outer`.
   bool encloses(Operation *outer, Operation *inner) const {
     uint64_t p = position(inner);
@@ -62,24 +69,34 @@ public:
 
 private:
   static constexpr uint64_t kStride = uint64_t(1) << 32;
+  /// A position p is stored as p << 1, with kHasShape set when the op has
+  /// a Shape record (positions stay below 2^62: 2^30 ops).
+  static constexpr uint64_t kHasShape = 1;
   // No mirrored end: the gap between consecutive siblings is the same in
   // both orders (kStride when numbered, split alike by insertBefore), so
   // insertion derives the mirrored bounds from the pre-order ones.
-  struct Entry {
-    uint64_t position = 0, mirrored = 0, end = 0;
+  struct Shape {
+    uint64_t mirrored = 0, end = 0;
   };
-  struct InsertedEntry : Entry {
+  struct InsertedEntry {
+    uint64_t tagged = 0;
     /// The position of what preceded the block's first op when this one was
     /// inserted (insertion at a block's start needs it).
     uint64_t low = 0;
   };
-  const Entry &lookup(Operation *op) const {
+  uint64_t tagged(Operation *op) const {
     auto it = entries.find(op);
     if (it != entries.end())
       return it->second;
     auto insertedIt = inserted.find(op);
     assert(insertedIt != inserted.end() && "op outside the numbered function");
-    return insertedIt->second;
+    return insertedIt->second.tagged;
+  }
+  /// Records the mirrored position and end of `op`, tagged `entry`.
+  void setShape(Operation *op, uint64_t &entry, uint64_t mirrored,
+                uint64_t end) {
+    entry |= kHasShape;
+    shapes[op] = Shape{mirrored, end};
   }
   void renumber();
   /// Numbers `op`'s subtree from `counter` on: in pre-order, setting both
@@ -89,8 +106,12 @@ private:
               uint64_t counter = 0);
 
   Operation *root;
-  /// The ops numbered by the last walk, in a table sized for them.
-  llvm::DenseMap<Operation *, Entry> entries;
+  /// The ops numbered by the last walk, in a table sized for them: tagged
+  /// positions.
+  llvm::DenseMap<Operation *, uint64_t> entries;
+  /// Mirrored position and end of the ops where either differs from the
+  /// position (see kHasShape).
+  llvm::DenseMap<Operation *, Shape> shapes;
   /// The ops insertBefore numbered since: a table of their own, so inserting
   /// (a copy-heavy rewrite adds more than half the ops again) never rehashes
   /// the large one.
