@@ -243,7 +243,7 @@ def measure_point(shape: str, target: int, args, workdir: str, log) -> Point:
         f.write(program.text)
     point = Point(shape, target, program.ops, program.units, len(program.text))
     del program
-    repeats = args.repeat if target <= 1e5 else 1
+    repeats = args.repeat
     base_runs, runs = [], []
     for _ in range(repeats):
         base = tile_opt_run(path, [], args.tile_opt)
@@ -837,7 +837,7 @@ def report(points, exps, quality_rows, quality, info, args, planner_table="", pl
            f"Command: `{' '.join(args.argv)}`\n",
            "## Scaling\n",
            "Times are wall seconds from `--mlir-timing` (the best of "
-           f"{args.repeat} runs for N <= 1e5, else one run); parse is the pipeline process's own. "
+           f"{args.repeat} runs at every N); parse is the pipeline process's own. "
            "RSS: peak resident set of `tile-opt file -o /dev/null` (parse + print) and of the pipeline "
            "(parse + passes + print). module MB: resident memory the parsed module takes; pass peak MB: "
            "the most resident memory `tile-materialize-semantic-aliases` + `tile-verify-storage` add over "
@@ -914,7 +914,7 @@ def main(argv=None) -> int:
     parser.add_argument("--no-osb", action="store_true", help="skip One-Shot Bufferize")
     parser.add_argument("--no-passmem", action="store_true",
                         help="skip the per-pass memory measurement (bench/passmem.py)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per point for N <= 1e5 (best taken)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per point (the best is taken): one run of the largest points varies by tens of percent on a shared VM")
     parser.add_argument("--fuzz-count", type=int, default=200, help="fuzz programs in the quality corpus (0: no quality figures)")
     parser.add_argument("--fuzz-seed", type=int, default=1)
     parser.add_argument("--planner-fuzz", type=int, default=300,

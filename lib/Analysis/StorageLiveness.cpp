@@ -88,6 +88,15 @@ void StorageLiveness::addReadsOf(Operation *op) {
       addUse(use);
 }
 
+void StorageLiveness::resetReadsOf(Value value) {
+  unsigned n = numbering->getOrAssign(value);
+  anchors[n] = Anchor();
+  spilled.erase(n);
+  for (OpOperand &use : value.getUses())
+    if (isRead(use, dyn_cast<StorageContractInterface>(use.getOwner())))
+      addUse(use);
+}
+
 // For ops inserted after construction (copies), found from their parents.
 void StorageLiveness::addUse(OpOperand &use) {
   Value value = use.get();

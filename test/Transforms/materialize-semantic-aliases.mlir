@@ -1768,6 +1768,58 @@ func.func @two_swaps(%x: !tile.tile<8x8xf32, vec>, %n: index) -> (!tile.tile<8x8
 
 // -----
 
+// Tests that a carried value the yield copies out to another carry (a lag,
+// `yield %s, %a`) is copied before its producer's read-and-overwrite instead
+// of at the yield: the add then writes %a's window in place, one move in all
+// where copying at the yield takes two.
+// CHECK-LABEL: func.func @lag_copied_before_producer
+// CHECK-NEXT:    %[[A:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NOT:     tile.alloc
+// CHECK:         scf.for %{{.*}} iter_args(%[[CA:.*]] = %{{.*}}, %[[CB:.*]] = %{{.*}})
+// CHECK-NEXT:      %[[LAG:.*]] = tile.move %[[CA]] into(%[[B]] :
+// CHECK-NEXT:      %[[S:.*]] = tile.add %[[CA]], %{{.*}} into(%[[A]] :
+// CHECK-NEXT:      scf.yield %[[S]], %[[LAG]]
+func.func @lag_copied_before_producer(%x: !tile.tile<8x8xf32, vec>, %n: index) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a0 = tile.exp %x : !tile.tile<8x8xf32, vec>
+  %b0 = tile.mul %x, %x : !tile.tile<8x8xf32, vec>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0, %b = %b0) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+    %s = tile.add %a, %x : !tile.tile<8x8xf32, vec>
+    scf.yield %s, %a : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+  }
+  return %r#0, %r#1 : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that the lag is not copied early when its target still holds a value
+// read after the producer (%b, read by the mul): both copies stay at the
+// yield, after the last read of %b.
+// CHECK-LABEL: func.func @lag_target_still_read
+// CHECK:         scf.for %{{.*}} iter_args(%[[CA:.*]] = %{{.*}}, %[[CB:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK-NEXT:      %[[S:.*]] = tile.add %[[CA]]
+// CHECK-NEXT:      tile.mul %[[CB]], %[[S]]
+// CHECK-NEXT:      tile.move %[[CA]]
+// CHECK-NEXT:      tile.move %[[S]]
+// CHECK-NEXT:      scf.yield
+func.func @lag_target_still_read(%x: !tile.tile<8x8xf32, vec>, %n: index) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a0 = tile.exp %x : !tile.tile<8x8xf32, vec>
+  %b0 = tile.mul %x, %x : !tile.tile<8x8xf32, vec>
+  %u0 = tile.mul %x, %x : !tile.tile<8x8xf32, vec>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0, %b = %b0, %v = %u0) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+    %s = tile.add %a, %x : !tile.tile<8x8xf32, vec>
+    %u = tile.mul %b, %s : !tile.tile<8x8xf32, vec>
+    scf.yield %s, %a, %u : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+  }
+  return %r#0, %r#1, %r#2 : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
 // Tests a swap with fanout (a <- b, b <- a, c <- a): the copy out of the
 // cycle into c goes first, then the cycle with one scratch.
 // CHECK-LABEL: func.func @swap_with_fanout
@@ -1797,17 +1849,16 @@ func.func @swap_with_fanout(%x: !tile.tile<8x8xf32, vec>, %n: index) -> (!tile.t
 // -----
 
 // Tests a shift register (lag2 = lag1; lag1 = v): no cycle, so no scratch.
-// lag1 is copied into lag2's carry before the new value overwrites lag1's.
+// lag1 is copied into lag2's carry before the load, which then writes lag1's
+// carry in place: one move (copying both at the yield would take two).
 // CHECK-LABEL: func.func @shift_register
 // CHECK-NEXT:    %[[LAG1:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NEXT:    %[[LAG2:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// CHECK-NEXT:    %[[LD:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NOT:     tile.alloc
 // CHECK:         scf.for %{{.*}} iter_args(%[[L1:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
-// CHECK-NEXT:      %[[V:.*]] = tile.load %{{.*}} into(%[[LD]] :
 // CHECK-NEXT:      %[[TO2:.*]] = tile.move %[[L1]] into(%[[LAG2]] :
-// CHECK-NEXT:      %[[TO1:.*]] = tile.move %[[V]] into(%[[LAG1]] :
-// CHECK-NEXT:      scf.yield %[[TO1]], %[[TO2]]
+// CHECK-NEXT:      %[[V:.*]] = tile.load %{{.*}} into(%[[LAG1]] :
+// CHECK-NEXT:      scf.yield %[[V]], %[[TO2]]
 func.func @shift_register(%A: !tile.tensor<32x8xf32>, %n: index) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -158,6 +158,9 @@ public:
   /// Records ops inserted (in this order) right before `next`: numbers them,
   /// records their reads, their results' windows and their writes.
   void noteInserted(ArrayRef<Operation *> ops, Operation *next);
+  /// `value` lost a use (an operand now reads a copy of it made earlier):
+  /// its reads are derived again.
+  void noteUseReplaced(Value value) { liveness.resetReadsOf(value); }
 
   /// Records that `value` (a loop's operand, say) now has `window`, with
   /// everything derived from it.

@@ -58,6 +58,9 @@ public:
   /// Records the reads of `op`, an op inserted after construction (already
   /// numbered in the ProgramOrder).
   void addReadsOf(Operation *op);
+  /// Derives the reads of `value` again from its current uses: after a use
+  /// moved earlier (an operand replaced by a copy made before). O(uses).
+  void resetReadsOf(Value value);
 
   /// A superset of the program positions (ProgramOrder::position) at which
   /// `value` may be live, as [definition, last read]; none if never read.

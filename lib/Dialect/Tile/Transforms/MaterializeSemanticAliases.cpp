@@ -127,6 +127,9 @@ private:
                               ArrayRef<Operation *> yieldPoints);
   LogicalResult alignYield(Operation *loop, ValueRange inits,
                            Operation *yield, unsigned firstOperand);
+  void copyBlockingCarriesEarly(
+      Operation *loop, Operation *yield,
+      SmallVectorImpl<std::pair<unsigned, Window>> &copies);
   // Branches.
   LogicalResult processIf(scf::IfOp ifOp);
   void deliverToFreshDestination(scf::IfOp ifOp, unsigned index);
@@ -675,9 +678,71 @@ LogicalResult Materializer::alignYield(Operation *loop, ValueRange inits,
       continue;
     copies.push_back({operand, target});
   }
+  if (isa<scf::YieldOp>(yield))
+    copyBlockingCarriesEarly(loop, yield, copies);
   if (copies.empty())
     return success();
   return scheduleCopies(yield, copies, counters.yieldCopies, "carry");
+}
+
+// A producer cannot write its carry's window in place while the carried
+// value there is still read by the yield, to be copied out to another
+// carry's window:
+//
+//   %s = tile.add %a, %x into(<%b's window>)   // cannot take %a's window:
+//   scf.yield %s, %a                            // the yield still reads %a
+//
+// Copying %a out before the producer (instead of at the yield) frees its
+// window, and the producer then writes in place: one copy instead of two.
+// The copy is the one the yield needed anyway, so even when the retarget
+// still fails (another read of %a after the producer) nothing is added. It
+// is only made early when its target is written nowhere in the loop and
+// holds nothing read from the producer on.
+void Materializer::copyBlockingCarriesEarly(
+    Operation *loop, Operation *yield,
+    SmallVectorImpl<std::pair<unsigned, Window>> &copies) {
+  for (unsigned i = 0; i < copies.size(); ++i) {
+    auto [index, target] = copies[i];
+    std::optional<RetargetPlan> plan =
+        planRetarget(yield->getOperand(index), target);
+    if (!plan || plan->producer->getBlock() != yield->getBlock())
+      continue;
+    Operation *producer = plan->producer;
+    // The pending copy whose source occupies the producer's target.
+    auto *blocking = llvm::find_if(copies, [&](const auto &copy) {
+      const Window *window = conflicts.lookup(yield->getOperand(copy.first));
+      return copy.first != index && window && window->mayOverlap(target);
+    });
+    if (blocking == copies.end())
+      continue;
+    auto [blockingIndex, blockingTarget] = *blocking;
+    Value source = yield->getOperand(blockingIndex);
+    if (!canCopy(source) || source.getDefiningOp<ScopeOp>() ||
+        !blockingTarget.isRowMajorFor(source.getType()) ||
+        !conflicts.getLiveness().isDefinedBefore(source, producer) ||
+        conflicts.isWrittenWithin(blockingTarget, loop) ||
+        conflicts.checkWriteBefore(blockingTarget, producer, {source}))
+      continue;
+    Value moved = createMove(yield->getLoc(), source, blockingTarget.root,
+                             blockingTarget, producer);
+    journal.setOperand(yield, blockingIndex, moved);
+    conflicts.relocate(moved, blockingTarget);
+    conflicts.noteUseReplaced(source);
+    ++counters.yieldCopies;
+    bool retargeted = tryRetarget(yield->getOperand(index), target);
+    // Drop the early copy's entry, and the producer's if it now writes its
+    // carry in place (both indices, the later first).
+    unsigned blockingPosition = blocking - copies.begin();
+    if (retargeted) {
+      copies.erase(copies.begin() + std::max(i, blockingPosition));
+      copies.erase(copies.begin() + std::min(i, blockingPosition));
+      i = -1; // restart: positions moved
+    } else {
+      copies.erase(copies.begin() + blockingPosition);
+      if (blockingPosition <= i)
+        --i;
+    }
+  }
 }
 
 LogicalResult Materializer::processLoop(Operation *loop, ValueRange inits,
