@@ -27,12 +27,12 @@ StorageConflicts::StorageConflicts(Operation *function, ProgramOrder &order,
 }
 
 void StorageConflicts::index(Value value, const Window &window) {
-  valuesByRoot.append(window.root, value);
+  allocations.addValue(window.root, value);
 }
 
 void StorageConflicts::indexWriter(Operation *op) {
   if (std::optional<WriteEffect> effect = writeOf(op))
-    writersByRoot.append(effect->window.root, op);
+    allocations.addWriter(effect->window.root, op);
 }
 
 /// What `op` writes, with windows looked up by `windowOf`.
@@ -118,7 +118,7 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
         if (effect->window.root == root)
           writers.push_back({op, *effect});
     };
-    for (Operation *op : writersByRoot.of(root))
+    for (Operation *op : allocations.writers(root))
       addWriter(op);
     for (Operation *op : familyWriters)
       addWriter(op);
@@ -131,7 +131,7 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
       if (const Window *window = windowOf(v); window && window->root == root)
         values.push_back(v);
     };
-    for (Value v : valuesByRoot.of(root))
+    for (Value v : allocations.values(root))
       addValue(v);
     for (const auto &[value, window] : moved)
       addValue(value);
@@ -188,7 +188,7 @@ StorageConflicts::checkWriteBefore(const Window &window, Operation *point,
   if (trips.neverRuns(point))
     return std::nullopt;
   llvm::SmallPtrSet<Value, 16> seen;
-  for (Value value : valuesByRoot.of(window.root)) {
+  for (Value value : allocations.values(window.root)) {
     if (!seen.insert(value).second || llvm::is_contained(ignored, value))
       continue;
     const Window *current = storage.lookup(value);
@@ -206,12 +206,12 @@ StorageConflicts::checkWriteBefore(const Window &window, Operation *point,
 Value StorageConflicts::findObserved(
     const Window &window, Operation *loop, Operation *lastYield,
     const llvm::SmallPtrSetImpl<Value> &carried) const {
-  auto values = valuesByRoot.of(window.root);
+  auto values = allocations.values(window.root);
   if (values.empty())
     return Value();
   // The live writes of the window inside the loop.
   SmallVector<Operation *> writes = {lastYield};
-  for (Operation *writer : writersByRoot.of(window.root))
+  for (Operation *writer : allocations.writers(window.root))
     if (order.encloses(loop, writer) && !trips.neverRuns(writer))
       if (std::optional<WriteEffect> effect = writeOf(writer);
           effect && effect->window.mayOverlap(window))
@@ -244,7 +244,7 @@ Value StorageConflicts::findObserved(
 
 bool StorageConflicts::isWrittenWithin(const Window &window,
                                        Operation *region) const {
-  for (Operation *writer : writersByRoot.of(window.root)) {
+  for (Operation *writer : allocations.writers(window.root)) {
     if (!order.encloses(region, writer) || trips.neverRuns(writer))
       continue;
     if (std::optional<WriteEffect> effect = writeOf(writer);

@@ -48,31 +48,25 @@ struct StorageConflict {
   Operation *reader;
 };
 
-/// Append-only lists of items per allocation, all in one pool of nodes
-/// that never moves (ValueTable chunks); a list is found by one probe of a
-/// small table of allocations and followed by `next` links. Appending is
-/// O(1) whenever the allocation was made (the input's or one the rewrite
-/// adds). Memory: 16 bytes per item (8 for Value or Operation *, a 4-byte
-/// link, padding) and a 16-byte bucket per allocation, against a 40 to
-/// 48-byte bucket per allocation of a DenseMap<Value, SmallVector<T, N>>
-/// plus its spilled vectors. Allocations are kept out of the value
-/// numbering, whose per-value tables they would widen.
+/// Append-only linked lists in one pool of nodes that never moves
+/// (ValueTable chunks): 16 bytes per item (8 for Value or Operation *, a
+/// 4-byte link, padding). A list is its two ends, kept by the owner.
 template <typename T>
-class RootLists {
+class ListPool {
   static constexpr unsigned kEnd = ~0u;
   struct Node {
     T item{};
     unsigned next = kEnd;
   };
+
+public:
   struct Ends {
     unsigned head = kEnd, tail = kEnd;
   };
 
-public:
-  void append(Value root, T item) {
+  void append(Ends &ends, T item) {
     unsigned n = size++;
     nodes[n] = Node{item, kEnd};
-    Ends &ends = byRoot[root];
     if (ends.tail == kEnd)
       ends.head = n;
     else
@@ -98,19 +92,54 @@ public:
     unsigned n = kEnd;
   };
 
-  /// The items appended for `root`, in order (empty if none).
-  llvm::iterator_range<iterator> of(Value root) const {
-    auto it = byRoot.find(root);
-    unsigned head = it == byRoot.end() ? kEnd : it->second.head;
-    return {iterator(&nodes, head), iterator(&nodes, kEnd)};
+  /// The items of the list with `ends` (empty if null), in order.
+  llvm::iterator_range<iterator> of(const Ends *ends) const {
+    return {iterator(&nodes, ends ? ends->head : kEnd),
+            iterator(&nodes, kEnd)};
   }
 
 private:
-  llvm::DenseMap<Value, Ends> byRoot;
   ValueTable<Node> nodes;
   unsigned size = 0;
 };
 
+/// The values stored in each allocation and the ops writing it, as
+/// append-only lists: a list is found by one probe of a table of the
+/// allocations (a 24-byte bucket each) and followed by links, and appending
+/// is O(1) whenever the allocation was made (the input's or one the rewrite
+/// adds). Against a DenseMap<Value, SmallVector<T, N>> per list (40 to 48
+/// bytes per allocation and list, plus spilled vectors) this is 16 bytes
+/// per item. Allocations stay out of the value numbering, whose per-value
+/// tables they would widen.
+class AllocationIndex {
+public:
+  void addValue(Value root, Value value) {
+    valuePool.append(byRoot[root].values, value);
+  }
+  void addWriter(Value root, Operation *op) {
+    writerPool.append(byRoot[root].writers, op);
+  }
+  /// Values ever stored in `root`, in the order they were added (some may
+  /// have moved elsewhere since).
+  auto values(Value root) const {
+    auto it = byRoot.find(root);
+    return valuePool.of(it == byRoot.end() ? nullptr : &it->second.values);
+  }
+  /// Ops that ever wrote `root` (same caveat).
+  auto writers(Value root) const {
+    auto it = byRoot.find(root);
+    return writerPool.of(it == byRoot.end() ? nullptr : &it->second.writers);
+  }
+
+private:
+  struct Lists {
+    ListPool<Value>::Ends values;
+    ListPool<Operation *>::Ends writers;
+  };
+  llvm::DenseMap<Value, Lists> byRoot;
+  ListPool<Value> valuePool;
+  ListPool<Operation *> writerPool;
+};
 
 class StorageConflicts {
 public:
@@ -179,8 +208,7 @@ private:
   // Sized for every allocation up front. Inline room for the common case
   // (48- and 40-byte buckets): an allocation holds its producer's value and
   // a carry or result of it, and is written by one or two ops.
-  RootLists<Value> valuesByRoot;
-  RootLists<Operation *> writersByRoot;
+  AllocationIndex allocations;
 };
 
 } // namespace mlir::tile

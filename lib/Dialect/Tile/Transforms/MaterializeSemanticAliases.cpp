@@ -20,6 +20,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <deque>
+
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEMATERIALIZESEMANTICALIASES
 #include "tilemem/Dialect/Tile/Transforms/Passes.h.inc"
@@ -96,9 +98,12 @@ private:
     DenseI64ArrayAttr window;
     IntegerAttr staticSlot;
   };
-  SmallVector<OperandChange> operands;
-  SmallVector<DestinationChange> destinations;
-  SmallVector<Operation *> createdOps;
+  // Deques: the journal lives through the final self-check, and a vector
+  // grown by doubling would hold up to twice the records (a copy-heavy
+  // rewrite journals one change per inserted op).
+  std::deque<OperandChange> operands;
+  std::deque<DestinationChange> destinations;
+  std::deque<Operation *> createdOps;
 };
 
 /// Where a yielded value must be produced to land in `target`: an allocating
