@@ -101,15 +101,15 @@ void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
   uint64_t upperPosition = position(next),
            upperMirrored = mirroredPosition(next);
   // At the start of a block the bound is the position of what precedes the
-  // block in pre-order: a stride below a numbered op, recorded for an
-  // inserted one (which may stand before it, ops inserted there earlier).
+  // block in pre-order: a stride below a numbered op; found from the block's
+  // parent for an inserted one (ops inserted there earlier).
   uint64_t low;
   if (prev)
     low = end(prev);
-  else if (auto it = inserted.find(next); it != inserted.end())
-    low = it->second.low;
-  else
+  else if (entries.count(next))
     low = upperPosition - kStride;
+  else
+    low = endBefore(next->getBlock());
   // The sibling gap is the same in the mirrored order (see Shape).
   uint64_t gap = upperPosition - low, mirroredLow = upperMirrored - gap;
   uint64_t n = ops.size() + 1;
@@ -130,10 +130,22 @@ void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
   for (auto [index, op] : llvm::enumerate(ops)) {
     uint64_t position = base + step * (index + 1),
              mirrored = mirroredBase + step * (index + 1);
-    InsertedEntry &entry = inserted[op];
-    entry.tagged = position << 1;
-    entry.low = low;
+    uint64_t &entry = inserted[op];
+    entry = position << 1;
     if (mirrored != position)
-      setShape(op, entry.tagged, mirrored, position);
+      setShape(op, entry, mirrored, position);
   }
+}
+
+uint64_t ProgramOrder::endBefore(Block *block) const {
+  for (Block *earlier = block->getPrevNode(); earlier;
+       earlier = earlier->getPrevNode())
+    if (!earlier->empty())
+      return end(&earlier->back());
+  Operation *parent = block->getParentOp();
+  for (unsigned i = block->getParent()->getRegionNumber(); i-- > 0;)
+    for (Block &earlier : llvm::reverse(parent->getRegion(i)))
+      if (!earlier.empty())
+        return end(&earlier.back());
+  return position(parent);
 }

@@ -78,19 +78,13 @@ private:
   struct Shape {
     uint64_t mirrored = 0, end = 0;
   };
-  struct InsertedEntry {
-    uint64_t tagged = 0;
-    /// The position of what preceded the block's first op when this one was
-    /// inserted (insertion at a block's start needs it).
-    uint64_t low = 0;
-  };
   uint64_t tagged(Operation *op) const {
     auto it = entries.find(op);
     if (it != entries.end())
       return it->second;
     auto insertedIt = inserted.find(op);
     assert(insertedIt != inserted.end() && "op outside the numbered function");
-    return insertedIt->second.tagged;
+    return insertedIt->second;
   }
   /// Records the mirrored position and end of `op`, tagged `entry`.
   void setShape(Operation *op, uint64_t &entry, uint64_t mirrored,
@@ -99,6 +93,10 @@ private:
     shapes[op] = Shape{mirrored, end};
   }
   void renumber();
+  /// The largest position before `block`'s first op in pre-order: the end
+  /// of the last op of the nearest earlier non-empty block of its parent (in
+  /// region order), or the parent's own position.
+  uint64_t endBefore(Block *block) const;
   /// Numbers `op`'s subtree from `counter` on: in pre-order, setting both
   /// orders (and collecting the two-armed scf.if ops), or in mirrored order.
   void number(Operation *op, bool mirrored,
@@ -115,7 +113,7 @@ private:
   /// The ops insertBefore numbered since: a table of their own, so inserting
   /// (a copy-heavy rewrite adds more than half the ops again) never rehashes
   /// the large one.
-  llvm::DenseMap<Operation *, InsertedEntry> inserted;
+  llvm::DenseMap<Operation *, uint64_t> inserted;
 };
 
 } // namespace mlir::tile
