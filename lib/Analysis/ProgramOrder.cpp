@@ -100,16 +100,9 @@ void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
   Operation *prev = ops.front()->getPrevNode();
   uint64_t upperPosition = position(next),
            upperMirrored = mirroredPosition(next);
-  // At the start of a block the bound is the position of what precedes the
-  // block in pre-order: a stride below a numbered op; found from the block's
-  // parent for an inserted one (ops inserted there earlier).
-  uint64_t low;
-  if (prev)
-    low = end(prev);
-  else if (entries.count(next))
-    low = upperPosition - kStride;
-  else
-    low = endBefore(next->getBlock());
+  // At the start of a block the bound is the end of what precedes the block
+  // in pre-order.
+  uint64_t low = prev ? end(prev) : endBefore(next->getBlock());
   // The sibling gap is the same in the mirrored order (see Shape).
   uint64_t gap = upperPosition - low, mirroredLow = upperMirrored - gap;
   uint64_t n = ops.size() + 1;

@@ -38,25 +38,15 @@ void StorageConflicts::indexWriter(Operation *op) {
 /// What `op` writes, with windows looked up by `windowOf`.
 static std::optional<WriteEffect>
 writeEffect(Operation *op, function_ref<const Window *(Value)> windowOf) {
-  auto contract = dyn_cast<StorageContractInterface>(op);
-  if (!contract)
+  Value written = writtenValue(op);
+  if (!written)
     return std::nullopt;
-  if (isa<AllocatingOpInterface>(op)) {
-    if (contract.isMetadataOnly())
-      return std::nullopt; // a declaration writes nothing
-    if (const Window *window = windowOf(op->getResult(0)))
-      return WriteEffect{*window, Value()};
+  const Window *window = windowOf(written);
+  if (!window)
     return std::nullopt;
-  }
-  std::optional<unsigned> updated = contract.getWritebackOperand();
-  if (!updated && contract.isFirstInputAlias() && !contract.isMetadataOnly())
-    updated = 0; // a data-writing first-input alias updates operand 0
-  if (!updated)
-    return std::nullopt;
-  Value consumed = op->getOperand(*updated);
-  if (const Window *window = windowOf(consumed))
-    return WriteEffect{*window, consumed};
-  return std::nullopt;
+  // A producer's result is new; a writeback consumes the operand it updates.
+  Value consumed = isa<AllocatingOpInterface>(op) ? Value() : written;
+  return WriteEffect{*window, consumed};
 }
 
 std::optional<WriteEffect> StorageConflicts::writeOf(Operation *op) const {

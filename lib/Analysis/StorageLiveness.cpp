@@ -123,49 +123,37 @@ StorageLiveness::subsuming(const Anchor &earlier, const Anchor &later) const {
 }
 
 void StorageLiveness::addAnchor(unsigned n, Anchor anchor, bool inOrder) {
-  Anchor &slot = anchors[n];
   Block *block = anchor.op()->getBlock();
-  // Which of `a` (recorded) and `anchor` comes later in their block.
-  auto ordered = [&](const Anchor &a) -> const Anchor & {
-    if (inOrder || a.op() == anchor.op() ||
-        order.position(a.op()) < order.position(anchor.op()))
-      return subsuming(a, anchor);
-    return subsuming(anchor, a);
+  // `recorded` shares `anchor`'s block: keep whichever subsumes the other.
+  auto merge = [&](Anchor &recorded) {
+    bool anchorIsLater = inOrder || recorded.op() == anchor.op() ||
+                         order.position(recorded.op()) <
+                             order.position(anchor.op());
+    recorded = anchorIsLater ? subsuming(recorded, anchor)
+                             : subsuming(anchor, recorded);
   };
-  if (!slot.op() && !(slot.bits.getInt() & Anchor::kSpilled)) {
-    slot = anchor;
-    return;
-  }
-  if (slot.op()) {
-    if (slot.op()->getBlock() == block) {
-      slot = ordered(slot);
-      return;
+  Anchor &slot = anchors[n];
+  if (!slot.isSpilled()) {
+    if (!slot.op())
+      slot = anchor;
+    else if (slot.op()->getBlock() == block)
+      merge(slot);
+    else {
+      spilled[n] = {slot, anchor};
+      slot = Anchor::spilledMarker();
     }
-    spilled[n] = {slot, anchor};
-    slot = Anchor();
-    slot.bits.setInt(Anchor::kSpilled);
     return;
   }
+  // In walk order only the last anchor is compared (O(1) per use): an
+  // earlier one of the same block is then redundant, never wrong. An
+  // inserted op's anchor may fall anywhere, so every one is compared.
   SmallVector<Anchor, 2> &list = spilled[n];
-  if (inOrder) {
-    // Only the last anchor can share the block (see the constructor).
-    if (!list.empty() && list.back().op()->getBlock() == block) {
-      Anchor kept = ordered(list.back());
-      list.pop_back();
-      while (!list.empty() && list.back().op()->getBlock() == block)
-        list.pop_back();
-      list.push_back(kept);
-      return;
-    }
-    list.push_back(anchor);
-    return;
-  }
-  // An inserted op: at most one recorded anchor per block survives.
-  for (Anchor &recorded : list)
-    if (recorded.op()->getBlock() == block) {
-      recorded = ordered(recorded);
-      return;
-    }
+  MutableArrayRef<Anchor> candidates(list);
+  if (inOrder)
+    candidates = candidates.take_back(1);
+  for (Anchor &recorded : candidates)
+    if (recorded.op()->getBlock() == block)
+      return merge(recorded);
   list.push_back(anchor);
 }
 

@@ -78,12 +78,11 @@ private:
   struct Write {
     uint64_t root;
     Operation *op;
+    /// The value whose window is written (writtenValue).
+    Value written;
     /// The updated operand of a writeback; null for a producer.
-    Value consumed;
-    const Window &window(const TileStorage &storage) const {
-      return *storage.lookup(
-          consumed ? consumed
-                   : cast<AllocatingOpInterface>(op).getProducedTile());
+    Value consumed() const {
+      return isa<AllocatingOpInterface>(op) ? Value() : written;
     }
   };
   /// Writes in program order, tagged with their window's root key.
@@ -273,16 +272,16 @@ void Verifier::checkWrites() {
       uint64_t at = order.position(write.op);
       while (next < intervals.size() && intervals[next].start < at)
         active.push_back(intervals[next++]);
-      const Window *written = nullptr;
+      const Window *window = nullptr;
       for (unsigned i = 0; i < active.size();) {
         if (active[i].end < at) { // expired: never live again
           active[i] = active.back();
           active.pop_back();
           continue;
         }
-        if (!written)
-          written = &write.window(storage);
-        checkWrite(write.op, *written, write.consumed, active[i].value);
+        if (!window)
+          window = storage.lookup(write.written);
+        checkWrite(write.op, *window, write.consumed(), active[i].value);
         ++i;
       }
     }
@@ -366,24 +365,9 @@ SmallVector<StorageViolation> Verifier::run() {
       checkAddresses(op);
 
     // The clobber check: what each op writes.
-    auto contract = dyn_cast<StorageContractInterface>(op);
-    if (!contract)
-      return;
-    if (auto producer = dyn_cast<AllocatingOpInterface>(op)) {
-      if (contract.isMetadataOnly())
-        return; // a declaration writes nothing
-      if (const Window *written = storage.lookup(producer.getProducedTile()))
-        writes.push_back({rootKey(written->root), op, Value()});
-      return;
-    }
-    std::optional<unsigned> updated = contract.getWritebackOperand();
-    if (!updated && contract.isFirstInputAlias() && !contract.isMetadataOnly())
-      updated = 0; // a data-writing first-input alias updates operand 0
-    if (!updated)
-      return;
-    Value consumed = op->getOperand(*updated);
-    if (const Window *written = storage.lookup(consumed))
-      writes.push_back({rootKey(written->root), op, consumed});
+    if (Value written = writtenValue(op))
+      if (const Window *window = storage.lookup(written))
+        writes.push_back({rootKey(window->root), op, written});
   });
   checkWrites();
   llvm::stable_sort(violations, [&](const StorageViolation &a,

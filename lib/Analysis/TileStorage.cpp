@@ -119,6 +119,19 @@ TileStorage::destinationWindow(AllocatingOpInterface op) {
   return window;
 }
 
+Value mlir::tile::writtenValue(Operation *op) {
+  auto contract = dyn_cast<StorageContractInterface>(op);
+  if (!contract)
+    return Value();
+  if (auto producer = dyn_cast<AllocatingOpInterface>(op))
+    return contract.isMetadataOnly() ? Value() // a declaration writes nothing
+                                     : producer.getProducedTile();
+  std::optional<unsigned> updated = contract.getWritebackOperand();
+  if (!updated && contract.isFirstInputAlias() && !contract.isMetadataOnly())
+    updated = 0; // a data-writing first-input alias updates operand 0
+  return updated ? op->getOperand(*updated) : Value();
+}
+
 size_t mlir::tile::countStorageValues(Operation *root) {
   size_t count = 0;
   root->walk([&](Operation *op) {

@@ -79,7 +79,8 @@ TripCounts::TripCounts(Operation *function, const ProgramOrder &order)
   });
   SmallVector<Block *> outermost;
   for (Block *block : dead)
-    if (outermost.empty() || interval(block).first > interval(outermost.back()).second)
+    if (outermost.empty() ||
+        interval(block).first > interval(outermost.back()).second)
       outermost.push_back(block);
   dead = std::move(outermost);
 }

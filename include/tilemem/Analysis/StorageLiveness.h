@@ -81,6 +81,13 @@ private:
     Operation *op() const { return bits.getPointer(); }
     /// The anchor is a loop that re-executes the use on every iteration.
     bool recurs() const { return bits.getInt() & kRecurs; }
+    /// An empty slot whose value's anchors live in `spilled`.
+    bool isSpilled() const { return bits.getInt() & kSpilled; }
+    static Anchor spilledMarker() {
+      Anchor marker;
+      marker.bits.setInt(kSpilled);
+      return marker;
+    }
 
     static constexpr unsigned kRecurs = 1, kSpilled = 2;
     /// The anchor op and flags; an empty slot of `anchors` is null, with
@@ -102,11 +109,11 @@ private:
   ArrayRef<Anchor> anchorsOf(Value value) const {
     unsigned n = numbering->lookup(value);
     const Anchor *slot = anchors.find(n);
-    if (!slot || (!slot->op() && !(slot->bits.getInt() & Anchor::kSpilled)))
+    if (!slot || (!slot->op() && !slot->isSpilled()))
       return {};
-    if (slot->op())
-      return ArrayRef<Anchor>(*slot);
-    return spilled.find(n)->second;
+    if (slot->isSpilled())
+      return spilled.find(n)->second;
+    return ArrayRef<Anchor>(*slot);
   }
 
   const ProgramOrder &order;

@@ -42,6 +42,10 @@ int64_t storageBytes(Type type);
 /// holds: the size analyses reserve their per-value tables with, so a table
 /// is built without rehashing.
 size_t countStorageValues(Operation *root);
+/// The value whose window `op` writes: an allocating producer's result, or
+/// the operand a writeback (or a data-writing first-input alias) updates in
+/// place; null when `op` writes no storage (declarations, metadata views).
+Value writtenValue(Operation *op);
 
 /// A physical storage window: (root allocation, byte offset, byte size,
 /// slot). Two values share storage only when all four match; a shared root

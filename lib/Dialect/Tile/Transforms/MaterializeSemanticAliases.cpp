@@ -17,6 +17,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -150,10 +151,11 @@ private:
   bool breaksAlignedBoundary(ArrayRef<std::pair<Value, Window>> moved);
   Value createAlloc(Location loc, TileType type);
   /// Copies operand `index` of `user` into `target` with a tile.move right
-  /// before `user`, which then reads the copy (journaled); what derives from
-  /// the operand (a scope's result, a loop's carries) follows the copy.
+  /// before `user` (or before `at`, an earlier op of its block), which then
+  /// reads the copy (journaled); what derives from the operand (a scope's
+  /// result, a loop's carries) follows the copy.
   Value copyOperandInto(Location loc, Operation *user, unsigned index,
-                        const Window &target);
+                        const Window &target, Operation *at = nullptr);
   /// The window of a fresh allocation for a whole `type` tile.
   Window freshTile(Location loc, TileType type);
   Value createMove(Location loc, Value source, Value buffer,
@@ -445,11 +447,16 @@ Value Materializer::createAlloc(Location loc, TileType type) {
 }
 
 Value Materializer::copyOperandInto(Location loc, Operation *user,
-                                    unsigned index, const Window &target) {
-  Value moved =
-      createMove(loc, user->getOperand(index), target.root, target, user);
+                                    unsigned index, const Window &target,
+                                    Operation *at) {
+  Value source = user->getOperand(index);
+  Value moved = createMove(loc, source, target.root, target, at ? at : user);
   journal.setOperand(user, index, moved);
   conflicts.relocate(moved, target);
+  // Right before `user`, the source's recorded read there still stands for
+  // the move's; from an earlier op on it would keep the source live too long.
+  if (at && at != user)
+    conflicts.noteUseReplaced(source);
   return moved;
 }
 
@@ -706,48 +713,50 @@ LogicalResult Materializer::alignYield(Operation *loop, ValueRange inits,
 void Materializer::copyBlockingCarriesEarly(
     Operation *loop, Operation *yield,
     SmallVectorImpl<std::pair<unsigned, Window>> &copies) {
-  for (unsigned i = 0; i < copies.size(); ++i) {
-    auto [index, target] = copies[i];
-    std::optional<RetargetPlan> plan =
-        planRetarget(yield->getOperand(index), target);
-    if (!plan || plan->producer->getBlock() != yield->getBlock())
-      continue;
-    Operation *producer = plan->producer;
-    // The pending copy whose source occupies the producer's target.
-    auto *blocking = llvm::find_if(copies, [&](const auto &copy) {
-      const Window *window = conflicts.lookup(yield->getOperand(copy.first));
-      return copy.first != index && window && window->mayOverlap(target);
-    });
-    if (blocking == copies.end())
-      continue;
-    auto [blockingIndex, blockingTarget] = *blocking;
-    Value source = yield->getOperand(blockingIndex);
-    if (!canCopy(source) || source.getDefiningOp<ScopeOp>() ||
-        !blockingTarget.isRowMajorFor(source.getType()) ||
-        !conflicts.getLiveness().isDefinedBefore(source, producer) ||
-        conflicts.isWrittenWithin(blockingTarget, loop) ||
-        conflicts.checkWriteBefore(blockingTarget, producer, {source}))
-      continue;
-    Value moved = createMove(yield->getLoc(), source, blockingTarget.root,
-                             blockingTarget, producer);
-    journal.setOperand(yield, blockingIndex, moved);
-    conflicts.relocate(moved, blockingTarget);
-    conflicts.noteUseReplaced(source);
-    ++counters.yieldCopies;
-    bool retargeted = tryRetarget(yield->getOperand(index), target);
-    // Drop the early copy's entry, and the producer's if it now writes its
-    // carry in place (both indices, the later first).
-    unsigned blockingPosition = blocking - copies.begin();
-    if (retargeted) {
-      copies.erase(copies.begin() + std::max(i, blockingPosition));
-      copies.erase(copies.begin() + std::min(i, blockingPosition));
-      i = -1; // restart: positions moved
-    } else {
-      copies.erase(copies.begin() + blockingPosition);
-      if (blockingPosition <= i)
-        --i;
+  // Yield operands no longer copied at the yield: copied early, or now
+  // produced in place.
+  llvm::SmallDenseSet<unsigned, 8> aligned;
+  auto pending = [&](unsigned operand) { return !aligned.contains(operand); };
+  // After a producer moves in place, earlier carries are looked at again.
+  for (bool rescan = true; rescan;) {
+    rescan = false;
+    for (auto [index, target] : copies) {
+      if (!pending(index))
+        continue;
+      std::optional<RetargetPlan> plan =
+          planRetarget(yield->getOperand(index), target);
+      if (!plan || plan->producer->getBlock() != yield->getBlock())
+        continue;
+      Operation *producer = plan->producer;
+      // The pending copy whose source occupies the producer's target.
+      const auto *blocking = llvm::find_if(copies, [&](const auto &copy) {
+        const Window *window = conflicts.lookup(yield->getOperand(copy.first));
+        return copy.first != index && pending(copy.first) && window &&
+               window->mayOverlap(target);
+      });
+      if (blocking == copies.end())
+        continue;
+      auto [blockingIndex, blockingTarget] = *blocking;
+      Value source = yield->getOperand(blockingIndex);
+      if (!canCopy(source) || source.getDefiningOp<ScopeOp>() ||
+          !blockingTarget.isRowMajorFor(source.getType()) ||
+          !conflicts.getLiveness().isDefinedBefore(source, producer) ||
+          conflicts.isWrittenWithin(blockingTarget, loop) ||
+          conflicts.checkWriteBefore(blockingTarget, producer, {source}))
+        continue;
+      copyOperandInto(yield->getLoc(), yield, blockingIndex, blockingTarget,
+                      /*at=*/producer);
+      ++counters.yieldCopies;
+      aligned.insert(blockingIndex);
+      if (tryRetarget(yield->getOperand(index), target)) {
+        aligned.insert(index);
+        rescan = true;
+        break;
+      }
     }
   }
+  llvm::erase_if(copies,
+                 [&](const auto &copy) { return !pending(copy.first); });
 }
 
 LogicalResult Materializer::processLoop(Operation *loop, ValueRange inits,
