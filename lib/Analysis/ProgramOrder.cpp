@@ -2,6 +2,8 @@
 
 #include "tilemem/Analysis/ProgramOrder.h"
 
+#include "tilemem/Analysis/TableRoom.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -123,7 +125,9 @@ void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
   for (auto [index, op] : llvm::enumerate(ops)) {
     uint64_t position = base + step * (index + 1),
              mirrored = mirroredBase + step * (index + 1);
-    uint64_t &entry = inserted[op];
+    // The large table's slack first (TableRoom.h).
+    uint64_t &entry =
+        hasRoomWithoutGrowing(entries) ? entries[op] : inserted[op];
     entry = position << 1;
     if (mirrored != position)
       setShape(op, entry, mirrored, position);

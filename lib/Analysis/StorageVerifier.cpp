@@ -64,12 +64,12 @@ private:
   ValueNames names{function};
   /// A key per allocation (and external root) windows live in, so the
   /// per-allocation groups below are flat arrays sorted once rather than a
-  /// hash map of vectors: an argument's number, or, above them, the
-  /// allocation's program position (every op, inserted ones too, has one).
-  uint64_t rootKey(Value root) const {
-    if (auto arg = dyn_cast<BlockArgument>(root))
-      return arg.getArgNumber();
-    return (uint64_t(1) << 63) | (order.position(root.getDefiningOp()) >> 1);
+  /// hash map of vectors. Any key that tells roots apart will do, so the
+  /// root's own address, with no lookup: the groups' order never shows, as
+  /// the reports are sorted by program position at the end and all reports
+  /// at one op come from the group of the root it writes.
+  static uint64_t rootKey(Value root) {
+    return reinterpret_cast<uintptr_t>(root.getAsOpaquePointer());
   }
   /// Storage-typed values, tagged with their window's root key.
   SmallVector<std::pair<uint64_t, Value>> valuesByRoot;

@@ -104,15 +104,15 @@ private:
               uint64_t counter = 0);
 
   Operation *root;
-  /// The ops numbered by the last walk, in a table sized for them: tagged
-  /// positions.
+  /// The ops numbered by the last walk, in a table sized for them, and
+  /// inserted ops while it has room: tagged positions. Never erased from.
   llvm::DenseMap<Operation *, uint64_t> entries;
   /// Mirrored position and end of the ops where either differs from the
   /// position (see kHasShape).
   llvm::DenseMap<Operation *, Shape> shapes;
-  /// The ops insertBefore numbered since: a table of their own, so inserting
-  /// (a copy-heavy rewrite adds more than half the ops again) never rehashes
-  /// the large one.
+  /// The ops insertBefore numbered since, once `entries` has no room left
+  /// (TableRoom.h): a table of their own, so inserting (a copy-heavy rewrite
+  /// adds more than half the ops again) never rehashes the large one.
   llvm::DenseMap<Operation *, uint64_t> inserted;
 };
 

@@ -136,7 +136,7 @@ private:
     ListPool<Value>::Ends values;
     ListPool<Operation *>::Ends writers;
   };
-  llvm::DenseMap<Value, Lists> byRoot;
+  llvm::DenseMap<Value, Lists, ValueAddressInfo> byRoot;
   ListPool<Value> valuePool;
   ListPool<Operation *> writerPool;
 };
@@ -205,9 +205,6 @@ private:
   ProgramOrder &order;
   const TripCounts &trips;
   StorageLiveness liveness;
-  // Sized for every allocation up front. Inline room for the common case
-  // (48- and 40-byte buckets): an allocation holds its producer's value and
-  // a carry or result of it, and is written by one or two ops.
   AllocationIndex allocations;
 };
 

@@ -20,6 +20,8 @@
 #ifndef TILEMEM_ANALYSIS_VALUENUMBERING_H
 #define TILEMEM_ANALYSIS_VALUENUMBERING_H
 
+#include "tilemem/Analysis/TableRoom.h"
+
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -28,24 +30,37 @@
 
 namespace mlir::tile {
 
+/// Hashes a Value by its address the way DenseMap hashes a plain pointer
+/// (shifted, xor-folded bits), for tables keyed by the values of a whole
+/// function. DenseMapInfo<Value> mixes every bit (llvm::hash_value), so the
+/// lookups of a walk land on random buckets, a cache miss each once the
+/// table outgrows the cache. The parser allocates ops, and so their results,
+/// in program order: with the address hash the values a walk meets one after
+/// another sit in nearby buckets, and the walk sweeps the table.
+struct ValueAddressInfo : llvm::DenseMapInfo<Value> {
+  static unsigned getHashValue(Value value) {
+    return llvm::DenseMapInfo<const void *>::getHashValue(
+        value.getAsOpaquePointer());
+  }
+};
+
 class ValueNumbering {
 public:
   static constexpr unsigned kNone = ~0u;
 
   /// `expected`: how many values the table is sized for, once. Values
-  /// numbered beyond that (the ones a rewrite adds) go to a side table of
-  /// their own, so the large table never rehashes: a rehash would hold the
-  /// old and the doubled table at once, 3x the table at the worst moment.
-  explicit ValueNumbering(size_t expected = 0) : capacity(expected) {
-    numbers.reserve(expected);
-  }
+  /// numbered beyond that (the ones a rewrite adds) take the table's slack
+  /// and then a side table of their own, so the large table never rehashes:
+  /// a rehash would hold the old and the doubled table at once, 3x the
+  /// table at the worst moment (see TableRoom.h).
+  explicit ValueNumbering(size_t expected = 0) { numbers.reserve(expected); }
 
   /// The number of `value`, giving it the next one if it has none.
   unsigned getOrAssign(Value value) {
     if (auto it = numbers.find(value); it != numbers.end())
       return it->second;
     unsigned next = unsigned(size());
-    if (numbers.size() < capacity)
+    if (hasRoomWithoutGrowing(numbers))
       return numbers.try_emplace(value, next).first->second;
     return added.try_emplace(value, next).first->second;
   }
@@ -61,8 +76,8 @@ public:
   size_t size() const { return numbers.size() + added.size(); }
 
 private:
-  size_t capacity;
-  llvm::DenseMap<Value, unsigned> numbers, added;
+  /// Never erased from (TableRoom.h).
+  llvm::DenseMap<Value, unsigned, ValueAddressInfo> numbers, added;
 };
 
 template <typename T>
