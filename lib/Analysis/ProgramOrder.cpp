@@ -51,7 +51,7 @@ void ProgramOrder::number(Operation *top, bool mirrored,
     Block *block = nullptr;
   };
   SmallVector<Frame> stack;
-  auto enter = [&](Operation *op) {
+  auto numberOp = [&](Operation *op) {
     uint64_t &entry = entries[op];
     counter += kStride;
     if (!mirrored)
@@ -60,6 +60,9 @@ void ProgramOrder::number(Operation *top, bool mirrored,
       shapes[op].mirrored = counter;
     else if (counter != entry >> 1)
       setShape(op, entry, counter, entry >> 1); // a region-free op
+  };
+  auto enter = [&](Operation *op) {
+    numberOp(op);
     Frame frame;
     frame.op = op;
     for (Region &region : op->getRegions())
@@ -78,7 +81,11 @@ void ProgramOrder::number(Operation *top, bool mirrored,
     Frame &frame = stack.back();
     if (frame.block && frame.nextOp != frame.block->end()) {
       Operation *next = &*frame.nextOp++;
-      enter(next);
+      // Most ops have no region: numbered in place, without a frame.
+      if (next->getNumRegions() == 0)
+        numberOp(next);
+      else
+        enter(next);
       continue;
     }
     if (frame.nextBlock < frame.blocks.size()) {
