@@ -24,6 +24,8 @@ void ProgramOrder::renumber() {
   });
   entries.reserve(ops);
   shapes.reserve(withRegions);
+  opsWithRegions.clear();
+  opsWithRegions.reserve(withRegions);
   SmallVector<Operation *> twoArmed;
   number(root, /*mirrored=*/false, &twoArmed);
   // The orders differ only inside scf.if ops with two arms: elsewhere the
@@ -63,6 +65,8 @@ void ProgramOrder::number(Operation *top, bool mirrored,
   };
   auto enter = [&](Operation *op) {
     numberOp(op);
+    if (!mirrored && op->getNumRegions() != 0)
+      opsWithRegions.push_back(op);
     Frame frame;
     frame.op = op;
     for (Region &region : op->getRegions())

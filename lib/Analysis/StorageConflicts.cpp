@@ -22,7 +22,11 @@ StorageConflicts::StorageConflicts(Operation *function, ProgramOrder &order,
     for (Value result : op->getResults())
       if (const Window *window = storage.lookup(result))
         index(result, *window);
-    indexWriter(op);
+    if (std::optional<WriteEffect> effect = writeOf(op)) {
+      allocations.addWriter(effect->window.root, op);
+      if (effect->consumed)
+        initialWritebacks.push_back({op, effect->consumed});
+    }
   });
 }
 

@@ -61,6 +61,11 @@ public:
     return entries.count(op) || inserted.count(op);
   }
 
+  /// The ops with regions (loops, ifs, the root itself), in pre-order, as
+  /// of the last numbering walk: the structure a pass iterates over, without
+  /// a walk of its own.
+  ArrayRef<Operation *> getOpsWithRegions() const { return opsWithRegions; }
+
   /// Numbers `ops`, region-free ops just inserted (in this order) right
   /// before `next`, between their neighbours. Positions are spaced 2^32
   /// apart, so this is O(ops) unless one spot was split 32 times, when the
@@ -114,6 +119,7 @@ private:
   /// (TableRoom.h): a table of their own, so inserting (a copy-heavy rewrite
   /// adds more than half the ops again) never rehashes the large one.
   llvm::DenseMap<Operation *, uint64_t> inserted;
+  SmallVector<Operation *> opsWithRegions;
 };
 
 } // namespace mlir::tile

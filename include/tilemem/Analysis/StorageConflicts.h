@@ -181,6 +181,13 @@ public:
   /// (the allocation's writer index, filtered by an interval test).
   bool isWrittenWithin(const Window &window, Operation *region) const;
 
+  /// The writebacks (ops updating an operand's window in place) of the
+  /// function as it was when this was built, in post-order, with the operand
+  /// each updates: found by the construction walk, which visits every write.
+  ArrayRef<std::pair<Operation *, Value>> getInitialWritebacks() const {
+    return initialWritebacks;
+  }
+
   /// Applies `moved` to the storage model and the indexes.
   void commit(ArrayRef<std::pair<Value, Window>> moved);
 
@@ -206,6 +213,7 @@ private:
   const TripCounts &trips;
   StorageLiveness liveness;
   AllocationIndex allocations;
+  SmallVector<std::pair<Operation *, Value>> initialWritebacks;
 };
 
 } // namespace mlir::tile

@@ -1133,12 +1133,9 @@ static SmallVector<Value> payloadGroup(Value value) {
 // (the operand or a view of it) is still read afterwards, including by a
 // later iteration, the op must update a copy instead.
 LogicalResult Materializer::isolateWritebacks() {
-  SmallVector<std::pair<Operation *, Value>> writebacks;
-  function.walk([&](Operation *op) {
-    if (std::optional<WriteEffect> effect = conflicts.writeOf(op))
-      if (effect->consumed)
-        writebacks.push_back({op, effect->consumed});
-  });
+  // Nothing was rewritten yet: the writebacks the conflict index found.
+  ArrayRef<std::pair<Operation *, Value>> writebacks =
+      conflicts.getInitialWritebacks();
   const StorageLiveness &liveness = conflicts.getLiveness();
   for (auto [op, consumed] : writebacks) {
     if (conflicts.getTrips().neverRuns(op))
@@ -1197,10 +1194,9 @@ LogicalResult Materializer::run() {
   // boundary can move a value an earlier one aligned (a branch result that
   // a following loop retargets), so rounds repeat until nothing changes.
   SmallVector<Operation *> boundaries;
-  function.walk<WalkOrder::PreOrder>([&](Operation *op) {
+  for (Operation *op : conflicts.getOrder().getOpsWithRegions())
     if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op))
       boundaries.push_back(op);
-  });
   for (unsigned round = 0; round < kMaxRounds; ++round) {
     unsigned before = counters.total();
     for (Operation *op : boundaries) {
