@@ -2,8 +2,6 @@
 
 #include "tilemem/Analysis/ProgramOrder.h"
 
-#include "tilemem/Analysis/TableRoom.h"
-
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -12,9 +10,8 @@ using namespace mlir::tile;
 ProgramOrder::ProgramOrder(Operation *root) : root(root) { renumber(); }
 
 void ProgramOrder::renumber() {
-  entries.clear();
+  positions.clear();
   shapes.clear();
-  inserted.clear();
   // Sized once: growing the table would rehash it log(N) times and hold the
   // old and the new buckets at once.
   size_t ops = 0, withRegions = 0;
@@ -22,7 +19,7 @@ void ProgramOrder::renumber() {
     ++ops;
     withRegions += op->getNumRegions() != 0;
   });
-  entries.reserve(ops);
+  positions.reserve(ops);
   shapes.reserve(withRegions);
   opsWithRegions.clear();
   opsWithRegions.reserve(withRegions);
@@ -54,7 +51,7 @@ void ProgramOrder::number(Operation *top, bool mirrored,
   };
   SmallVector<Frame> stack;
   auto numberOp = [&](Operation *op) {
-    uint64_t &entry = entries[op];
+    uint64_t &entry = positions[op];
     counter += kStride;
     if (!mirrored)
       entry = counter << 1;
@@ -100,7 +97,7 @@ void ProgramOrder::number(Operation *top, bool mirrored,
     // Ops with regions keep their end (and, in the first walk, a mirrored
     // position equal to the position until the mirrored walk changes it).
     if (!mirrored && frame.op->getNumRegions() != 0) {
-      uint64_t &entry = entries[frame.op];
+      uint64_t &entry = positions[frame.op];
       setShape(frame.op, entry, entry >> 1, counter);
     }
     stack.pop_back();
@@ -136,9 +133,7 @@ void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
   for (auto [index, op] : llvm::enumerate(ops)) {
     uint64_t position = base + step * (index + 1),
              mirrored = mirroredBase + step * (index + 1);
-    // The large table's slack first (TableRoom.h).
-    uint64_t &entry =
-        hasRoomWithoutGrowing(entries) ? entries[op] : inserted[op];
+    uint64_t &entry = positions[op];
     entry = position << 1;
     if (mirrored != position)
       setShape(op, entry, mirrored, position);

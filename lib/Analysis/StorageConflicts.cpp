@@ -22,11 +22,9 @@ StorageConflicts::StorageConflicts(Operation *function, ProgramOrder &order,
     for (Value result : op->getResults())
       if (const Window *window = storage.lookup(result))
         index(result, *window);
-    if (std::optional<WriteEffect> effect = writeOf(op)) {
-      allocations.addWriter(effect->window.root, op);
-      if (effect->consumed)
-        initialWritebacks.push_back({op, effect->consumed});
-    }
+    if (std::optional<WriteEffect> effect = indexWriter(op);
+        effect && effect->consumed)
+      initialWritebacks.push_back({op, effect->consumed});
   });
 }
 
@@ -34,9 +32,11 @@ void StorageConflicts::index(Value value, const Window &window) {
   allocations.addValue(window.root, value);
 }
 
-void StorageConflicts::indexWriter(Operation *op) {
-  if (std::optional<WriteEffect> effect = writeOf(op))
+std::optional<WriteEffect> StorageConflicts::indexWriter(Operation *op) {
+  std::optional<WriteEffect> effect = writeOf(op);
+  if (effect)
     allocations.addWriter(effect->window.root, op);
+  return effect;
 }
 
 /// What `op` writes, with windows looked up by `windowOf`.

@@ -27,6 +27,8 @@
 #ifndef TILEMEM_ANALYSIS_PROGRAMORDER_H
 #define TILEMEM_ANALYSIS_PROGRAMORDER_H
 
+#include "tilemem/Analysis/TableRoom.h"
+
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -58,7 +60,7 @@ public:
            mirroredPosition(earlier) < mirroredPosition(later);
   }
   bool contains(Operation *op) const {
-    return entries.count(op) || inserted.count(op);
+    return positions.find(op) != nullptr;
   }
 
   /// The ops with regions (loops, ifs, the root itself), in pre-order, as
@@ -84,12 +86,9 @@ private:
     uint64_t mirrored = 0, end = 0;
   };
   uint64_t tagged(Operation *op) const {
-    auto it = entries.find(op);
-    if (it != entries.end())
-      return it->second;
-    auto insertedIt = inserted.find(op);
-    assert(insertedIt != inserted.end() && "op outside the numbered function");
-    return insertedIt->second;
+    const uint64_t *entry = positions.find(op);
+    assert(entry && "op outside the numbered function");
+    return *entry;
   }
   /// Records the mirrored position and end of `op`, tagged `entry`.
   void setShape(Operation *op, uint64_t &entry, uint64_t mirrored,
@@ -109,16 +108,13 @@ private:
               uint64_t counter = 0);
 
   Operation *root;
-  /// The ops numbered by the last walk, in a table sized for them, and
-  /// inserted ops while it has room: tagged positions. Never erased from.
-  llvm::DenseMap<Operation *, uint64_t> entries;
+  /// Tagged positions of the ops numbered by the last walk, in a table sized
+  /// for them, and of the ops insertBefore numbered since (a copy-heavy
+  /// rewrite adds more than half the ops again), which never make it rehash.
+  SizedOnceMap<Operation *, uint64_t> positions;
   /// Mirrored position and end of the ops where either differs from the
   /// position (see kHasShape).
   llvm::DenseMap<Operation *, Shape> shapes;
-  /// The ops insertBefore numbered since, once `entries` has no room left
-  /// (TableRoom.h): a table of their own, so inserting (a copy-heavy rewrite
-  /// adds more than half the ops again) never rehashes the large one.
-  llvm::DenseMap<Operation *, uint64_t> inserted;
   SmallVector<Operation *> opsWithRegions;
 };
 

@@ -206,7 +206,8 @@ public:
 
 private:
   void index(Value value, const Window &window);
-  void indexWriter(Operation *op);
+  /// Indexes what `op` writes, if anything, and returns it.
+  std::optional<WriteEffect> indexWriter(Operation *op);
 
   TileStorage storage;
   ProgramOrder &order;

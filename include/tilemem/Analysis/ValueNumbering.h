@@ -49,35 +49,27 @@ public:
   static constexpr unsigned kNone = ~0u;
 
   /// `expected`: how many values the table is sized for, once. Values
-  /// numbered beyond that (the ones a rewrite adds) take the table's slack
-  /// and then a side table of their own, so the large table never rehashes:
-  /// a rehash would hold the old and the doubled table at once, 3x the
-  /// table at the worst moment (see TableRoom.h).
+  /// numbered beyond that (the ones a rewrite adds) never make it rehash
+  /// (SizedOnceMap): a rehash would hold the old and the doubled table at
+  /// once, 3x the table at the worst moment.
   explicit ValueNumbering(size_t expected = 0) { numbers.reserve(expected); }
 
   /// The number of `value`, giving it the next one if it has none.
   unsigned getOrAssign(Value value) {
-    if (auto it = numbers.find(value); it != numbers.end())
-      return it->second;
+    if (const unsigned *number = numbers.find(value))
+      return *number;
     unsigned next = unsigned(size());
-    if (hasRoomWithoutGrowing(numbers))
-      return numbers.try_emplace(value, next).first->second;
-    return added.try_emplace(value, next).first->second;
+    return numbers[value] = next;
   }
   /// The number of `value`, or kNone.
   unsigned lookup(Value value) const {
-    if (auto it = numbers.find(value); it != numbers.end())
-      return it->second;
-    if (added.empty())
-      return kNone;
-    auto it = added.find(value);
-    return it == added.end() ? kNone : it->second;
+    const unsigned *number = numbers.find(value);
+    return number ? *number : kNone;
   }
-  size_t size() const { return numbers.size() + added.size(); }
+  size_t size() const { return numbers.size(); }
 
 private:
-  /// Never erased from (TableRoom.h).
-  llvm::DenseMap<Value, unsigned, ValueAddressInfo> numbers, added;
+  SizedOnceMap<Value, unsigned, ValueAddressInfo> numbers;
 };
 
 template <typename T>
