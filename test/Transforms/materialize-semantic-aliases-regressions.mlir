@@ -1,4 +1,5 @@
 // RUN: tile-opt %s --tile-init-memref --tile-materialize-semantic-aliases --tile-verify-storage --split-input-file -verify-diagnostics | FileCheck %s
+// RUN: tile-opt %s --tile-select-buffer-ir-functions --tile-init-memref --tile-materialize-semantic-aliases=enable-buffer-ir=true --tile-verify-storage --split-input-file -verify-diagnostics > /dev/null
 
 // Regression tests for --tile-materialize-semantic-aliases: bugs found in
 // review, each case stating the correct behaviour (while conditions that
@@ -158,4 +159,83 @@ func.func @acc_argument_carry(%c: !tile.tile<16x16xf32, acc>, %l: !tile.tile<16x
     scf.yield %next : !tile.tile<16x16xf32, acc>
   }
   return %res : !tile.tile<16x16xf32, acc>
+}
+
+// -----
+
+// Tests that an if whose then arm yields the caller's tile (a function
+// argument) gets a fresh result allocation and a copy in each arm: the
+// argument is no buffer a copy could write.
+// BUG (crash, found from outside): the else value was copied "into the then
+// window", a tile.move whose destination operand is the argument tile, and
+// AllocatingOpInterface::getDest asserted.
+// CHECK-LABEL: func.func @then_yields_argument
+// CHECK:         %[[RES:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK:         scf.if
+// CHECK-NEXT:      tile.move %arg0 into(%[[RES]]
+// CHECK:         } else {
+// CHECK-NEXT:      tile.move %{{.*}} into(%[[RES]]
+func.func @then_yields_argument(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.tile<8x8xf32, vec> {
+  %z = tile.full 0.0 : !tile.tile<8x8xf32, vec>
+  %g = scf.if %c -> !tile.tile<8x8xf32, vec> {
+    scf.yield %x : !tile.tile<8x8xf32, vec>
+  } else {
+    scf.yield %z : !tile.tile<8x8xf32, vec>
+  }
+  return %g : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests the same for a writeback of the argument yielded by the then arm:
+// its window is still the caller's tile.
+// CHECK-LABEL: func.func @then_yields_write_of_argument
+// CHECK:         %[[W:.*]] = tile.write %arg0
+// CHECK:         scf.if
+// CHECK-NEXT:      tile.move %[[W]] into(
+// CHECK:         } else {
+// CHECK-NEXT:      tile.move
+func.func @then_yields_write_of_argument(%x: !tile.tile<8x8xf32, vec>, %c: i1, %s: f32) -> !tile.tile<8x8xf32, vec> {
+  %c0 = arith.constant 0 : index
+  %w = tile.write %x[%c0, %c0], %s : !tile.tile<8x8xf32, vec>, f32
+  %z = tile.full 0.0 : !tile.tile<8x8xf32, vec>
+  %g = scf.if %c -> !tile.tile<8x8xf32, vec> {
+    scf.yield %w : !tile.tile<8x8xf32, vec>
+  } else {
+    scf.yield %z : !tile.tile<8x8xf32, vec>
+  }
+  return %g : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that a logical tile selection is not made over an allocation that a
+// second producer writes: here the outer if retargets %d into %v's buffer,
+// after the inner if would select between %seed and %v. Both values are
+// copied into one result buffer instead.
+// BUG (fresh fuzz seeds 918123, 920144, 921123, 928165, 928417, 933045,
+// 938069, 938480): the selection made %v's buffer slot 1 of a pool while
+// %d still wrote slot 1 reading the selected tile (which may be slot 1):
+// "storage is still invalid after materialization: result ... in slot 1
+// overlaps operand ... in slot %_".
+// CHECK-LABEL: func.func @selection_alloc_written_twice
+// CHECK-NOT:     tile.create
+// CHECK-NOT:     slots = 2
+// CHECK:         tile.sub
+func.func @selection_alloc_written_twice(%A: !tile.tensor<32x8xf32>, %c: i1, %nc: i1, %f: f32) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %seed = tile.load %A[%c0, %c0] : !tile.tensor<32x8xf32> -> !tile.tile<8x8xf32, vec>
+  %v = tile.adds %seed, %f : !tile.tile<8x8xf32, vec>, f32
+  %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    scf.yield %v : !tile.tile<8x8xf32, vec>
+  } else {
+    %s = scf.if %nc -> (!tile.tile<8x8xf32, vec>) {
+      scf.yield %seed : !tile.tile<8x8xf32, vec>
+    } else {
+      scf.yield %v : !tile.tile<8x8xf32, vec>
+    }
+    %d = tile.sub %s, %s : !tile.tile<8x8xf32, vec>
+    scf.yield %d : !tile.tile<8x8xf32, vec>
+  }
+  return %r, %seed : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
 }

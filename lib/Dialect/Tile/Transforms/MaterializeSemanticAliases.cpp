@@ -810,6 +810,15 @@ bool Materializer::copyElseIntoThenWindow(scf::IfOp ifOp, unsigned index) {
   auto [point, operand] = copyPoint(ifOp.elseYield(), index);
   SmallVector<Value> ignored = {point->getOperand(operand)};
   const Window *elseCurrent = conflicts.lookup(point->getOperand(operand));
+  // The then value may live where no copy can write: the caller's storage
+  // (a function argument, or a writeback of one), or a window whose buffer
+  // or dynamic slot is defined inside the then arm or elsewhere out of the
+  // else arm's reach (a selection's slot made for another if).
+  if (!isa<BufferType>(thenTarget.root.getType()) ||
+      !dominance.properlyDominates(thenTarget.root, point) ||
+      (thenTarget.dynamicSlot &&
+       !dominance.properlyDominates(thenTarget.dynamicSlot, point)))
+    return false;
   if (!thenTarget.isRowMajorFor(elseValue.getType()) || !elseCurrent ||
       elseCurrent->mayOverlap(thenTarget) ||
       conflicts.checkWriteBefore(thenTarget, point, ignored))
@@ -843,6 +852,11 @@ AllocOp Materializer::selectableAllocation(Value value) {
   auto isLoop = [](Operation *op) {
     return op && isa<scf::ForOp, scf::WhileOp>(op);
   };
+  // The selected value's producer is the allocation's only writer. Another
+  // producer (one an earlier retarget moved in) could write the slot while
+  // the selection's result, which may name either slot, is still live.
+  if (!alloc.getResult().hasOneUse())
+    return {};
   for (OpOperand &use : alloc.getResult().getUses()) {
     auto producer = dyn_cast<AllocatingOpInterface>(use.getOwner());
     if (!producer || producer.getDest() != alloc.getResult())
