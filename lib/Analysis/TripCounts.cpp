@@ -27,8 +27,7 @@ static std::optional<int64_t> entryValue(Value value, scf::WhileOp loop) {
   return std::nullopt;
 }
 
-/// Whether the while's condition is false on entry (the loop exits at once).
-static bool falseOnEntry(scf::WhileOp loop) {
+bool mlir::tile::isFalseOnEntry(scf::WhileOp loop) {
   Value condition = loop.getConditionOp().getCondition();
   APInt constant;
   if (matchPattern(condition, m_ConstantInt(&constant)))
@@ -44,6 +43,20 @@ static bool falseOnEntry(scf::WhileOp loop) {
   return !arith::applyCmpPredicate(compare.getPredicate(), a, b);
 }
 
+std::optional<int64_t> mlir::tile::getConstantTripCount(scf::ForOp loop) {
+  std::optional<int64_t> lb = constantIndex(loop.getLowerBound());
+  std::optional<int64_t> ub = constantIndex(loop.getUpperBound());
+  std::optional<int64_t> step = constantIndex(loop.getStep());
+  // Unsigned comparisons (scf.for unsigned) are left conservative.
+  if (!lb || !ub || !step || *step <= 0 || loop.getUnsignedCmp())
+    return std::nullopt;
+  if (*ub <= *lb)
+    return 0;
+  // (ub - lb) may not fit in int64_t: compute in 128 bits.
+  __int128 span = static_cast<__int128>(*ub) - *lb;
+  return static_cast<int64_t>((span + *step - 1) / *step);
+}
+
 TripCounts::TripCounts(Operation *function, const ProgramOrder &order)
     : order(order) {
   auto markDead = [&](Block &block) {
@@ -52,13 +65,10 @@ TripCounts::TripCounts(Operation *function, const ProgramOrder &order)
   };
   function->walk([&](Operation *op) {
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-      std::optional<int64_t> lb = constantIndex(forOp.getLowerBound());
-      std::optional<int64_t> ub = constantIndex(forOp.getUpperBound());
-      std::optional<int64_t> step = constantIndex(forOp.getStep());
-      // Unsigned comparisons (scf.for unsigned) are left conservative.
-      if (!lb || !ub || !step || *step <= 0 || forOp.getUnsignedCmp())
+      std::optional<int64_t> count = getConstantTripCount(forOp);
+      if (!count)
         return;
-      int64_t trips = *ub <= *lb ? 0 : (*ub - *lb + *step - 1) / *step;
+      int64_t trips = *count;
       if (trips <= 1)
         atMostOnce.insert(op);
       if (trips == 0) {
@@ -66,7 +76,7 @@ TripCounts::TripCounts(Operation *function, const ProgramOrder &order)
         markDead(*forOp.getBody());
       }
     } else if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
-      if (falseOnEntry(whileOp)) {
+      if (isFalseOnEntry(whileOp)) {
         zeroTrip.insert(op);
         atMostOnce.insert(op);
         markDead(whileOp.getAfter().front());

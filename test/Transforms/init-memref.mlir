@@ -1,6 +1,6 @@
-// RUN: tile-opt %s --tile-init-memref --split-input-file | FileCheck %s
-// RUN: tile-opt %s --tile-init-memref --tile-init-memref --split-input-file | FileCheck %s --check-prefix=IDEMPOTENT
-// RUN: not tile-opt %s --tile-init-memref --tile-verify-storage --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=VERIFY
+// RUN: tile-opt %s --tile-init-memref=erase-dead-code=false --split-input-file | FileCheck %s
+// RUN: tile-opt %s --tile-init-memref=erase-dead-code=false --tile-init-memref=erase-dead-code=false --split-input-file | FileCheck %s --check-prefix=IDEMPOTENT
+// RUN: not tile-opt %s --tile-init-memref=erase-dead-code=false --tile-verify-storage --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=VERIFY
 
 // Tests that every allocating producer gets its own allocation, sized from its
 // tile, hoisted to the entry block in producer order.

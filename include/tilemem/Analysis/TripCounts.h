@@ -26,7 +26,21 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseSet.h"
 
+namespace mlir::scf {
+class ForOp;
+class WhileOp;
+} // namespace mlir::scf
+
 namespace mlir::tile {
+
+/// The trip count of an `scf.for` whose bounds and step are constants (a
+/// signed comparison; `scf.for unsigned` is left unknown).
+std::optional<int64_t> getConstantTripCount(scf::ForOp loop);
+/// Whether a while's condition is false on its first evaluation: a
+/// constant, or a comparison of constants and before-region arguments with
+/// constant initializers. The before-region then runs once, the after-region
+/// never.
+bool isFalseOnEntry(scf::WhileOp loop);
 
 class TripCounts {
 public:

@@ -67,6 +67,22 @@ static void printDestination(OpAsmPrinter &printer, Operation *, Value dest,
   printer << " : " << destType << ')';
 }
 
+void mlir::tile::detail::getDestinationEffects(
+    Operation *op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  auto producer = cast<AllocatingOpInterface>(op);
+  OpOperand *dest = producer.getDestMutable().empty()
+                        ? nullptr
+                        : &producer.getDestMutable()[0];
+  if (!dest)
+    return;
+  if (op->hasTrait<MetadataOnly>())
+    effects.emplace_back(MemoryEffects::Read::get(), dest);
+  else
+    effects.emplace_back(MemoryEffects::Write::get(), dest);
+}
+
 LogicalResult mlir::tile::detail::verifyAllocatingOp(Operation *op) {
   auto producer = cast<AllocatingOpInterface>(op);
   TileType tile = producer.getProducedTile().getType();

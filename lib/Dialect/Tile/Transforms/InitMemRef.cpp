@@ -1,5 +1,6 @@
 //===- InitMemRef.cpp - a fresh allocation per allocating producer --------===//
 
+#include "tilemem/Dialect/Tile/Transforms/DeadCode.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -14,10 +15,14 @@ using namespace mlir::tile;
 
 namespace {
 struct InitMemRefPass : public mlir::tile::impl::TileInitMemRefBase<InitMemRefPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     func::FuncOp function = getOperation();
     if (isOrchestrationFunction(function) || function.isExternal())
       return;
+    if (eraseDeadCode)
+      numErased += mlir::tile::eraseDeadCode(function);
     // Allocations are hoisted to the entry, in producer order, so that every
     // destination dominates its producer wherever the producer is nested.
     Block &entry = function.getBody().front();

@@ -20,6 +20,16 @@
 
 namespace mlir::tile {
 class AllocatingOpInterface;
+namespace detail {
+/// The memory effects of an allocating producer: none without a
+/// destination (tile values are value-semantic), a write of the destination
+/// buffer with one (a read of it for the metadata-only tile.create, whose
+/// payload is what the buffer holds).
+void getDestinationEffects(
+    Operation *op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects);
+} // namespace detail
 } // namespace mlir::tile
 
 #include "tilemem/Dialect/Tile/IR/TileInterfaces.h.inc"

@@ -30,10 +30,22 @@ defvar Tile_DestinationArgs = (ins Optional<Tile_BufferType>:$dest,
 // Allocating ops spell it with custom<Destination>($dest, type($dest),
 // $window, $slot, $static_slot) before their attribute dictionary.
 
+// Memory effects (every tile op declares them, so dead values can be
+// erased before storage is assigned): tile values are value-semantic, so an
+// op without a destination has none; a destination clause writes its buffer
+// (tile.create reads it instead: its payload is what the buffer holds).
 class Tile_AllocatingOp<string mnemonic, list<Trait> traits = []>
     : Tile_Op<mnemonic, !listconcat(traits, [AttrSizedOperandSegments,
-          DeclareOpInterfaceMethods<Tile_AllocatingOpInterface>])> {
+          DeclareOpInterfaceMethods<Tile_AllocatingOpInterface>,
+          DeclareOpInterfaceMethods<MemoryEffectsOpInterface>])> {
   let results = (outs Tile_TileType:$result);
+  let extraClassDefinition = [{
+    void $cppClass::getEffects(
+        ::llvm::SmallVectorImpl<::mlir::SideEffects::EffectInstance<
+            ::mlir::MemoryEffects::Effect>> &effects) {
+      ::mlir::tile::detail::getDestinationEffects(*this, effects);
+    }
+  }];
 }
 
 def Tile_ScalarType : AnyTypeOf<[AnyFloat, AnySignlessInteger]>;
@@ -53,7 +65,7 @@ def Tile_AllocOp : Tile_Op<"alloc"> {
     user declared explicitly, which no pass may retarget or coalesce.
   }];
   let arguments = (ins OptionalAttr<I64Attr>:$addr, UnitAttr:$pinned);
-  let results = (outs Tile_BufferType:$result);
+  let results = (outs Res<Tile_BufferType, "", [MemAlloc]>:$result);
   let assemblyFormat =
       "(`addr` `=` $addr^)? (`pinned` $pinned^)? attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
@@ -79,7 +91,7 @@ def Tile_LoadOp : Tile_AllocatingOp<"load"> {
   let hasVerifier = 1;
 }
 
-def Tile_StoreOp : Tile_Op<"store", [Tile_WritebackOperand<1, 1>,
+def Tile_StoreOp : Tile_Op<"store", [Tile_WritebackOperand<1, 1>, NoMemoryEffect,
                                     AllTypesMatch<["tensor", "result"]>]> {
   let summary = "store a tile into a global tensor, returning the new tensor";
   let description = [{
@@ -89,6 +101,8 @@ def Tile_StoreOp : Tile_Op<"store", [Tile_WritebackOperand<1, 1>,
     A writeback of operand 1. It is write-only (the old tensor is not read)
     when the tile covers the whole tensor; a partial store keeps the rest of
     the old tensor in its result, so it reads it. Legal sources: vec, acc.
+    Like every tile op it is value-semantic: a store whose result is unused
+    is dead (return the tensor to keep it).
   }];
   let extraClassDeclaration = [{
     /// Whether the stored tile covers the whole tensor.
@@ -286,7 +300,7 @@ def Tile_MatmulOp : Tile_AllocatingOp<"matmul", [Tile_FixedOutputSpace<"Acc">]> 
   let hasVerifier = 1;
 }
 
-def Tile_MatmulAccOp : Tile_Op<"matmul_acc", [Tile_WritebackOperand<0, 0>,
+def Tile_MatmulAccOp : Tile_Op<"matmul_acc", [Tile_WritebackOperand<0, 0>, NoMemoryEffect,
                                              AllTypesMatch<["acc", "result"]>]> {
   let summary = "accumulate a matrix product into an acc tile in place";
   let description = [{
@@ -305,7 +319,7 @@ def Tile_MatmulAccOp : Tile_Op<"matmul_acc", [Tile_WritebackOperand<0, 0>,
   let hasVerifier = 1;
 }
 
-def Tile_WriteOp : Tile_Op<"write", [Tile_WritebackOperand<0, 0>,
+def Tile_WriteOp : Tile_Op<"write", [Tile_WritebackOperand<0, 0>, NoMemoryEffect,
                                     AllTypesMatch<["tile", "result"]>]> {
   let summary = "write one element of a tile in place";
   let description = [{
@@ -326,7 +340,8 @@ def Tile_WriteOp : Tile_Op<"write", [Tile_WritebackOperand<0, 0>,
 // Views and first-input aliases
 //===----------------------------------------------------------------------===//
 
-def Tile_ReshapeOp : Tile_Op<"reshape", [Tile_FirstInputAlias, Tile_MetadataOnly]> {
+def Tile_ReshapeOp : Tile_Op<"reshape", [Tile_FirstInputAlias, Tile_MetadataOnly,
+                                        NoMemoryEffect]> {
   let summary = "view a tile's bytes with another shape";
   let description = [{
     ```mlir
@@ -345,7 +360,8 @@ def Tile_ReshapeOp : Tile_Op<"reshape", [Tile_FirstInputAlias, Tile_MetadataOnly
   }];
 }
 
-def Tile_SliceOp : Tile_Op<"slice", [Tile_FirstInputAlias, Tile_MetadataOnly]> {
+def Tile_SliceOp : Tile_Op<"slice", [Tile_FirstInputAlias, Tile_MetadataOnly,
+                                    NoMemoryEffect]> {
   let summary = "view a block of a tile";
   let description = [{
     ```mlir
@@ -365,7 +381,8 @@ def Tile_SliceOp : Tile_Op<"slice", [Tile_FirstInputAlias, Tile_MetadataOnly]> {
 }
 
 def Tile_TransposeViewOp
-    : Tile_Op<"transpose_view", [Tile_FirstInputAlias, Tile_MetadataOnly]> {
+    : Tile_Op<"transpose_view", [Tile_FirstInputAlias, Tile_MetadataOnly,
+                                 NoMemoryEffect]> {
   let summary = "view a tile transposed, without moving data";
   let extraClassDeclaration = [{
     ::mlir::tile::AliasLayout computeAliasLayout(::mlir::tile::AliasLayout source);
@@ -381,7 +398,7 @@ def Tile_TransposeViewOp
   let hasVerifier = 1;
 }
 
-def Tile_AssembleOp : Tile_Op<"assemble", [Tile_FirstInputAlias,
+def Tile_AssembleOp : Tile_Op<"assemble", [Tile_FirstInputAlias, NoMemoryEffect,
                                           AllTypesMatch<["target", "result"]>]> {
   let summary = "write a tile into a block of another, in place";
   let description = [{
@@ -403,7 +420,10 @@ def Tile_AssembleOp : Tile_Op<"assemble", [Tile_FirstInputAlias,
 // Synchronization
 //===----------------------------------------------------------------------===//
 
-def Tile_IfExitBarrierOp : Tile_Op<"if_exit_barrier"> {
+// A synchronization point: it must stay where it is, so it claims to read and
+// write the default resource (no tile value's payload changes).
+def Tile_IfExitBarrierOp : Tile_Op<"if_exit_barrier",
+                                   [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "complete the producers of a tile an scf.if selected";
   let description = [{
     ```mlir

@@ -19,6 +19,19 @@ def TileInitMemRef : Pass<"tile-init-memref", "::mlir::func::FuncOp"> {
     Producers that already name a destination are left alone, so the pass is
     idempotent. Functions marked `tile.orchestration` are skipped.
 
+    Dead code needs no storage, and must not constrain it: first, every op
+    whose results are unused and that has no memory effect is erased (tile
+    ops are value-semantic; only a destination clause writes memory, and
+    `tile.create` reads its buffer), loops and branches included when
+    nothing in them has one, and code that provably never runs goes too: an
+    `scf.for` with zero trips is replaced by its initializers, an
+    `scf.while` whose condition is false on entry by its before region, an
+    `scf.if` on a constant by the arm it takes. Otherwise a writeback of a
+    tile that only a dead op reads later, or an `scf.if` in a loop that never
+    runs, could need a copy the target does not have. A `tile.store` whose
+    result is unused is dead too: return the tensor to keep it.
+    `erase-dead-code=false` keeps everything (DeadCode.h).
+
     Before:
     ```mlir
     func.func @f(%a: !tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec> {
@@ -36,8 +49,14 @@ def TileInitMemRef : Pass<"tile-init-memref", "::mlir::func::FuncOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::tile::TileDialect"];
+  let options = [
+    Option<"eraseDeadCode", "erase-dead-code", "bool", "true",
+           "First erase unused values without memory effects and code that "
+           "provably never runs">
+  ];
   let statistics = [
-    Statistic<"numAllocations", "allocations", "Number of allocations created">
+    Statistic<"numAllocations", "allocations", "Number of allocations created">,
+    Statistic<"numErased", "erased-ops", "Number of dead ops erased">
   ];
 }
 
