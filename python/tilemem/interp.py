@@ -1634,6 +1634,11 @@ class Program:
                     mem = _Mem(f"argument #{k} of @{name}", arr.nbytes, 1,
                                np.ascontiguousarray(arr).view(np.uint8).reshape(-1).copy())
                     args.append(_Desc(mem, 0, ty.rows, ty.cols, ty.cols, 1, ty.elem))
+            elif ty.kind == "buffer":
+                # The caller's buffer: memory of its own, poison on entry
+                # (no input value; pass None).
+                args.append(_Mem(f"buffer argument #{k} of @{name}", ty.size, ty.slots)
+                            if mode == "storage" else None)
             elif ty.kind in ("int", "float"):
                 if isinstance(x, np.ndarray) or isinstance(x, np.generic):
                     if np.size(x) != 1:
@@ -1733,6 +1738,8 @@ def random_inputs(module: Union["ir.Module", str, Program],
                 inputs.append(_bf16_to_f32(_f32_to_bf16(raw)).copy())
             else:
                 inputs.append(rng.uniform(-1, 1, size=shape).astype(ty.dtype))
+        elif ty.kind == "buffer":
+            inputs.append(None)  # the caller's buffer holds no input value
         elif k in scalars:
             inputs.append(scalars[k])
         elif ty.kind == "int" and ty.bits == 1:

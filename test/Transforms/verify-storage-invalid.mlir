@@ -82,25 +82,6 @@ func.func @if_arm_mismatch(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.tile<8
 
 // -----
 
-// Tests that two results of one if that partially overlap are reported.
-func.func @partial_overlap(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.tile<4x8xf32, vec>, !tile.tile<4x8xf32, vec>) {
-  %b0 = tile.alloc : !tile.buffer<vec, 256>
-  %t = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
-  // expected-error @+1 {{results %2#0 and %2#1 partially overlap: %0[0, 128] and %0[64, 128]}}
-  %r:2 = scf.if %c -> (!tile.tile<4x8xf32, vec>, !tile.tile<4x8xf32, vec>) {
-    %lo = tile.slice %t[0, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
-    %mid = tile.slice %t[2, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
-    scf.yield %lo, %mid : !tile.tile<4x8xf32, vec>, !tile.tile<4x8xf32, vec>
-  } else {
-    %lo = tile.slice %t[0, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
-    %mid = tile.slice %t[2, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
-    scf.yield %lo, %mid : !tile.tile<4x8xf32, vec>, !tile.tile<4x8xf32, vec>
-  }
-  return %r#0, %r#1 : !tile.tile<4x8xf32, vec>, !tile.tile<4x8xf32, vec>
-}
-
-// -----
-
 // Tests that overwriting a value that is read later is reported, naming the
 // clobbered value and its later reader.
 func.func @clobber_straight_line(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {

@@ -116,3 +116,25 @@ func.func @slots_and_windows(%x: !tile.tile<8x8xf32, vec>) -> (!tile.tile<8x8xf3
   %c = tile.move %b into(%pool[256, 256] slot 1 : !tile.buffer<vec, 512, slots = 2>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
   return %a, %b, %c : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
 }
+
+// -----
+
+// Tests that two results of one if may partially overlap when both arms
+// yield them where they are: two overlapping slices of one tile. (This was
+// reported as "results ... partially overlap", rejecting correct storage
+// that the widened fuzzer produced: a row slice yielded with its source.)
+// CHECK-LABEL: func.func @if_results_overlap_like_their_yields
+func.func @if_results_overlap_like_their_yields(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.tile<4x8xf32, vec>, !tile.tile<4x8xf32, vec>) {
+  %b0 = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+  %t = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %r:2 = scf.if %c -> (!tile.tile<4x8xf32, vec>, !tile.tile<4x8xf32, vec>) {
+    %lo = tile.slice %t[0, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
+    %mid = tile.slice %t[2, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
+    scf.yield %lo, %mid : !tile.tile<4x8xf32, vec>, !tile.tile<4x8xf32, vec>
+  } else {
+    %lo = tile.slice %t[0, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
+    %mid = tile.slice %t[2, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
+    scf.yield %lo, %mid : !tile.tile<4x8xf32, vec>, !tile.tile<4x8xf32, vec>
+  }
+  return %r#0, %r#1 : !tile.tile<4x8xf32, vec>, !tile.tile<4x8xf32, vec>
+}

@@ -34,3 +34,34 @@ func.func @swap(%l: !tile.tile<8x8xf16, left>, %r: !tile.tile<8x8xf16, right>, %
   return %x#0 : !tile.tile<8x8xf32, acc>
 }
 """
+
+
+def _fuzz_base() -> int:
+    """The first fuzz seed of this run: $TILEMEM_FUZZ_SEED, else derived from
+    the checked-out commit, so every commit (and so every CI run) tries
+    programs no earlier run tried, and a failure reproduces from the commit."""
+    import subprocess
+
+    if os.environ.get("TILEMEM_FUZZ_SEED"):
+        return int(os.environ["TILEMEM_FUZZ_SEED"])
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return 1
+    # Far from the small seeds the docs' records use.
+    return 10_000_000 + int(head[:8], 16) % 1_000_000_000
+
+
+FUZZ_BASE = _fuzz_base()
+
+
+def fuzz_seeds(count: int, salt: int = 0) -> list:
+    """`count` seeds of this run for one fuzz slice (`salt` tells slices apart)."""
+    first = FUZZ_BASE + salt * 100_003
+    return list(range(first, first + count))
+
+
+def pytest_report_header(config):
+    return (f"fuzz slices start at seed {FUZZ_BASE} "
+            f"(TILEMEM_FUZZ_SEED={FUZZ_BASE} reproduces this run)")

@@ -3,7 +3,7 @@ reference interpreter (storage mode on the output == value mode on the input).""
 
 import pytest
 
-from conftest import SWAP_ACC
+from conftest import SWAP_ACC, fuzz_seeds
 from tilemem import fuzz, interp, ir, passes
 
 ACCUMULATE = """
@@ -65,10 +65,11 @@ def test_options_are_validated():
         )
 
 
-@pytest.mark.parametrize("seed", range(1, 151))
+@pytest.mark.parametrize("seed", fuzz_seeds(150, salt=1))
 def test_fuzzed_programs_keep_their_results(seed):
     """A bounded slice of `python -m tilemem.fuzz` (the full count runs by
-    the documented command): no mismatch, and any rejection is documented."""
+    the documented command), Buffer IR on as in the compiler, at seeds
+    derived from the commit: no mismatch, and any rejection is documented."""
     outcome = fuzz.run_one(fuzz.generate(seed), seed)
     assert outcome.status in ("ok", "rejected"), (outcome.status, outcome.reason)
     if outcome.status == "rejected":
@@ -127,9 +128,10 @@ def test_branch_destinations_by_mode(enable_buffer_ir):
             assert result.equal, result.message
 
 
-@pytest.mark.parametrize("seed", range(1, 61))
-def test_fuzzed_programs_with_buffer_ir(seed):
-    outcome = fuzz.run_one(fuzz.generate(seed), seed, enable_buffer_ir=True)
+@pytest.mark.parametrize("seed", fuzz_seeds(60, salt=2))
+def test_fuzzed_programs_on_the_tile_path(seed):
+    outcome = fuzz.run_one(fuzz.generate(seed, branch_heavy=seed % 2 == 0), seed,
+                           enable_buffer_ir=False)
     assert outcome.status in ("ok", "rejected"), (outcome.status, outcome.reason)
     if outcome.status == "rejected":
         assert not outcome.reason.startswith("other"), outcome.reason
@@ -141,6 +143,9 @@ def test_never_executed_loops_stay_known_after_renumbering():
     rewrite's renumbering of ProgramOrder made stale: this fuzz program (a
     `scf.for %c0 to %c0` among while loops) then got 3 copies it does not
     need (8 moves instead of 5). It reads the positions when asked now."""
-    outcome = fuzz.run_one(fuzz.generate(258), 258)
+    import os
+
+    path = os.path.join(os.path.dirname(__file__), "programs", "fuzz-seed-258.mlir")
+    outcome = fuzz.run_one(open(path).read(), 258, enable_buffer_ir=False)
     assert outcome.status == "ok", (outcome.status, outcome.reason)
     assert outcome.copies <= 5

@@ -68,8 +68,8 @@ def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
     - a tile value has no storage, or storage in another memory space;
     - a for/while carry's initializer, iter_arg, yielded value and result do
       not share one window, or two carries of one loop overlap;
-    - an if arm does not yield its result's window, or two results of one op
-      partially overlap;
+    - an if arm does not yield its result's window (results of one if may
+      overlap each other, as a view and its source yielded by both arms do);
     - an op writes a window that overlaps a value still live after it
       (uses reached around loop back edges included), other than the operand
       a writeback consumes;

@@ -1,0 +1,772 @@
+"""The program generator of the differential fuzzer (`tilemem.fuzz`).
+
+``generate(seed)`` builds one random, valid module of tile kernels as MLIR
+text. It is written as an adversary of the storage passes, not as a sample
+of the programs they were written for. Every program mixes, at random:
+
+- control flow: ``scf.for`` / ``scf.while`` / ``scf.if`` nested up to
+  ``max_depth``, with tile, acc and tensor carries; swaps, rotations, one
+  tile passed as two initializers, carries yielded unchanged or from outer
+  scopes; trip counts 0, 1, small constants and unknown; ``scf.if`` and
+  ``scf.while`` on constant conditions; yields through ``tile.scope``;
+- caller storage: tile arguments (vec and acc) used as operands, carried,
+  yielded through ifs, written in place (``tile.write``/``matmul_acc`` of an
+  argument) and returned; buffer arguments written by a producer;
+- user storage: ``tile.alloc`` declared by the program, pinned or not, with
+  one or two slots, with or without a fixed ``addr`` (aligned, sometimes
+  overlapping another user buffer, rarely misaligned), written through
+  static slots and constant dynamic slots (``slot %c1``);
+- views and views of views (``transpose_view``, ``reshape`` chains,
+  row and column ``slice`` of a tile or of a view), half tiles computed on
+  and assembled back, strided views used as operands;
+- writebacks of values still read afterwards (copies needed) and dead
+  writebacks, dead values, loops and branches with nothing live in them;
+- the cube path: mat loads, ``extract``/``move`` into left and right,
+  ``matmul``/``matmul_acc`` (``init_cond`` too), acc extracted back to mat;
+- several kernels per module.
+
+Shapes are the ones the hardware can hold (pto-isa's ``Tile``: a boxed
+mat/left/right/acc tile of f32 needs rows in multiples of 16, a vec tile a
+row of a multiple of 32 bytes): every tile is 16x16 f32, half tiles 8x16 and
+column slices 16x8, row sums 16x1.
+
+A program may be one the passes must reject (an acc value that needs an
+acc->acc copy, user storage that overlaps while live): the fuzzer's oracle
+is "accepted => computes what the program means, rejected => a documented
+diagnostic".
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+ROWS, COLS = 16, 16
+TILE = "!tile.tile<16x16xf32, vec>"
+HALF = "!tile.tile<8x16xf32, vec>"
+COLUMNS = "!tile.tile<16x8xf32, vec>"
+ROW_SUMS = "!tile.tile<16x1xf32, vec>"
+FLAT = "!tile.tile<32x8xf32, vec>"
+ACC = "!tile.tile<16x16xf32, acc>"
+MAT = "!tile.tile<16x16xf32, mat>"
+LEFT = "!tile.tile<16x16xf32, left>"
+RIGHT = "!tile.tile<16x16xf32, right>"
+TENSOR = "!tile.tensor<64x16xf32>"
+OUT_TENSOR = "!tile.tensor<16x16xf32>"
+TILE_BYTES = ROWS * COLS * 4
+TYPES = {"vec": TILE, "half": HALF, "acc": ACC, "tensor": TENSOR}
+BLOCK_ROWS = [0, 16, 32, 48]  # row offsets of a tile-sized block of a tensor
+
+
+@dataclass(eq=False)
+class Value:
+    name: str
+    kind: str  # vec | half | acc | tensor
+    group: int  # values of one group share storage by construction
+    dense: bool = False  # produced row-major and whole (a reshape needs that)
+
+
+@dataclass
+class UserBuffer:
+    """A buffer the program declares (or receives): producers may name it."""
+    name: str
+    kind: str  # vec | acc
+    slots: int
+    free: List[int]  # slots no producer writes yet
+    declaration: str = ""  # the tile.alloc line ("" for an argument)
+
+    @property
+    def type(self) -> str:
+        space = "acc" if self.kind == "acc" else "vec"
+        suffix = f", slots = {self.slots}" if self.slots > 1 else ""
+        return f"!tile.buffer<{space}, {TILE_BYTES}{suffix}>"
+
+
+@dataclass
+class Scope:
+    values: List[Value] = field(default_factory=list)
+    # The current version of the output tensor, if this scope may store to it.
+    tensor: Optional[Value] = None
+    tensor_writable: bool = False
+
+
+class KernelGenerator:
+    """Builds one random kernel (a func.func) as MLIR text."""
+
+    def __init__(self, rng: random.Random, name: str, max_depth: int = 4,
+                 budget: int = 40, branch_heavy: bool = False,
+                 tensor_outputs: bool = False, entry: bool = False):
+        self.rng = rng
+        self.name = name
+        # The PTO entry of a module of several kernels (`pto.entry`).
+        self.entry = entry
+        # Cumulative probabilities of a for, a while and an if statement.
+        self.nesting = (0.06, 0.09, 0.45) if branch_heavy else (0.14, 0.20, 0.30)
+        self.tensor_outputs = tensor_outputs
+        self.max_depth = max_depth
+        self.budget = budget
+        self.lines: List[str] = []
+        self.counter = 0
+        self.groups = 0
+        self.scopes: List[Scope] = []
+        self.loops = 0  # enclosing loops of the current statement
+        self.user_buffers: List[UserBuffer] = []
+
+    # -- helpers ---------------------------------------------------------
+    def fresh(self, prefix: str = "v") -> str:
+        self.counter += 1
+        return f"%{prefix}{self.counter}"
+
+    def new_group(self) -> int:
+        self.groups += 1
+        return self.groups
+
+    def emit(self, depth: int, text: str) -> None:
+        self.lines.append("  " * (depth + 2) + text)
+
+    def chance(self, p: float) -> bool:
+        return self.rng.random() < p
+
+    def visible(self, kind: str) -> List[Value]:
+        return [v for s in self.scopes for v in s.values if v.kind == kind]
+
+    def pick(self, kind: str) -> Optional[Value]:
+        values = self.visible(kind)
+        if not values:
+            return None
+        # Prefer recent values, but reach back to outer ones (initializers).
+        if self.chance(0.6):
+            return values[-1 - self.rng.randrange(min(3, len(values)))]
+        return self.rng.choice(values)
+
+    def define(self, value: Value) -> Value:
+        self.scopes[-1].values.append(value)
+        return value
+
+    def kill_group(self, group: int) -> None:
+        """A writeback consumed this storage: older names are not read again
+        (reading them needs a copy, which acc does not have)."""
+        for scope in self.scopes:
+            scope.values = [v for v in scope.values if v.group != group]
+
+    def revalidate(self, names: List[str], kinds: List[str]) -> List[str]:
+        """Names chosen before a later writeback consumed their payload are
+        replaced by a live value of the same kind."""
+        fixed = []
+        for name, kind in zip(names, kinds):
+            live = self.visible(kind)
+            if any(v.name == name for v in live) or not live:
+                fixed.append(name)
+            else:
+                fixed.append(live[-1].name)
+        return fixed
+
+    def current_tensor(self) -> Optional[Value]:
+        for scope in reversed(self.scopes):
+            if scope.tensor is not None:
+                return scope.tensor
+        return None
+
+    def tensor_writable(self) -> bool:
+        return bool(self.scopes) and self.scopes[-1].tensor_writable
+
+    def row(self) -> str:
+        return f"%c{self.rng.choice(BLOCK_ROWS)}"
+
+    def destination(self, kind: str) -> str:
+        """Sometimes a user buffer's slot for a producer of `kind` outside
+        any loop (so it is written once): ' into(...)' or ''."""
+        if self.loops or not self.chance(0.3):
+            return ""
+        candidates = [b for b in self.user_buffers if b.kind == kind and b.free]
+        if not candidates:
+            return ""
+        buffer = self.rng.choice(candidates)
+        slot = buffer.free.pop(self.rng.randrange(len(buffer.free)))
+        if buffer.slots == 1:
+            where = "" if self.chance(0.7) else " slot 0"
+        elif self.chance(0.5):
+            where = f" slot %c{slot}"  # a constant dynamic slot
+        else:
+            where = f" slot {slot}"
+        return f" into({buffer.name}{where} : {buffer.type})"
+
+    # -- vec statements --------------------------------------------------
+    def vec_operand(self, depth: int) -> Value:
+        value = self.pick("vec")
+        if value is None:
+            value = self.produce_vec(depth, force_simple=True)
+        return value
+
+    def half_operand(self, depth: int) -> Value:
+        value = self.pick("half")
+        if value is None or self.chance(0.3):
+            value = self.produce_half(depth)
+        return value
+
+    def produce_vec(self, depth: int, force_simple: bool = False) -> Value:
+        r = self.rng.random()
+        name = self.fresh()
+        tensor = self.current_tensor()
+        dest = self.destination("vec")
+        if force_simple or r < 0.10:
+            value = self.rng.choice(["0.5", "1.0", "-2.0", "3.0"])
+            self.emit(depth, f"{name} = tile.full {value}{dest} : {TILE}")
+        elif r < 0.24 and tensor is not None:
+            self.emit(depth, f"{name} = tile.load {tensor.name}[{self.row()}, %c0]{dest} : {TENSOR} -> {TILE}")
+        elif r < 0.48:
+            a, b = self.vec_operand(depth), self.vec_operand(depth)
+            op = self.rng.choice(["add", "sub", "mul", "maximum"])
+            self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name}{dest} : {TILE}")
+        elif r < 0.58:
+            a = self.vec_operand(depth)
+            if self.chance(0.25):
+                self.emit(depth, f"{name} = tile.exp {a.name}{dest} : {TILE}")
+            else:
+                op, scalar = self.rng.choice([("adds", "%f1"), ("muls", "%fhalf")])
+                self.emit(depth, f"{name} = tile.{op} {a.name}, {scalar}{dest} : {TILE}, f32")
+        elif r < 0.63:
+            a = self.vec_operand(depth)
+            self.emit(depth, f"{name} = tile.transpose {a.name}{dest} : {TILE} -> {TILE}")
+        elif r < 0.69:
+            a, b = self.vec_operand(depth), self.vec_operand(depth)
+            sums = self.fresh()
+            self.emit(depth, f"{sums} = tile.row_sum {b.name} : {TILE} -> {ROW_SUMS}")
+            self.emit(depth, f"{name} = tile.row_expand_mul {a.name}, {sums}{dest} : {TILE}, {ROW_SUMS}")
+        elif r < 0.84:
+            return self.view_chain(depth, name)
+        elif r < 0.90 and self.visible("half"):
+            # A tile assembled from two halves: new storage, then two writes.
+            base = self.fresh()
+            self.emit(depth, f"{base} = tile.full 0.0{dest} : {TILE}")
+            top = self.half_operand(depth)
+            mid = self.fresh()
+            self.emit(depth, f"{mid} = tile.assemble {base}, {top.name}[0, 0] : {TILE}, {HALF}")
+            bottom = self.half_operand(depth)
+            self.emit(depth, f"{name} = tile.assemble {mid}, {bottom.name}[8, 0] : {TILE}, {HALF}")
+        else:
+            a = self.vec_operand(depth)
+            self.emit(depth, f"{name} = tile.move {a.name}{dest} : {TILE} -> {TILE}")
+        return self.define(Value(name, "vec", self.new_group(), dense=True))
+
+    def view_chain(self, depth: int, name: str) -> Value:
+        """One to three zero-copy views that come back to a 16x16 tile: an
+        alias of its source, possibly strided or transposed."""
+        source = self.vec_operand(depth)
+        current, dense = source.name, source.dense
+        steps = self.rng.choice([1, 1, 2, 3])
+        for step in range(steps):
+            last = step == steps - 1
+            target = name if last else self.fresh("w")
+            r = self.rng.random()
+            if r < 0.45 or not dense:
+                self.emit(depth, f"{target} = tile.transpose_view {current} : {TILE} -> {TILE}")
+                dense = False
+            else:
+                mid = self.fresh("w")
+                self.emit(depth, f"{mid} = tile.reshape {current} : {TILE} -> {FLAT}")
+                self.emit(depth, f"{target} = tile.reshape {mid} : {FLAT} -> {TILE}")
+            current = target
+        return self.define(Value(name, "vec", source.group, dense=dense))
+
+    def produce_half(self, depth: int) -> Value:
+        """An 8x16 tile: a row slice of a tile (a view: a partial window), a
+        row slice of a column slice (a view of a view), a load, or an
+        elementwise op on halves."""
+        name = self.fresh("h")
+        r = self.rng.random()
+        tensor = self.current_tensor()
+        source = self.pick("vec")
+        if r < 0.45 and source is not None:
+            row = self.rng.choice([0, 8])
+            self.emit(depth, f"{name} = tile.slice {source.name}[{row}, 0] : {TILE} -> {HALF}")
+            return self.define(Value(name, "half", source.group))
+        if r < 0.55 and source is not None:
+            # A column slice (strided) of a transposed view, then a row
+            # slice of that, transposed back: 8x16 again.
+            cols, rows = self.fresh("w"), self.fresh("w")
+            self.emit(depth, f"{cols} = tile.slice {source.name}[0, {self.rng.choice([0, 8])}] : {TILE} -> {COLUMNS}")
+            self.emit(depth, f"{rows} = tile.transpose_view {cols} : {COLUMNS} -> {HALF}")
+            self.emit(depth, f"{name} = tile.slice {rows}[0, 0] : {HALF} -> {HALF}")
+            return self.define(Value(name, "half", source.group))
+        if r < 0.75 and tensor is not None:
+            self.emit(depth, f"{name} = tile.load {tensor.name}[%c{self.rng.choice([0, 8, 24, 56])}, %c0] : {TENSOR} -> {HALF}")
+        elif self.visible("half"):
+            a = self.pick("half")
+            b = self.pick("half")
+            op = self.rng.choice(["add", "mul", "maximum"])
+            self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name} : {HALF}")
+        else:
+            self.emit(depth, f"{name} = tile.full 2.0 : {HALF}")
+        return self.define(Value(name, "half", self.new_group(), dense=True))
+
+    def writeback_vec(self, depth: int, dead: bool = False) -> None:
+        """An in-place update of a tile. Usually its old version is not read
+        again; sometimes it is (the pass must copy), and a dead writeback's
+        result is not used at all."""
+        target = self.pick("vec")
+        if target is None:
+            return
+        name = self.fresh()
+        if self.chance(0.5):
+            i, j = self.rng.randrange(ROWS), self.rng.randrange(COLS)
+            scalar = self.rng.choice(["%f1", "%fhalf"])
+            self.emit(depth, f"{name} = tile.write {target.name}[%c{i}, %c{j}], {scalar} : {TILE}, f32")
+        else:
+            part = self.half_operand(depth)
+            if part.group == target.group:
+                part = self.produce_half(depth)
+                if part.group == target.group:
+                    return
+            at = self.rng.choice([0, 8])
+            self.emit(depth, f"{name} = tile.assemble {target.name}, {part.name}[{at}, 0] : {TILE}, {HALF}")
+        if dead:
+            return
+        if self.chance(0.85):
+            self.kill_group(target.group)
+        self.define(Value(name, "vec", target.group))
+
+    # -- cube statements ---------------------------------------------------
+    def operands_for_matmul(self, depth: int):
+        """A left and a right tile: loaded as mat and moved or extracted, or
+        (rarely) an acc result brought back to mat first."""
+        tensor = self.current_tensor()
+        acc = self.pick("acc")
+        mat = self.fresh("m")
+        if acc is not None and self.chance(0.15):
+            self.emit(depth, f"{mat} = tile.extract {acc.name}[0, 0] : {ACC} -> {MAT}")
+        elif tensor is not None:
+            self.emit(depth, f"{mat} = tile.load {tensor.name}[{self.row()}, %c0] : {TENSOR} -> {MAT}")
+        else:
+            return None
+        left, right = self.fresh("l"), self.fresh("r")
+        for target, space in ((left, LEFT), (right, RIGHT)):
+            if self.chance(0.7):
+                self.emit(depth, f"{target} = tile.extract {mat}[0, 0] : {MAT} -> {space}")
+            else:
+                self.emit(depth, f"{target} = tile.move {mat} : {MAT} -> {space}")
+        return left, right
+
+    def produce_acc(self, depth: int) -> Optional[Value]:
+        operands = self.operands_for_matmul(depth)
+        if operands is None:
+            return None
+        left, right = operands
+        name = self.fresh()
+        # Accumulate into an acc of this block: one from an enclosing loop
+        # would be overwritten while a later iteration still needs it, which
+        # has no copy on the target (kept rare: it is a rejection).
+        local = [v for v in self.scopes[-1].values if v.kind == "acc"]
+        acc = self.rng.choice(local) if local else None
+        if acc is None and self.chance(0.1):
+            acc = self.pick("acc")
+        if acc is not None and self.chance(0.6):
+            init = " init_cond %cond" if self.chance(0.25) else ""
+            self.emit(depth, f"{name} = tile.matmul_acc {acc.name}, {left}, {right}{init} : {ACC}, {LEFT}, {RIGHT}")
+            if self.chance(0.95):
+                self.kill_group(acc.group)
+            return self.define(Value(name, "acc", acc.group))
+        dest = self.destination("acc")
+        self.emit(depth, f"{name} = tile.matmul {left}, {right}{dest} : {LEFT}, {RIGHT} -> {ACC}")
+        return self.define(Value(name, "acc", self.new_group()))
+
+    def store(self, depth: int) -> None:
+        tensor = self.current_tensor()
+        if tensor is None or not self.tensor_writable():
+            return
+        kind = self.rng.choice(["vec", "vec", "acc", "half"])
+        source = self.pick(kind)
+        if source is None:
+            return
+        name = self.fresh("T")
+        if kind == "half":
+            row = f"%c{self.rng.choice([0, 8, 40])}"
+        else:
+            row = self.row()
+        self.emit(depth, f"{name} = tile.store {source.name}, {tensor.name}[{row}, %c0] : {TYPES[kind]}, {TENSOR}")
+        self.scopes[-1].tensor = Value(name, "tensor", tensor.group)
+
+    def dead_code(self, depth: int) -> None:
+        """Values nobody uses: a producer, a writeback, a whole loop."""
+        r = self.rng.random()
+        if r < 0.4:
+            name = self.fresh("dead")
+            a = self.vec_operand(depth)
+            self.emit(depth, f"{name} = tile.mul {a.name}, {a.name} : {TILE}")
+        elif r < 0.8:
+            self.writeback_vec(depth, dead=True)
+        else:
+            saved = (list(self.scopes[-1].values), self.scopes[-1].tensor)
+            self.for_loop(depth, dead=True)
+            self.scopes[-1].values, self.scopes[-1].tensor = saved
+
+    def statement(self, depth: int) -> None:
+        self.budget -= 1
+        r = self.rng.random()
+        nest = depth < self.max_depth and self.budget > 0
+        p_for, p_while, p_if = self.nesting
+        if nest and r < p_for:
+            self.for_loop(depth)
+        elif nest and r < p_while:
+            self.while_loop(depth)
+        elif nest and r < p_if:
+            self.if_op(depth)
+        elif r < 0.56:
+            self.produce_vec(depth)
+        elif r < 0.62:
+            self.produce_half(depth)
+        elif r < 0.71:
+            self.writeback_vec(depth)
+        elif r < 0.80:
+            self.produce_acc(depth)
+        elif r < 0.86:
+            self.dead_code(depth)
+        else:
+            self.store(depth)
+
+    def block(self, depth: int, count: int) -> None:
+        for _ in range(count):
+            self.statement(depth)
+
+    # -- control flow ----------------------------------------------------
+    def choose_carries(self) -> List[Value]:
+        carries: List[Value] = []
+        for _ in range(self.rng.choice([1, 1, 2, 2, 3])):
+            kind = self.rng.choice(["vec", "vec", "vec", "acc"])
+            value = self.pick(kind)
+            if value is None:
+                continue
+            if value in carries and self.chance(0.7):
+                continue  # sometimes the same tile initializes two carries
+            carries.append(value)
+        return carries
+
+    def yields_for(self, depth: int, carries: List[Value], args: List[Value]) -> List[str]:
+        """What each carry yields: a new value, another carry (swap), itself,
+        or an outer value."""
+        names = []
+        order = list(range(len(carries)))
+        if len(order) > 1 and self.chance(0.3):
+            self.rng.shuffle(order)  # swaps and rotations of carries
+        for index, carry in enumerate(carries):
+            candidates = self.visible(carry.kind)
+            r = self.rng.random()
+            if r < 0.25 and len(order) > 1:
+                other = args[order[index]]
+                if other.kind == carry.kind and other in candidates:
+                    names.append(other.name)
+                    continue
+            if r < 0.35 and args[index] in candidates:
+                names.append(args[index].name)
+                continue
+            if carry.kind == "vec":
+                if self.chance(0.85) or not candidates:
+                    names.append(self.produce_vec(depth).name)
+                else:
+                    names.append(self.rng.choice(candidates).name)
+            else:
+                value = self.produce_acc(depth) if self.chance(0.8) else None
+                if value is None:
+                    value = self.pick("acc")
+                names.append(value.name if value else args[index].name)
+        return self.revalidate(names, [c.kind for c in carries])
+
+    def wrap_in_scope(self, depth: int, names: List[str], types: List[str]) -> List[str]:
+        if not names or self.rng.random() > 0.2:
+            return names
+        results = self.fresh("s")
+        count = len(names)
+        result_names = [f"{results}#{i}" for i in range(count)] if count > 1 else [results]
+        head = f"{results}:{count}" if count > 1 else results
+        self.emit(depth, f"{head} = tile.scope \"split_aiv\" -> {', '.join(types)} {{")
+        inner = []
+        for name, type_ in zip(names, types):
+            if type_ == TILE and self.chance(0.5):
+                fresh = self.fresh()
+                self.emit(depth + 1, f"{fresh} = tile.adds {name}, %f1 : {TILE}, f32")
+                inner.append(fresh)
+            else:
+                inner.append(name)
+        self.emit(depth + 1, f"tile.scope_yield {', '.join(inner)} : {', '.join(types)}")
+        self.emit(depth, "}")
+        return result_names
+
+    def trip_bounds(self, dead: bool = False):
+        r = self.rng.random()
+        if dead or r < 0.2:
+            return "%c0", "%c0"  # zero trips
+        if r < 0.4:
+            return "%c0", "%c1"  # one trip
+        if r < 0.7:
+            return "%c0", f"%c{self.rng.choice([2, 3])}"
+        return "%c0", "%n"  # unknown at compile time
+
+    def for_loop(self, depth: int, dead: bool = False) -> None:
+        carries = self.choose_carries()
+        tensor = self.current_tensor()
+        carry_tensor = tensor is not None and self.tensor_writable() and self.chance(0.5)
+        lb, ub = self.trip_bounds(dead)
+        index = self.fresh("i")
+        args = [Value(self.fresh("a"), c.kind, self.new_group()) for c in carries]
+        inits = [c.name for c in carries]
+        types = [TYPES[c.kind] for c in carries]
+        tensor_arg = None
+        if carry_tensor:
+            tensor_arg = Value(self.fresh("Ta"), "tensor", tensor.group)
+            args.append(tensor_arg)
+            inits.append(tensor.name)
+            types.append(TENSOR)
+        results = self.fresh("f")
+        head = f"{results}:{len(types)} = " if len(types) > 1 else (f"{results} = " if types else "")
+        iter_args = ", ".join(f"{a.name} = {i}" for a, i in zip(args, inits))
+        sig = f" iter_args({iter_args}) -> ({', '.join(types)})" if types else ""
+        self.emit(depth, f"{head}scf.for {index} = {lb} to {ub} step %c1{sig} {{")
+        scope = Scope(values=[a for a in args if a.kind != "tensor"])
+        scope.tensor = tensor_arg if carry_tensor else tensor
+        scope.tensor_writable = carry_tensor
+        self.scopes.append(scope)
+        self.loops += 1
+        self.block(depth + 1, self.rng.randint(1, 4))
+        yields = self.yields_for(depth + 1, carries, args)
+        tile_types = [TYPES[c.kind] for c in carries]
+        yields = self.wrap_in_scope(depth + 1, yields, tile_types) if yields else yields
+        if carry_tensor:
+            yields.append(self.scopes[-1].tensor.name)
+        self.loops -= 1
+        self.scopes.pop()
+        if types:
+            self.emit(depth + 1, f"scf.yield {', '.join(yields)} : {', '.join(types)}")
+        self.emit(depth, "}")
+        self.bind_results(results, carries, carry_tensor, tensor)
+
+    def bind_results(self, results, carries, carried_tensor, tensor):
+        count = len(carries) + (1 if carried_tensor else 0)
+        names = [f"{results}#{i}" for i in range(count)] if count > 1 else [results]
+        for name, carry in zip(names, carries):
+            self.define(Value(name, carry.kind, self.new_group()))
+        if carried_tensor:
+            self.scopes[-1].tensor = Value(names[-1], "tensor", tensor.group)
+
+    def while_loop(self, depth: int) -> None:
+        carries = self.choose_carries()
+        tensor = self.current_tensor()
+        carry_tensor = tensor is not None and self.tensor_writable() and self.chance(0.4)
+        _, bound = self.trip_bounds()
+        counter = self.fresh("k")
+        before = [Value(self.fresh("b"), c.kind, self.new_group()) for c in carries]
+        after = [Value(self.fresh("a"), c.kind, self.new_group()) for c in carries]
+        inits = ["%c0"] + [c.name for c in carries]
+        types = ["index"] + [TYPES[c.kind] for c in carries]
+        if carry_tensor:
+            inits.append(tensor.name)
+            types.append(TENSOR)
+            before.append(Value(self.fresh("Tb"), "tensor", tensor.group))
+            after.append(Value(self.fresh("Ta"), "tensor", tensor.group))
+        results = self.fresh("w")
+        head = f"{results}:{len(types)}"
+        params = ", ".join([f"{counter} = %c0"] + [f"{b.name} = {i}" for b, i in zip(before, inits[1:])])
+        sig = ", ".join(types)
+        self.emit(depth, f"{head} = scf.while ({params}) : ({sig}) -> ({sig}) {{")
+        go = self.fresh("go")
+        if self.chance(0.05):
+            go = "%false"  # never enters the after region
+        else:
+            self.emit(depth + 1, f"{go} = arith.cmpi slt, {counter}, {bound} : index")
+        forwarded = ", ".join([counter] + [b.name for b in before])
+        self.emit(depth + 1, f"scf.condition({go}) {forwarded} : {sig}")
+        self.emit(depth, "} do {")
+        counter2 = self.fresh("k")
+        block_args = ", ".join([f"{counter2}: index"] + [f"{a.name}: {TYPES[a.kind]}" for a in after])
+        self.emit(depth, f"^bb0({block_args}):")
+        scope = Scope(values=[a for a in after if a.kind != "tensor"])
+        scope.tensor = after[-1] if carry_tensor else tensor
+        scope.tensor_writable = carry_tensor
+        self.scopes.append(scope)
+        self.loops += 1
+        self.block(depth + 1, self.rng.randint(1, 3))
+        tile_after = [a for a in after if a.kind != "tensor"]
+        yields = self.yields_for(depth + 1, carries, tile_after)
+        next_counter = self.fresh("k")
+        self.emit(depth + 1, f"{next_counter} = arith.addi {counter2}, %c1 : index")
+        all_yields = [next_counter] + yields
+        if carry_tensor:
+            all_yields.append(self.scopes[-1].tensor.name)
+        self.loops -= 1
+        self.scopes.pop()
+        self.emit(depth + 1, f"scf.yield {', '.join(all_yields)} : {sig}")
+        self.emit(depth, "}")
+        names = [f"{results}#{i}" for i in range(len(types))]
+        for name, carry in zip(names[1:], carries):
+            self.define(Value(name, carry.kind, self.new_group()))
+        if carry_tensor:
+            self.scopes[-1].tensor = Value(names[-1], "tensor", tensor.group)
+
+    def if_op(self, depth: int) -> None:
+        kinds = [self.rng.choice(["vec", "vec", "acc", "half"])
+                 for _ in range(self.rng.choice([0, 1, 1, 2, 3]))]
+        tensor = self.current_tensor()
+        carry_tensor = tensor is not None and self.tensor_writable() and self.chance(0.3)
+        types = [TYPES[k] for k in kinds] + ([TENSOR] if carry_tensor else [])
+        cond = self.rng.choice(["%cond", "%cond", "%notcond"] * 6 + ["%true", "%false"])
+        results = self.fresh("r")
+        head = ""
+        if types:
+            head = f"{results}:{len(types)} = " if len(types) > 1 else f"{results} = "
+        sig = f" -> ({', '.join(types)})" if types else ""
+        start = len(self.lines)
+        self.emit(depth, f"{head}scf.if {cond}{sig} {{")
+        arm_names = []
+        for arm in range(2):
+            if arm == 1:
+                self.emit(depth, "} else {")
+            scope = Scope()
+            scope.tensor = tensor
+            scope.tensor_writable = carry_tensor
+            self.scopes.append(scope)
+            self.block(depth + 1, self.rng.randint(0, 3))
+            names = []
+            for index, kind in enumerate(kinds):
+                r = self.rng.random()
+                value = None
+                if arm == 1 and r < 0.15 and arm_names and kinds.count(kind) > 1:
+                    # Swap two results of one kind between the arms.
+                    others = [i for i, k in enumerate(kinds) if k == kind and i != index]
+                    candidate = arm_names[0][self.rng.choice(others)]
+                    if any(v.name == candidate for v in self.visible(kind)):
+                        names.append(candidate)
+                        continue
+                if r < 0.45:
+                    value = self.pick(kind)
+                if value is None:
+                    if kind == "vec":
+                        value = self.produce_vec(depth + 1)
+                    elif kind == "half":
+                        value = self.produce_half(depth + 1)
+                    else:
+                        value = self.produce_acc(depth + 1)
+                if value is None:
+                    value = self.pick(kind)
+                if value is None:
+                    # No acc reachable: give up on this if.
+                    self.scopes.pop()
+                    del self.lines[start:]
+                    return
+                names.append(value.name)
+            names = self.revalidate(names, kinds)
+            names = self.wrap_in_scope(depth + 1, names, [TYPES[k] for k in kinds])
+            if carry_tensor:
+                names.append(self.scopes[-1].tensor.name)
+            self.scopes.pop()
+            if types:
+                self.emit(depth + 1, f"scf.yield {', '.join(names)} : {', '.join(types)}")
+            arm_names.append(names)
+        self.emit(depth, "}")
+        count = len(types)
+        names = [f"{results}#{i}" for i in range(count)] if count > 1 else [results]
+        for name, kind in zip(names, kinds):
+            self.define(Value(name, kind, self.new_group()))
+        if carry_tensor:
+            self.scopes[-1].tensor = Value(names[-1], "tensor", tensor.group)
+
+    # -- the kernel --------------------------------------------------------
+    def declare_user_buffers(self, arguments: List[str]) -> List[str]:
+        """User storage: buffers the program declares (pinned or not, with
+        or without addresses) and, sometimes, a buffer argument."""
+        lines = []
+        addresses: List[int] = []
+        for _ in range(self.rng.choice([0, 0, 1, 1, 2, 3])):
+            kind = "acc" if self.chance(0.2) else "vec"
+            slots = self.rng.choice([1, 1, 2])
+            name = self.fresh("u")
+            buffer = UserBuffer(name, kind, slots, list(range(slots)))
+            attrs = ""
+            r = self.rng.random()
+            if r < 0.35:
+                if addresses and self.chance(0.3):
+                    addr = self.rng.choice(addresses) + self.rng.choice([0, TILE_BYTES // 2])
+                elif self.chance(0.05):
+                    addr = TILE_BYTES * self.rng.randrange(8) + 4  # misaligned
+                else:
+                    addr = TILE_BYTES * self.rng.randrange(8)
+                addresses.append(addr)
+                attrs += f" addr = {addr}"
+            if self.chance(0.5):
+                attrs += " pinned"
+            buffer.declaration = f"{name} = tile.alloc{attrs} : {buffer.type}"
+            lines.append(buffer.declaration)
+            self.user_buffers.append(buffer)
+        if not self.tensor_outputs and self.chance(0.15):
+            buffer = UserBuffer("%U", "vec", 1, [0])
+            arguments.append(f"%U: {buffer.type}")
+            self.user_buffers.append(buffer)
+        return lines
+
+    def generate(self) -> str:
+        arguments = [f"%A: {TENSOR}", f"%O: {TENSOR}", "%n: index", "%cond: i1"]
+        top = Scope()
+        top.tensor = Value("%O", "tensor", self.new_group())
+        top.tensor_writable = True
+        self.scopes.append(top)
+        # Caller storage: tile arguments (kernels for PTO take none).
+        if self.chance(0.1 if self.tensor_outputs else 0.4):
+            arguments.append(f"%X: {TILE}")
+            self.define(Value("%X", "vec", self.new_group(), dense=True))
+        if self.chance(0.05 if self.tensor_outputs else 0.15):
+            arguments.append(f"%Y: {ACC}")
+            self.define(Value("%Y", "acc", self.new_group()))
+        if self.tensor_outputs:
+            arguments.append(f"%T: {OUT_TENSOR}")
+        declarations = self.declare_user_buffers(arguments)
+        self.define(Value("%seed", "vec", self.new_group(), dense=True))
+        prologue = [f"%seed = tile.load %A[%c0, %c0] : {TENSOR} -> {TILE}"]
+        self.block(0, self.rng.randint(3, 7))
+        self.store(0)
+        out_tile = self.pick("vec") or Value("%seed", "vec", 0)
+        tensor = self.current_tensor()
+        body = self.lines
+        self.lines = []
+        if self.tensor_outputs:
+            self.emit(0, f"%Tout = tile.store {out_tile.name}, %T[%c0, %c0] : {TILE}, {OUT_TENSOR}")
+            self.emit(0, f"return {tensor.name}, %Tout : {TENSOR}, {OUT_TENSOR}")
+            results = f"{TENSOR}, {OUT_TENSOR}"
+        else:
+            extra = self.pick(self.rng.choice(["vec", "acc"])) if self.chance(0.3) else None
+            names, types = [tensor.name, out_tile.name], [TENSOR, TILE]
+            if extra is not None and extra is not out_tile:
+                names.append(extra.name)
+                types.append(TYPES[extra.kind])
+            self.emit(0, f"return {', '.join(names)} : {', '.join(types)}")
+            results = ", ".join(types)
+        epilogue = self.lines
+        constants = [f"%c{v} = arith.constant {v} : index" for v in range(0, 57)
+                     if v < 17 or v in BLOCK_ROWS or v in (24, 40, 56)]
+        constants += ["%f1 = arith.constant 1.0 : f32", "%fhalf = arith.constant 0.5 : f32",
+                      "%true = arith.constant true", "%false = arith.constant false",
+                      "%notcond = arith.xori %cond, %true : i1"]
+        attributes = " attributes {pto.entry}" if self.entry else ""
+        head = [f"  func.func @{self.name}({', '.join(arguments)}) -> ({results}){attributes} {{"]
+        pad = "    "
+        text = head + [pad + line for line in declarations + constants + prologue]
+        return "\n".join(text + body + epilogue + ["  }"])
+
+
+def generate(seed: int, max_depth: int = 4, branch_heavy: bool = False,
+             tensor_outputs: bool = False) -> str:
+    """The module of one seed (deterministic): one to three kernels.
+    `branch_heavy` makes scf.if the most frequent statement. With
+    `tensor_outputs` every kernel stores its tile result into an extra
+    tensor argument %T and returns only tensors, takes no buffer arguments
+    and rarely tile arguments (PTO kernels read and write global tensors)."""
+    rng = random.Random(seed)
+    count = rng.choice([1] * 7 + [2] * 2 + [3])
+    kernels = []
+    for k in range(count):
+        name = "kernel" if k == 0 else f"kernel{k}"
+        kernels.append(KernelGenerator(rng, name, max_depth=max_depth,
+                                       branch_heavy=branch_heavy,
+                                       tensor_outputs=tensor_outputs,
+                                       entry=tensor_outputs and count > 1 and k == 0
+                                       ).generate())
+    return ('module attributes {tile.target_arch = "a3"} {\n'
+            + "\n".join(kernels) + "\n}\n")

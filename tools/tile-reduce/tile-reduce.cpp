@@ -1,0 +1,32 @@
+//===- tile-reduce.cpp - mlir-reduce with the tile dialect ----------------===//
+//
+// Shrinks a failing tile program while an interestingness script still
+// says it fails (MLIR's mlir-reduce with tilemem's dialects and passes):
+//
+//   tile-reduce in.mlir --test=scripts/fuzz-interesting.sh \
+//     --test-arg='<pattern>' -reduction-tree='traversal-mode=0 test=...'
+//
+// See docs/development.md, "Reducing a fuzz failure".
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Tools/mlir-reduce/MlirReduceMain.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "tilemem/Dialect/Tile/IR/TileDialect.h"
+#include "tilemem/Dialect/Tile/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::registerTransformsPasses();
+  mlir::tile::registerTilePasses();
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::tile::TileDialect, mlir::arith::ArithDialect,
+                  mlir::func::FuncDialect, mlir::scf::SCFDialect>();
+  mlir::MLIRContext context(registry);
+  return mlir::failed(mlir::mlirReduceMain(argc, argv, context));
+}
