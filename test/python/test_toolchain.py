@@ -385,7 +385,9 @@ def test_batch_attributes_compile_and_run_failures():
     assert good.ok, good.report()
     assert bad_cxx.stage == "compile" and "this_does_not_compile" in \
         bad_cxx.stages["compile"].message, bad_cxx.report()
-    assert bad_cxx.stages["compile"].detail["batch_size"] == 1
+    # Attributed from the failed batch of three, without compiling it alone.
+    assert bad_cxx.stages["compile"].detail["attributed_from_batch"]
+    assert bad_cxx.stages["compile"].detail["batch_size"] == 3
     assert good.stages["compile"].detail["batch_size"] == 2
     assert bad_run.stage == "run" and "SIGABRT" in bad_run.stages["run"].message, \
         bad_run.report()
@@ -465,6 +467,33 @@ def test_real_ptoas_outcomes_are_classified(tmp_path, known):
     (tmp_path / "ok.pto").write_text(plain)
     assert toolchain.run_ptoas(tools.ptoas, str(tmp_path / "ok.pto"), str(tmp_path / "ok.cpp"),
                                "level2", "a3").status == "accepted"
+
+
+BAD_TILE = ("Tile<TileType::Mat, half, 8, 8, BLayout::ColMajor, 8, 8, SLayout::RowMajor, 512, "
+            "PadValue::Null, CompactMode::Null> tm_bad; (void)tm_bad;")
+
+
+def test_batch_attributes_shared_tile_type_failures():
+    """Two kernels declaring the same tile type pto-isa rejects (a boxed 8x8
+    tile): g++ reports the static assertions once, naming only the first;
+    the tile-type probe finds the second. Neither is compiled alone."""
+    tools = _tools_or_skip()
+    head = r"(__global__ AICORE void \w+\([^)]*\) \{)"
+
+    def bad_tile(cpp):
+        return re.sub(head, lambda m: m.group(1) + " " + BAD_TILE, cpp, count=1)
+
+    good, bad1, bad2 = toolchain.run_batch(
+        [_accumulate_job(name="good"), _accumulate_job(name="bad1", cpp_filter=bad_tile),
+         Job(os.path.join(EXAMPLES, "select.mlir"), memory_planner="pypto", name="bad2",
+             cpp_filter=bad_tile)], tools=tools)
+    assert good.ok, good.report()
+    for bad in (bad1, bad2):
+        assert bad.stage == "compile" and bad.failure_class == "boxed-tile-too-small", \
+            bad.report()
+        assert bad.stages["compile"].detail["attributed_from_batch"], bad.report()
+    assert bad1.stages["compile"].detail["command"][-3].endswith("driver-batch0.cpp")
+    assert bad2.stages["compile"].detail["command"][-1].endswith("tile-types.cpp")
 
 
 def test_level3_without_addresses_stops_at_emit():

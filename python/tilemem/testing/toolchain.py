@@ -799,11 +799,13 @@ class CompilerSetup:
     key: str
     seconds: float = 0.0  # spent preparing (0 when the cache had it)
 
-    def command(self, source: str, output: str) -> List[str]:
+    def command(self, source: str, output: Optional[str]) -> List[str]:
+        """The g++ command compiling `source` to the executable `output`
+        (None: ``-fsyntax-only``, templates instantiated, no code)."""
         return ([self.cxx, *self.flags, "-include", self.prelude,
                  "-I", self.include_first, "-I", self.pto_isa]
                 + (["-Winvalid-pch"] if self.pch else [])
-                + [source, "-o", output])
+                + ([source, "-o", output] if output else ["-fsyntax-only", source]))
 
 
 def _compiler_identity(cxx: str) -> str:
@@ -843,8 +845,9 @@ def prepare_compiler(tools: Tools, pch: bool = True) -> CompilerSetup:
     ``prelude/prelude.h`` and, with `pch`, ``pch/prelude.h`` +
     ``prelude.h.gch``). The key covers the compiler (path and version), the
     flags, the pto-isa include path and its files' fingerprint, the patched
-    header and the prelude. Built in a temporary directory renamed into
-    place, so concurrent users never see half a cache entry."""
+    header and the prelude. Every file is written under a temporary name and
+    renamed into place, so concurrent users never see half a cache entry
+    (until the .gch exists, g++ simply parses the prelude)."""
     patched = _patched_treduceidx(tools.pto_isa)
     digest = hashlib.sha256()
     for part in (_PCH_FORMAT, _compiler_identity(tools.cxx), " ".join(CXX_FLAGS),
@@ -877,28 +880,33 @@ def prepare_compiler(tools: Tools, pch: bool = True) -> CompilerSetup:
     include_first = os.path.join(root, "include-first")
     prelude = os.path.join(root, "prelude", "prelude.h")
     if pch:
+        # Built in place (the .gch records its header's path, which then
+        # appears in diagnostics) under a temporary name, renamed when done.
         pch_dir = os.path.join(root, "pch")
-        if not os.path.isfile(os.path.join(pch_dir, "prelude.h.gch")):
-            tmp = tempfile.mkdtemp(prefix=".pch.", dir=root)
-            try:
-                header = os.path.join(tmp, "prelude.h")
-                with open(header, "w") as f:
+        header = os.path.join(pch_dir, "prelude.h")
+        gch = header + ".gch"
+        if not os.path.isfile(gch):
+            os.makedirs(pch_dir, exist_ok=True)
+            if not os.path.isfile(header):
+                tmp_header = f"{header}.{os.getpid()}.tmp"
+                with open(tmp_header, "w") as f:
                     f.write(_PRELUDE)
-                cmd = [tools.cxx, *CXX_FLAGS, "-x", "c++-header", "-I", include_first,
-                       "-I", tools.pto_isa, header, "-o", header + ".gch"]
+                os.replace(tmp_header, header)
+            tmp_gch = f"{gch}.{os.getpid()}.tmp"
+            cmd = [tools.cxx, *CXX_FLAGS, "-x", "c++-header", "-I", include_first,
+                   "-I", tools.pto_isa, header, "-o", tmp_gch]
+            try:
                 proc = subprocess.run(cmd, capture_output=True, text=True,
                                       timeout=CXX_TIMEOUT)
                 if proc.returncode != 0:
                     raise ToolchainUnavailable(
                         "cannot precompile the pto-isa prelude:\n" + proc.stderr[-4000:])
-                try:
-                    os.rename(tmp, pch_dir)
-                    built = True
-                except OSError:
-                    pass
+                os.replace(tmp_gch, gch)
+                built = True
             finally:
-                shutil.rmtree(tmp, ignore_errors=True)
-        prelude = os.path.join(pch_dir, "prelude.h")
+                if os.path.exists(tmp_gch):
+                    os.unlink(tmp_gch)
+        prelude = header
     seconds = time.perf_counter() - started if built else 0.0
     return CompilerSetup(tools.cxx, CXX_FLAGS, include_first, tools.pto_isa, prelude, pch,
                          key, seconds)
@@ -1118,6 +1126,8 @@ class ChainResult:
     files: Dict[str, str] = dataclasses.field(default_factory=dict)
     signature: Optional[KernelSignature] = None
     inputs: Optional[list] = None
+    kernel_text: str = dataclasses.field(default="", repr=False)
+    pto_text: str = dataclasses.field(default="", repr=False)
 
     @property
     def mismatches(self) -> Dict[str, int]:
@@ -1173,9 +1183,11 @@ class ChainResult:
         return d
 
 
-# Known failure classes (docs: /work/shared/ptoas/README.md and
-# /work/shared/pto-isa/README.md, repeated in docs/pto-emission.md): name ->
-# (stage, regex over the stage's message, what it is).
+# Known failure classes (found by /work/shared/ptoas/README.md,
+# /work/shared/pto-isa/README.md and this harness; docs/pto-emission.md,
+# "Running on the simulator"): name -> (stage, regex over the stage's
+# diagnostics, what it is). A kernel can have several; the first matching
+# entry names it.
 KNOWN_CLASSES: Dict[str, Tuple[str, str, str]] = {
     "ptoas-while-nest-crash": (
         "ptoas", r"cast<.*scf::YieldOp|SCFWhileToCF|YieldOp.*isa",
@@ -1194,19 +1206,46 @@ KNOWN_CLASSES: Dict[str, Tuple[str, str, str]] = {
         "every alloc_tile in the prologue keeps every buffer live across the loop"),
     "tile-pointer-cast": (
         "compile", r"(invalid|cannot convert|no matching).*Tile<.*(__ubuf__|\*)"
-                   r"|(__ubuf__|\*)\).*Tile<",
+                   r"|(__ubuf__|\*)\).*Tile<|which is of non-class type .\w+\*",
         "ptoas casts a tile-typed scf.if result / block argument to a pointer"),
+    "transposed-view-row-major-cxx": (
+        "compile", r"TileType of src and dst tiles must be Row Major",
+        "the transposed-view class caught by pto-isa: ptoas's verifier lets a col_major "
+        "source through to TADDS/TMULS, whose implementation wants row-major tiles"),
     "boxed-tile-too-small": (
         "compile", r"Layout (rows|cols) must be divisible by inner box",
         "pto-isa rejects boxed tiles smaller than the fractal box (e.g. 8x8 f32)"),
     "vec-row-not-32B": (
         "compile", r"Rows must be 32 bytes align",
         "pto-isa rejects row-major vec tiles whose rows are not 32-byte multiples"),
+    "layout-blind-handle-map": (
+        "compare", r"",
+        "level3: a transposed view of a square RxR tile has no col_major RxR alloc_tile "
+        "(the PTO handle map ignores the layout), so x op transpose(x) reads x twice"),
 }
+
+_SQUARE_VIEW = re.compile(r"tile\.transpose_view\s+%[\w#]+\s*:\s*!tile\.tile<(\d+)x(\d+)x\w+,\s*vec>")
+
+
+def _layout_blind_handles(kernel: str, pto_text: str, level: str) -> bool:
+    """A level3 emission of a square transposed view without its col_major
+    handle (KNOWN_CLASSES["layout-blind-handle-map"])."""
+    if level != "level3":
+        return False
+    for m in _SQUARE_VIEW.finditer(kernel):
+        r, c = m.groups()
+        if r != c:
+            continue
+        col = f"rows={r}, cols={r}, v_row={r}, v_col={r}, blayout=col_major"
+        if not any(col in line for line in pto_text.splitlines() if "pto.alloc_tile" in line):
+            return True
+    return False
 
 
 def classify_failure(result: ChainResult) -> Optional[str]:
-    """The known class a failed result's message matches, if any."""
+    """The first known class (``KNOWN_CLASSES``, in order) a failed
+    result matches, if any: by its stage's diagnostics, and for a compare
+    failure by the kernel and the PTO (layout-blind-handle-map)."""
     if result.ok:
         return None
     stage = result.stages.get(result.stage)
@@ -1217,8 +1256,12 @@ def classify_failure(result: ChainResult) -> Optional[str]:
         text += "\n" + result.ptoas.stderr[-20000:]
     if result.stage == "compile":
         text += "\n" + str(stage.detail.get("stderr", ""))[-50000:]
+    if result.stage == "compare":
+        if _layout_blind_handles(result.kernel_text, result.pto_text, result.level):
+            return "layout-blind-handle-map"
+        return None
     for name, (where, pattern, _) in KNOWN_CLASSES.items():
-        if where == result.stage and re.search(pattern, text):
+        if where == result.stage and pattern and re.search(pattern, text):
             return name
     return None
 
@@ -1439,9 +1482,11 @@ def _prepare_job(job: Job, work: str, tools: Tools, index: int):
         result._set(StageOutcome("emit", "failed", f"kernel signature: {error}"))
         return result, None
     result.signature = sig
+    result.kernel_text = text
     pto_text = _emit(job, text, result)
     if pto_text is None:
         return result, None
+    result.pto_text = pto_text
     pto_path = os.path.join(job_dir, "kernel.pto")
     cpp_path = os.path.join(job_dir, "kernel.cpp")
     with open(pto_path, "w") as f:
@@ -1499,21 +1544,97 @@ def _prepare_job(job: Job, work: str, tools: Tools, index: int):
     return result, state
 
 
-def _compile(setup: CompilerSetup, kernels: List[DriverKernel], directory: str,
-             name: str) -> Tuple[bool, str, float, str, List[str]]:
-    source = os.path.join(directory, f"{name}.cpp")
-    exe = os.path.join(directory, name)
-    with open(source, "w") as f:
-        f.write(driver_source(kernels))
+def _gxx(setup: CompilerSetup, source: str, exe: Optional[str], log: str):
     cmd = setup.command(source, exe)
     proc, seconds, cpu, _ = _run_timed(cmd, CXX_TIMEOUT)
     if proc is None:
         ok, err = False, f"g++ did not finish in {CXX_TIMEOUT} s"
     else:
         ok, err = proc.returncode == 0, proc.stderr
-    with open(os.path.join(directory, f"{name}.log"), "w") as f:
+    with open(log, "w") as f:
         f.write(" ".join(cmd) + "\n" + err)
-    return ok, exe, (seconds, cpu), err, cmd
+    return ok, (seconds, cpu), err, cmd
+
+
+def _compile(setup: CompilerSetup, kernels: List[DriverKernel], directory: str,
+             name: str, syntax_only: bool = False):
+    """Writes the driver of `kernels` to DIRECTORY/NAME.cpp and compiles it
+    (or only checks it); returns (ok, exe, (wall, cpu), stderr, command)."""
+    source = os.path.join(directory, f"{name}.cpp")
+    exe = None if syntax_only else os.path.join(directory, name)
+    with open(source, "w") as f:
+        f.write(driver_source(kernels))
+    ok, times, err, cmd = _gxx(setup, source, exe, os.path.join(directory, f"{name}.log"))
+    return ok, exe, times, err, cmd
+
+
+_TILE_TYPE = re.compile(r"\bTile<[^<>;{}()]*>")
+
+
+def _probe_tile_types(setup: CompilerSetup, cpps: Dict[int, str], directory: str):
+    """pto-isa checks tile shapes and layouts with static assertions in
+    ``pto::Tile`` itself, which g++ reports once per type however many
+    kernels use it. One front-end-only unit declares every distinct Tile
+    type of `cpps` ({job: kernel C++ path}) once; returns ({job: the errors
+    of its failing types}, (wall, cpu), command)."""
+    types: Dict[str, List[int]] = {}
+    for i, path in cpps.items():
+        with open(path) as f:
+            for t in set(re.sub(r"\s+", " ", m) for m in _TILE_TYPE.findall(f.read())):
+                types.setdefault(t, []).append(i)
+    if not types:
+        return {}, (0.0, 0.0), []
+    order = sorted(types)
+    lines = ["// Tile types of a batch, one declaration each (tilemem.testing.toolchain).",
+             "namespace tm_probe {", "using namespace pto;"]
+    first = len(lines) + 1
+    lines += [f"void t{n}() {{ {t} v; (void)v; }}" for n, t in enumerate(order)]
+    lines.append("}  // namespace tm_probe")
+    source = os.path.join(directory, "tile-types.cpp")
+    with open(source, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    ok, times, err, cmd = _gxx(setup, source, None, os.path.join(directory, "tile-types.log"))
+    failed: Dict[int, List[str]] = {}
+    if ok:
+        return failed, times, cmd
+    for block in _error_blocks(err):
+        for line in block:
+            m = re.search(re.escape(source) + r":(\d+):", line)
+            if m and 0 <= int(m.group(1)) - first < len(order):
+                for i in types[order[int(m.group(1)) - first]]:
+                    failed.setdefault(i, []).extend(block)
+                break
+    return failed, times, cmd
+
+
+_SOURCE_EXCERPT = re.compile(r"^\s*\d*\s*\|")
+_CONTEXT_LINE = re.compile(
+    r"^In file included from |^\s+from |: In (instantiation|function|member function|"
+    r"static member function|constructor|destructor|lambda function|substitution)"
+    r"|:\s+(required|recursively required|required by substitution) from|^At global scope|"
+    r": At global scope")
+
+
+def _error_blocks(err: str) -> List[List[str]]:
+    """g++'s errors, each with the context lines (include chain, "In
+    instantiation of", "required from") that precede it; errors that follow
+    one another without new context share it."""
+    blocks: List[List[str]] = []
+    context: List[str] = []
+    after = False
+    for line in err.splitlines():
+        if _SOURCE_EXCERPT.match(line):
+            continue
+        if re.search(r"\b(fatal )?error: ", line):
+            blocks.append(context + [line])
+            after = True
+        elif re.search(r"\bwarning: ", line):
+            after = True
+        elif _CONTEXT_LINE.search(line):
+            if after:
+                context, after = [], False
+            context.append(line)
+    return blocks
 
 
 def _compile_message(err: str) -> str:
@@ -1598,11 +1719,20 @@ def run_batch(jobs: Sequence[Job], keep: Optional[str] = None, tools: Optional[T
             results[i]._set(StageOutcome("compile", "ok" if ok else "failed",
                                          message if not ok else "", seconds / size, detail))
 
-        # A batch that fails to compile is split: the kernels its errors name
-        # are compiled alone (for their own diagnostics), the others again as
-        # a batch; when the errors name none, every kernel is compiled alone.
+        # A batch that fails to compile is split. A kernel an error's context
+        # names (its file, or its namespace) failed, with those errors. g++
+        # reports an error once per template instantiation, so kernels that
+        # share a failing Tile type or op instantiation with a named one are
+        # not named: the first failure also probes every distinct Tile type
+        # of the batch once (_probe_tile_types), and when a round names few
+        # kernels, each remaining one is checked alone by the front end
+        # (about 0.4 s with the precompiled prelude) before the survivors
+        # are compiled again as a batch. When nothing is named, each kernel
+        # is compiled alone.
         queue = [ready] if batch and len(ready) > 1 else [[i] for i in ready]
         batches = 0
+        probed = False
+        checked_alone = set()
         while queue:
             group = queue.pop(0)
             if not group:
@@ -1622,12 +1752,41 @@ def run_batch(jobs: Sequence[Job], keep: Optional[str] = None, tools: Optional[T
             if len(group) == 1:
                 record(group[0], False, times, err, cmd, 1, _compile_message(err))
                 continue
-            named = [i for i in group if states[i]["cpp"] + ":" in err]
-            if named and len(named) < len(group):
-                queue += [[i] for i in named]
-                queue.append([i for i in group if i not in named])
-            else:
+            blocks = _error_blocks(err)
+            named: Dict[int, Tuple[str, Tuple[float, float], List[str]]] = {}
+            for n, i in enumerate(group):
+                marks = (states[i]["cpp"] + ":", f"tilemem_k{n}::")
+                mine = [b for b in blocks if any(m in line for line in b for m in marks)]
+                if mine:
+                    named[i] = ("\n".join("\n".join(b) for b in mine), times, cmd)
+            if not probed:
+                probed = True
+                typed, ptimes, pcmd = _probe_tile_types(
+                    setup, {i: states[i]["cpp"] for i in group if i not in named}, work)
+                for i, block in typed.items():
+                    named[i] = ("\n".join(block), ptimes, pcmd)
+            if not named:
                 queue += [[i] for i in group]
+                continue
+            for i, (text, t, c) in named.items():
+                record(i, False, t, text, c, len(group), _compile_message(text))
+                results[i].stages["compile"].detail["attributed_from_batch"] = True
+            rest = [i for i in group if i not in named]
+            if len(named) < max(2, len(group) // 10):
+                survivors = []
+                for i in rest:
+                    if i in checked_alone:
+                        survivors.append(i)
+                        continue
+                    checked_alone.add(i)
+                    ok1, _, t1, err1, cmd1 = _compile(setup, kernels_of([i]), states[i]["dir"],
+                                                      "driver-check", syntax_only=True)
+                    if ok1:
+                        survivors.append(i)
+                    else:
+                        record(i, False, t1, err1, cmd1, 1, _compile_message(err1))
+                rest = survivors
+            queue.append(rest)
         for i, (exe, k) in compiled.items():
             state = states[i]
             outcome = _run_driver(exe, k, state)
