@@ -36,8 +36,10 @@ The chain, one stage each (``STAGES``):
     compiler's identity and version, the flags, the pto-isa path and a
     fingerprint of its files (:func:`prepare_compiler`).
     :func:`run_batch` puts several kernels in one translation unit (each
-    ``K.cpp`` included inside its own namespace); if that unit fails to
-    compile, each kernel is compiled alone so the failure is attributed.
+    ``K.cpp`` included inside its own namespace); a unit that fails to
+    compile is split by attributing its errors to the kernels they name
+    (plus a probe of every distinct ``Tile`` type, since g++ reports a
+    failing instantiation once), the rest being compiled again.
 ``run``
     ``driver INDEX DIR SCALAR...``: every tensor argument becomes a global
     buffer read from ``DIR/argN.in`` (the seeded inputs, byte for byte the
@@ -45,8 +47,9 @@ The chain, one stage each (``STAGES``):
     ``i1`` -> ``bool``, ``f32`` -> ``float`` given as an exact hex float)
     come on the command line; after the call every tensor argument's final
     contents go to ``DIR/argN.out``. One process per kernel, so an assertion
-    in one kernel does not hide the others and every kernel starts with
-    zeroed simulated memories.
+    in one kernel does not hide the others; the simulated on-chip memories
+    are filled with 0xff first (``Job.memory_fill``), so reading a byte no
+    one wrote gives NaN / -1 rather than the simulator's zeros.
 ``compare``
     ``tilemem.interp`` in value mode on the same inputs. Kernels return
     nothing in PTO: a tensor result is written through the pointer of the
