@@ -54,7 +54,9 @@ MLIR_OPT = os.path.join(ROOT, ".venv", "lib", "python3.11", "site-packages", "ml
 TIME = "/usr/bin/time"  # GNU time, for the peak RSS of one process
 PYTHON_PACKAGES = os.environ.get("TILEMEM_PYTHON_PACKAGES", os.path.join(ROOT, "build", "python_packages"))
 
-PIPELINE = ["--tile-init-memref", "--tile-materialize-semantic-aliases", "--tile-verify-storage"]
+# The bench shapes carry values nothing reads after their loops; dead-code
+# erasure would measure an empty program, so it is off here.
+PIPELINE = ["--tile-init-memref=erase-dead-code=false", "--tile-materialize-semantic-aliases", "--tile-verify-storage"]
 PASSES = {
     "init": "TileInitMemRef",
     "materialize": "TileMaterializeSemanticAliases",
@@ -269,9 +271,9 @@ def measure_point(shape: str, target: int, args, workdir: str, log) -> Point:
     if not point.error and not args.no_passmem:
         measure_pass_memory(point, path)
     if args.attribution and not point.error:
-        init = tile_opt_run(path, ["--tile-init-memref"], args.tile_opt)
+        init = tile_opt_run(path, ["--tile-init-memref=erase-dead-code=false"], args.tile_opt)
         point.rss_init_kb = init.maxrss_kb
-        noverify = tile_opt_run(path, ["--tile-init-memref", "--tile-materialize-semantic-aliases=verify=false"],
+        noverify = tile_opt_run(path, ["--tile-init-memref=erase-dead-code=false", "--tile-materialize-semantic-aliases=verify=false"],
                                 args.tile_opt)
         if noverify.rc == 0:
             point.materialize_noverify = parse_timing(noverify.stderr).get(PASSES["materialize"])
@@ -586,7 +588,7 @@ def quality_of(name: str, text: str, tile_opt: str) -> Quality:
         return Quality(name, False, fuzz.classify_rejection(run.stderr))
     stats = parse_statistics(run.stderr)
     moves = len(re.findall(r"\btile\.move\b", run.stdout)) - len(re.findall(r"\btile\.move\b", text))
-    memref = subprocess.run([tile_opt, "--tile-init-memref", "--mlir-disable-threading"],
+    memref = subprocess.run([tile_opt, "--tile-init-memref=erase-dead-code=false", "--mlir-disable-threading"],
                             input=text, capture_output=True, text=True, check=True).stdout
     naive = naive_baseline(memref, tile_opt)
     return Quality(name, True, moves=moves, naive=naive["yields"], cycles=naive["cycles"],

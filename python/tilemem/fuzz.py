@@ -42,19 +42,13 @@ from .fuzz_gen import (ACC, OUT_TENSOR, TENSOR, TILE, TYPES,  # noqa: F401
                        generate)
 
 
-def pipeline(enable_buffer_ir: bool = True) -> List[str]:
+def pipeline(enable_buffer_ir: bool = True) -> list:
     """The storage legalization the compiler runs (tilemem.compile's
-    tile-memory-pipeline before its planner), with Buffer IR on or off."""
-    flag = "true" if enable_buffer_ir else "false"
-    return [
-        "tile-init-memref",
-        f"tile-select-buffer-ir-functions{{enable-buffer-ir={flag}}}",
-        f"tile-materialize-semantic-aliases{{enable-buffer-ir={flag}}}",
-        "tile-verify-storage",
-    ]
+    tile-memory-pipeline before its planner: `tile-storage-pipeline`), with
+    Buffer IR on or off."""
+    from . import passes
 
-
-PIPELINE = pipeline(True)
+    return passes.storage_pipeline(enable_buffer_ir=enable_buffer_ir, memory_planner="pypto")
 
 # Diagnostics a correct compiler may give for a program it cannot implement
 # on the target; each is documented (docs/passes/materialize-semantic-aliases.md,
@@ -145,7 +139,7 @@ def run_one(text: str, seed: int, scalars=None, enable_buffer_ir: bool = True) -
             return Outcome("invalid", str(error).splitlines()[0])
         candidate = ir.Module.parse(text)
         try:
-            passes.run_pipeline(candidate, [passes.FunctionPass(p) for p in pipeline(enable_buffer_ir)])
+            passes.run_pipeline(candidate, pipeline(enable_buffer_ir))
         except passes.PassError as error:
             return Outcome("rejected", classify_rejection(str(error)))
         output = str(candidate)
@@ -380,8 +374,23 @@ def run_seed(job) -> SeedResult:
     return result
 
 
-def _results(jobs, count: int, workers: int, progress: bool):
-    """Yields run_seed results (in any order with workers > 1)."""
+def _worker(connection, work) -> None:
+    """A worker process: runs `work` on each job it receives, until None."""
+    while True:
+        job = connection.recv()
+        if job is None:
+            return
+        connection.send(work(job))
+
+
+def _results(jobs, count: int, workers: int, progress: bool, work=run_seed):
+    """Yields ``(job, result)`` for every job, in any order, running `work` in
+    `workers` worker processes (at least one: a crash in the compiler must
+    not take the fuzzer down). A job whose worker dies yields ``(job,
+    None)`` and the worker is replaced, so every other job still runs."""
+    import multiprocessing
+    from multiprocessing.connection import wait
+
     bar = None
     if progress:
         try:
@@ -389,24 +398,55 @@ def _results(jobs, count: int, workers: int, progress: bool):
             bar = tqdm(total=count, unit="program", file=sys.stderr, smoothing=0.05)
         except ImportError:  # progress is optional
             bar = None
-    if workers <= 1:
-        stream = map(run_seed, jobs)
-        pool = None
-    else:
-        import multiprocessing
+    context = multiprocessing.get_context("fork")
+    pending = iter(jobs)
+    running = {}  # connection -> (process, job)
 
-        pool = multiprocessing.get_context("fork").Pool(workers)
-        stream = pool.imap_unordered(run_seed, jobs, chunksize=8)
+    def start():
+        parent, child = context.Pipe()
+        process = context.Process(target=_worker, args=(child, work), daemon=True)
+        process.start()
+        child.close()
+        return parent, process
+
+    def feed(connection, process) -> bool:
+        job = next(pending, None)
+        if job is None:
+            connection.send(None)
+            process.join()
+            return False
+        connection.send(job)
+        running[connection] = (process, job)
+        return True
+
     try:
-        for result in stream:
-            if bar is not None:
-                bar.update(1)
-            yield result
+        for _ in range(max(1, workers)):
+            connection, process = start()
+            if not feed(connection, process):
+                break
+        while running:
+            sentinels = {process.sentinel: connection
+                         for connection, (process, _) in running.items()}
+            for ready in wait(list(running) + list(sentinels)):
+                connection = sentinels.get(ready, ready)
+                if connection not in running:
+                    continue
+                process, job = running.pop(connection)
+                try:
+                    result = connection.recv()
+                except (EOFError, OSError):  # the worker died on this job
+                    result = None
+                    process.join()
+                    connection, process = start()
+                if bar is not None:
+                    bar.update(1)
+                yield job, result
+                feed(connection, process)
     finally:
         if bar is not None:
             bar.close()
-        if pool is not None:
-            pool.terminate()
+        for connection, (process, _) in running.items():
+            process.kill()
 
 
 def main(argv=None) -> int:
@@ -435,7 +475,8 @@ def main(argv=None) -> int:
                              "on every accepted program and check its plan and its addresses "
                              "(default pypto, the compiler's; none: legalization only)")
     parser.add_argument("--jobs", "-j", type=int, default=1,
-                        help="worker processes (default 1)")
+                        help="worker processes (default 1; programs always run in a worker, "
+                             "so a compiler crash is counted, not fatal)")
     parser.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
                         help="a progress bar on stderr (auto: when stderr is a terminal)")
     args = parser.parse_args(argv)
@@ -461,7 +502,18 @@ def main(argv=None) -> int:
                "branch_heavy": args.branch_heavy, "buffer_ir": buffer_ir, "keep_text": False}
     jobs = ((seed, options) for seed in range(args.seed, args.seed + args.count))
     progress = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
-    for result in _results(jobs, args.count, args.jobs, progress):
+    for job, result in _results(jobs, args.count, args.jobs, progress):
+        if result is None:
+            # The compiler crashed (an assertion, a signal): a failure to
+            # report with the program that caused it.
+            seed = job[0]
+            counts["crash"] += 1
+            text = generate(seed, args.max_depth, args.branch_heavy,
+                            tensor_outputs=bool(planners) and seed % 2 == 0)
+            path = _write_failure(args.failures, f"seed-{seed}.mlir", "crash",
+                                  "the compiler crashed", text, "")
+            print(f"seed {seed}: crash -> {path}", file=sys.stderr)
+            continue
         seed, text, outcome = result.seed, result.text, result.legalization
         counts[outcome.status] += 1
         if outcome.status == "rejected":
@@ -494,13 +546,15 @@ def main(argv=None) -> int:
           f"seeds {args.seed}..{args.seed + total - 1})")
     print(f"accepted:      {counts['ok']}")
     print(f"mismatches:    {counts['mismatch']}")
+    print(f"crashes:       {counts['crash']}")
     print(f"invalid input: {counts['invalid']}")
     print(f"rejected:      {rejected} ({100.0 * rejected / max(total, 1):.1f}%)")
     for reason, count in reasons.most_common():
         print(f"  {count:6d}  {reason}")
     if copies:
         print(f"tile.move inserted per accepted program: mean {sum(copies) / len(copies):.2f}, max {max(copies)}")
-    bad = counts["mismatch"] + counts["invalid"] + sum(c for r, c in reasons.items() if r.startswith("other"))
+    bad = counts["mismatch"] + counts["invalid"] + counts["crash"] + sum(
+        c for r, c in reasons.items() if r.startswith("other"))
     if planners and _pto_modules() is None:
         print("PTO: tilemem.pto is not built, emission not checked")
     for planner in planners:

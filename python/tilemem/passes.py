@@ -180,15 +180,20 @@ def materialize_semantic_aliases(
     return FunctionPass("tile-materialize-semantic-aliases", **options)
 
 
-def storage_pipeline(**options) -> list:
-    """Buffer-IR selection, InitMemRef, MaterializeSemanticAliases,
-    VerifyTileStorage (options as for `materialize_semantic_aliases`)."""
-    return [
-        select_buffer_ir_functions(options.get("enable_buffer_ir")),
-        init_memref(),
-        materialize_semantic_aliases(**options),
-        verify_storage(),
-    ]
+def storage_pipeline(enable_buffer_ir: Optional[bool] = None,
+                     memory_planner: Optional[str] = None, arch: str = "") -> list:
+    """tile-storage-pipeline, the legalization every planner runs first (dead
+    code erased, InitMemRef, Buffer-IR selection, MaterializeSemanticAliases,
+    VerifyTileStorage), as the one registered C++ pipeline. Options left as
+    None come from the current `PassContext`."""
+    if enable_buffer_ir is None:
+        enable_buffer_ir = get_enable_buffer_ir()
+    if memory_planner is None:
+        memory_planner = get_memory_planner()
+    options = {"memory_planner": memory_planner, "enable_buffer_ir": enable_buffer_ir}
+    if arch:
+        options["arch"] = arch
+    return [ModulePipeline("tile-storage-pipeline", **options)]
 
 
 # ---------------------------------------------------------------------------

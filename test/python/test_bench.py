@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 import gen  # noqa: E402
 import run  # noqa: E402
 
-PIPELINE = ["--tile-init-memref", "--tile-materialize-semantic-aliases", "--tile-verify-storage"]
+PIPELINE = ["--tile-init-memref=erase-dead-code=false", "--tile-materialize-semantic-aliases", "--tile-verify-storage"]
 
 
 def tool(args, text):

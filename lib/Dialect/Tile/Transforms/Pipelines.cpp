@@ -8,14 +8,16 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-void mlir::tile::buildMemoryPipeline(OpPassManager &pm,
-                                     const MemoryPipelineOptions &options) {
+static void addVerify(OpPassManager &fpm, bool allocated) {
+  TileVerifyStorageOptions verifyOptions;
+  verifyOptions.allocated = allocated;
+  fpm.addPass(createTileVerifyStorage(verifyOptions));
+}
+
+void mlir::tile::buildStoragePipeline(OpPassManager &pm,
+                                      const MemoryPipelineOptions &options) {
   OpPassManager &fpm = pm.nest<func::FuncOp>();
-  auto verify = [&](bool allocated) {
-    TileVerifyStorageOptions verifyOptions;
-    verifyOptions.allocated = allocated;
-    fpm.addPass(createTileVerifyStorage(verifyOptions));
-  };
+  // It erases dead code first (eraseDeadCode, DeadCode.h).
   fpm.addPass(createTileInitMemRef());
   TileSelectBufferIRFunctionsOptions select;
   select.enableBufferIR = options.enableBufferIR;
@@ -25,8 +27,14 @@ void mlir::tile::buildMemoryPipeline(OpPassManager &pm,
   materialize.memoryPlanner = options.memoryPlanner;
   materialize.targetArch = options.arch;
   fpm.addPass(createTileMaterializeSemanticAliases(materialize));
-  verify(false);
+  addVerify(fpm, false);
+}
 
+void mlir::tile::buildMemoryPipeline(OpPassManager &pm,
+                                     const MemoryPipelineOptions &options) {
+  buildStoragePipeline(pm, options);
+  OpPassManager &fpm = pm.nest<func::FuncOp>();
+  auto verify = [&](bool allocated) { addVerify(fpm, allocated); };
   TileAllocateMemoryAddrOptions allocate;
   allocate.targetArch = options.arch;
   allocate.memoryPlanner = options.memoryPlanner;
@@ -45,6 +53,13 @@ void mlir::tile::registerTilePipelines() {
   // Registering a pipeline name twice is fatal; the plugin and the Python
   // module may call this more than once.
   static bool registered = [] {
+    PassPipelineRegistration<MemoryPipelineOptions>(
+        "tile-storage-pipeline",
+        "Storage legalization on every function: dead code erased, a fresh "
+        "allocation per producer, required sharing made explicit, verified "
+        "(the memory-planner option only selects what legalization "
+        "assumes; no planner runs)",
+        buildStoragePipeline);
     PassPipelineRegistration<MemoryPipelineOptions>(
         "tile-memory-pipeline",
         "Storage planning and the selected memory planner (pypto, dsa-rp "

@@ -60,6 +60,39 @@ def TileInitMemRef : Pass<"tile-init-memref", "::mlir::func::FuncOp"> {
   ];
 }
 
+def TileEraseDeadCode : Pass<"tile-erase-dead-code", "::mlir::func::FuncOp"> {
+  let summary = "Erase unused values and code that provably never runs";
+  let description = [{
+    Tile ops are value-semantic, so what no result depends on cannot change
+    what a function computes, and must not constrain storage. Erases every
+    op whose results are unused and that has no memory effect (only a
+    destination clause writes memory, `tile.create` reads it; loops and
+    branches with nothing effectful inside included), replaces an `scf.for`
+    with zero trips by its initializers, an `scf.while` whose condition is
+    false on entry by its before region, and an `scf.if` on a constant by
+    the arm it takes, and removes the unused results of live branches and
+    the carries of live loops that nothing observes (DeadCode.h).
+    `tile-init-memref` does the same first unless `erase-dead-code=false`.
+
+    Before:
+    ```mlir
+    %d = tile.mul %a, %a : !tile.tile<16x16xf32, vec>
+    %r = scf.for %i = %c0 to %c0 step %c1 iter_args(%x = %a) -> (!tile.tile<16x16xf32, vec>) {
+      %n = tile.add %x, %a : !tile.tile<16x16xf32, vec>
+      scf.yield %n : !tile.tile<16x16xf32, vec>
+    }
+    return %r : !tile.tile<16x16xf32, vec>
+    ```
+    After:
+    ```mlir
+    return %a : !tile.tile<16x16xf32, vec>
+    ```
+  }];
+  let statistics = [
+    Statistic<"numErased", "erased-ops", "Number of dead ops erased">
+  ];
+}
+
 def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
   let summary = "Check the storage postcondition of tile programs";
   let description = [{

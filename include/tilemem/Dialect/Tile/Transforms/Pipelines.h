@@ -5,11 +5,12 @@
 // runs the storage and memory planning passes on every function of a module
 // (the seed's "Default pipeline"; see docs/passes/memory-planners.md):
 //
-//   all planners  tile-init-memref
+//   all planners  tile-init-memref (dead code erased first)
 //                 tile-select-buffer-ir-functions{enable-buffer-ir}
 //                 tile-materialize-semantic-aliases{enable-buffer-ir
 //                                                   memory-planner arch}
 //                 tile-verify-storage
+//   (that much, with the same options, is `tile-storage-pipeline`)
 //   pypto         tile-memory-reuse, tile-verify-storage,
 //                 tile-allocate-memory-addr{pypto},
 //                 tile-verify-storage{allocated=true}
@@ -49,11 +50,17 @@ struct MemoryPipelineOptions
       llvm::cl::init("")};
 };
 
+/// Adds storage legalization (the passes every planner runs first) to `pm`,
+/// a pass manager on builtin.module.
+void buildStoragePipeline(OpPassManager &pm,
+                          const MemoryPipelineOptions &options);
+
 /// Adds the memory pipeline to `pm`, a pass manager on builtin.module.
 void buildMemoryPipeline(OpPassManager &pm,
                          const MemoryPipelineOptions &options);
 
-/// Registers `tile-memory-pipeline` (safe to call more than once).
+/// Registers `tile-storage-pipeline` and `tile-memory-pipeline` (safe to
+/// call more than once).
 void registerTilePipelines();
 
 } // namespace mlir::tile
