@@ -39,6 +39,21 @@ AllocationLifetimes::AllocationLifetimes(Operation *function) {
   TripCounts trips(function, order);
   StorageLiveness liveness(function, order, &trips);
   TileStorage storage(function);
+  build(function, order, trips, liveness, storage);
+}
+
+AllocationLifetimes::AllocationLifetimes(Operation *function,
+                                         const ProgramOrder &order,
+                                         const TripCounts &trips,
+                                         const StorageLiveness &liveness,
+                                         const TileStorage &storage) {
+  build(function, order, trips, liveness, storage);
+}
+
+void AllocationLifetimes::build(Operation *function, const ProgramOrder &order,
+                                const TripCounts &trips,
+                                const StorageLiveness &liveness,
+                                const TileStorage &storage) {
 
   // Program points: the ops of the body in pre-order, which is the order of
   // ProgramOrder::position. `positions` is increasing, so a raw position
@@ -70,7 +85,7 @@ AllocationLifetimes::AllocationLifetimes(Operation *function) {
         AllocationLifetime lifetime;
         lifetime.alloc = alloc;
         lifetime.space = type.getSpace();
-        lifetime.bytes = type.getSize() * type.getSlots();
+        lifetime.bytes = type.getTotalBytes();
         lifetime.start = lifetime.end = 0;
         lifetime.pinned = alloc.getPinned();
         if (std::optional<uint64_t> addr = alloc.getAddr())

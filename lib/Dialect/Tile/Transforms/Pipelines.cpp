@@ -14,6 +14,7 @@ void mlir::tile::buildMemoryPipeline(OpPassManager &pm,
   auto verify = [&](bool allocated) {
     TileVerifyStorageOptions verifyOptions;
     verifyOptions.allocated = allocated;
+    verifyOptions.targetArch = options.arch;
     fpm.addPass(createTileVerifyStorage(verifyOptions));
   };
   fpm.addPass(createTileInitMemRef());
@@ -38,6 +39,11 @@ void mlir::tile::buildMemoryPipeline(OpPassManager &pm,
   } else if (options.memoryPlanner == "dsa-rp") {
     fpm.addPass(createTileAllocateMemoryAddr(allocate));
     verify(true);
+  } else if (options.memoryPlanner == "ptoas") {
+    // ptoas places every tile; what cannot fit at all is reported here.
+    TileCheckCapacityOptions capacity;
+    capacity.targetArch = options.arch;
+    fpm.addPass(createTileCheckCapacity(capacity));
   }
 }
 
