@@ -113,3 +113,14 @@ def test_16GiB_tile_is_rejected_by_every_planner(planner):
     with pytest.raises(CompileError, match="17179869184 bytes does not fit in vec"):
         tilemem.compile(_read("correctness", "ptoas-planner-16GiB-tile-accepted.mlir"),
                         memory_planner=planner)
+
+
+def test_check_capacity_callable():
+    assert passes.check_capacity(arch="a5").pipeline == "tile-check-capacity{arch=a5}"
+    assert passes.verify_storage(allocated=True, arch="a5").pipeline == \
+        "tile-verify-storage{allocated=true arch=a5}"
+    src = _read("correctness", "ptoas-planner-16GiB-tile-accepted.mlir")
+    with pytest.raises(passes.PassError,
+                       match=re.escape("tile %3 of 17179869184 bytes does not fit in vec: "
+                                       "the capacity on a5 is 253952 bytes")):
+        passes.run_pipeline(src, [passes.init_memref(), passes.check_capacity(arch="a5")])

@@ -156,8 +156,11 @@ def TileMaterializeSemanticAliases
       left/right->same), or a tensor would need one, the pass fails naming
       the value, and leaves the function exactly as it was.
     The result always satisfies `tile-verify-storage`, which the pass runs on
-    its own output before committing it. Allocations left unused by
-    retargeting are removed. Functions marked `tile.orchestration` are
+    its own output before committing it. User storage (a pinned allocation,
+    or one with an `addr`) keeps exactly the values the user put there: no
+    producer is retargeted into it or out of it (a carry rooted there is
+    copied into instead). Allocations left unused by retargeting are
+    removed. Functions marked `tile.orchestration` are
     skipped. See docs/passes/materialize-semantic-aliases.md.
 
     Before (after tile-init-memref):
@@ -227,9 +230,10 @@ def TileMemoryReuse : Pass<"tile-memory-reuse", "::mlir::func::FuncOp"> {
     forbidden output aliases without looking at them). Because storage is
     derived from SSA, merging only makes windows of values that are never
     live together equal; it cannot break a must-alias relation, and the
-    result still satisfies `tile-verify-storage`. Pinned allocations and
-    allocations with an `addr` are never merged; unused unpinned allocations
-    without an `addr` are removed. The kept allocation is hoisted to the
+    result still satisfies `tile-verify-storage`. User storage (pinned
+    allocations and allocations with an `addr`) keeps exactly its own
+    values: it is never merged, neither kept nor absorbed, and stays when
+    unused; unused allocations without either are removed. The kept allocation is hoisted to the
     entry block when needed so it dominates every use. Greedy interval
     coloring: sort by start, one min-heap of free allocations (by end) per
     buffer type, O(A log A). Functions marked `tile.orchestration` are
@@ -267,8 +271,12 @@ def TileAllocateMemoryAddr
     aligned and the whole buffer (`size * slots`) lies inside its space's
     capacity on the target (a3: vec 192 KiB, mat 512 KiB, left 64 KiB,
     right 64 KiB, acc 128 KiB, bias 1 KiB; a5: vec 248 KiB, acc 256 KiB,
-    others as a3). Allocations that already have an `addr` (pinned ones)
-    keep it and are obstacles.
+    others as a3). Allocations that already have an `addr` (user storage,
+    or an earlier run) and scratch tiles with a `tile.scratch_addr` keep it
+    and are fixed obstacles; they are checked first against the address
+    rules of `tile-verify-storage{allocated=true}` (aligned, inside the
+    capacity without overflow, no two of them sharing a byte while both are
+    live), and a violation is an error before any address is written.
     - `memory-planner=pypto` (after `tile-memory-reuse`): every allocation
       gets its own range, bump-allocated in program order per space.
     - `memory-planner=dsa-rp`: lifetime-aware placement of allocation
