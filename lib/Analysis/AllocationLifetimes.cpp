@@ -169,13 +169,17 @@ void AllocationLifetimes::build(Operation *function, const ProgramOrder &order,
   llvm::sort(events, [](const Event &a, const Event &b) {
     return a.point != b.point ? a.point < b.point : a.delta < b.delta;
   });
-  std::array<int64_t, kNumMemorySpaces> live{};
+  // A buffer has at most 2^50 bytes, so a sum over up to 2^32 of them fits
+  // in 128 bits; a peak past int64_t (no target comes near) is clamped.
+  std::array<__int128, kNumMemorySpaces> live{};
+  std::array<__int128, kNumMemorySpaces> highest{};
   for (const Event &event : events) {
     live[event.space] += event.delta;
-    SpacePeak &peak = peaks[event.space];
-    if (live[event.space] > peak.bytes) {
-      peak.bytes = live[event.space];
-      peak.point = event.point;
+    if (live[event.space] > highest[event.space]) {
+      highest[event.space] = live[event.space];
+      peaks[event.space].bytes = static_cast<int64_t>(std::min<__int128>(
+          live[event.space], std::numeric_limits<int64_t>::max()));
+      peaks[event.space].point = event.point;
     }
   }
 }
