@@ -39,6 +39,21 @@ AllocationLifetimes::AllocationLifetimes(Operation *function) {
   TripCounts trips(function, order);
   StorageLiveness liveness(function, order, &trips);
   TileStorage storage(function);
+  build(function, order, trips, liveness, storage);
+}
+
+AllocationLifetimes::AllocationLifetimes(Operation *function,
+                                         const ProgramOrder &order,
+                                         const TripCounts &trips,
+                                         const StorageLiveness &liveness,
+                                         const TileStorage &storage) {
+  build(function, order, trips, liveness, storage);
+}
+
+void AllocationLifetimes::build(Operation *function, const ProgramOrder &order,
+                                const TripCounts &trips,
+                                const StorageLiveness &liveness,
+                                const TileStorage &storage) {
 
   // Program points: the ops of the body in pre-order, which is the order of
   // ProgramOrder::position. `positions` is increasing, so a raw position
@@ -70,7 +85,7 @@ AllocationLifetimes::AllocationLifetimes(Operation *function) {
         AllocationLifetime lifetime;
         lifetime.alloc = alloc;
         lifetime.space = type.getSpace();
-        lifetime.bytes = type.getSize() * type.getSlots();
+        lifetime.bytes = type.getTotalBytes();
         lifetime.start = lifetime.end = 0;
         lifetime.pinned = alloc.getPinned();
         if (std::optional<uint64_t> addr = alloc.getAddr())
@@ -154,13 +169,17 @@ AllocationLifetimes::AllocationLifetimes(Operation *function) {
   llvm::sort(events, [](const Event &a, const Event &b) {
     return a.point != b.point ? a.point < b.point : a.delta < b.delta;
   });
-  std::array<int64_t, kNumMemorySpaces> live{};
+  // A buffer has at most 2^50 bytes, so a sum over up to 2^32 of them fits
+  // in 128 bits; a peak past int64_t (no target comes near) is clamped.
+  std::array<__int128, kNumMemorySpaces> live{};
+  std::array<__int128, kNumMemorySpaces> highest{};
   for (const Event &event : events) {
     live[event.space] += event.delta;
-    SpacePeak &peak = peaks[event.space];
-    if (live[event.space] > peak.bytes) {
-      peak.bytes = live[event.space];
-      peak.point = event.point;
+    if (live[event.space] > highest[event.space]) {
+      highest[event.space] = live[event.space];
+      peaks[event.space].bytes = static_cast<int64_t>(std::min<__int128>(
+          live[event.space], std::numeric_limits<int64_t>::max()));
+      peaks[event.space].point = event.point;
     }
   }
 }

@@ -7,9 +7,18 @@
 // allocation holds one producer's value and its derived views, so the
 // candidate lists stay short.
 //
+// With `allocated`, the address rules of AddressRules.h run over the
+// planners' own AllocationLifetimes, built from this verifier's analyses:
+// per allocation an O(1) address and capacity check, then one sweep per
+// memory space over the live intervals sorted by start with the live
+// allocations ordered by address, O(A log A) for A allocations. No pair of
+// allocations is compared unless both are live and adjacent in address.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tilemem/Analysis/StorageVerifier.h"
+#include "tilemem/Analysis/AddressRules.h"
+#include "tilemem/Analysis/AllocationLifetimes.h"
 #include "tilemem/Analysis/ProgramOrder.h"
 #include "tilemem/Analysis/StorageLiveness.h"
 #include "tilemem/Analysis/TileStorage.h"
@@ -17,6 +26,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AsmState.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -50,7 +60,8 @@ private:
   void checkWrite(Operation *op, const Window &written, Value consumed,
                   Value value);
   void checkWrites();
-  void checkAddresses(Operation *op);
+  void checkAddresses();
+  void checkMove(MoveOp move);
 
   Operation *function;
   StorageVerifierOptions options;
@@ -87,9 +98,19 @@ private:
   /// Writes in program order, tagged with their window's root key.
   SmallVector<Write> writes;
   SmallVector<StorageViolation> violations;
+  /// With `allocated`: the moves, checked once the allocations' addresses
+  /// are, and the allocations that passed the capacity check.
+  SmallVector<MoveOp> moves;
+  llvm::SmallPtrSet<Operation *, 16> placed;
 };
 
 } // namespace
+
+void StorageViolation::emit(const Twine &prefix) const {
+  InFlightDiagnostic diag = op->emitError() << prefix.str() << message;
+  for (const auto &[at, note] : notes)
+    diag.attachNote(at->getLoc()) << note;
+}
 
 std::string Verifier::name(Value value) { return names(value); }
 
@@ -274,28 +295,71 @@ void Verifier::checkWrites() {
   }
 }
 
-void Verifier::checkAddresses(Operation *op) {
-  if (auto alloc = dyn_cast<AllocOp>(op)) {
-    if (!alloc.getAddr())
-      report(op, "allocation " + name(alloc.getResult()) +
-                     " has no address after address allocation");
-    return;
+// The address rules of AddressRules.h over the planners' own lifetimes
+// (AllocationLifetimes, built from this verifier's analyses), then the
+// moves. An allocation outside its capacity is reported and left out of the
+// other checks, so every sum below stays under the capacity.
+void Verifier::checkAddresses() {
+  TargetArch arch = options.arch
+                        ? *options.arch
+                        : getTargetArch(function).value_or(TargetArch::A3);
+  AllocationLifetimes lifetimes(function, order, trips, liveness, storage);
+  SmallVector<AddressItem> items;
+  for (const AllocationLifetime &lifetime : lifetimes.getAllocations()) {
+    Operation *op = lifetime.alloc;
+    std::string what = "allocation " + name(lifetime.alloc.getResult());
+    if (!lifetime.addr) {
+      report(op, what + " has no address after address allocation");
+      continue;
+    }
+    if (!fitsInCapacity(*lifetime.addr, lifetime.bytes,
+                        getSpaceCapacity(arch, lifetime.space))) {
+      report(op, what + describeCapacityOverflow(*lifetime.addr, lifetime.bytes,
+                                                 lifetime.space, arch));
+      continue;
+    }
+    placed.insert(op);
+    items.push_back({op, /*scratch=*/false, lifetime.space, *lifetime.addr,
+                     lifetime.bytes, lifetime.start, lifetime.end});
   }
-  auto move = dyn_cast<MoveOp>(op);
-  if (!move)
-    return;
+  // A scratch tile without an address is left to ptoas (level2 PTO).
+  for (const ScratchTile &scratch : collectScratchTiles(function, lifetimes)) {
+    if (!scratch.addr)
+      continue;
+    if (!fitsInCapacity(*scratch.addr, scratch.bytes,
+                        getSpaceCapacity(arch, scratch.space))) {
+      report(scratch.op,
+             "the scratch tile of " + name(scratch.op->getResult(0)) +
+                 describeCapacityOverflow(*scratch.addr, scratch.bytes,
+                                          scratch.space, arch));
+      continue;
+    }
+    items.push_back({scratch.op, /*scratch=*/true, scratch.space,
+                     *scratch.addr, scratch.bytes, scratch.point,
+                     scratch.point});
+  }
+  for (StorageViolation &violation :
+       checkAlignmentAndLiveOverlaps(items, lifetimes, names))
+    violations.push_back(std::move(violation));
+  for (MoveOp move : moves)
+    checkMove(move);
+}
+
+void Verifier::checkMove(MoveOp move) {
   const Window *from = storage.lookup(move.getSource());
   const Window *to = storage.lookup(move.getResult());
   if (!from || !to || from->isExternal() || to->isExternal() || *from == *to)
     return;
   auto fromAlloc = from->root.getDefiningOp<AllocOp>();
   auto toAlloc = to->root.getDefiningOp<AllocOp>();
-  if (!fromAlloc || !toAlloc || !fromAlloc.getAddr() || !toAlloc.getAddr() ||
+  if (!fromAlloc || !toAlloc || !placed.contains(fromAlloc) ||
+      !placed.contains(toAlloc) ||
       fromAlloc.getResult().getType().getSpace() !=
           toAlloc.getResult().getType().getSpace())
     return;
   // Slots of one allocation are consecutive `size`-byte blocks; a dynamic
-  // slot may be any of them.
+  // slot may be any of them. Both allocations lie inside the capacity, so
+  // no sum overflows.
   auto range = [](const Window &w, AllocOp alloc) {
     BufferType type = alloc.getResult().getType();
     int64_t base = *alloc.getAddr();
@@ -309,10 +373,10 @@ void Verifier::checkAddresses(Operation *op) {
   auto [fromBegin, fromEnd] = range(*from, fromAlloc);
   auto [toBegin, toEnd] = range(*to, toAlloc);
   if (fromBegin < toEnd && toBegin < fromEnd)
-    report(op, "move source " + name(move.getSource()) + " [" +
-                   Twine(fromBegin) + ", " + Twine(fromEnd) +
-                   ") and destination [" + Twine(toBegin) + ", " +
-                   Twine(toEnd) + ") overlap in address space");
+    report(move, "move source " + name(move.getSource()) + " [" +
+                     Twine(fromBegin) + ", " + Twine(fromEnd) +
+                     ") and destination [" + Twine(toBegin) + ", " +
+                     Twine(toEnd) + ") overlap in address space");
 }
 
 SmallVector<StorageViolation> Verifier::run() {
@@ -349,8 +413,8 @@ SmallVector<StorageViolation> Verifier::run() {
       checkIf(ifOp);
     }
     checkContracts(op);
-    if (options.allocated)
-      checkAddresses(op);
+    if (auto move = dyn_cast<MoveOp>(op); move && options.allocated)
+      moves.push_back(move);
 
     // The clobber check: what each op writes.
     if (Value written = writtenValue(op))
@@ -358,6 +422,8 @@ SmallVector<StorageViolation> Verifier::run() {
         writes.push_back({rootKey(window->root), op, written});
   });
   checkWrites();
+  if (options.allocated)
+    checkAddresses();
   llvm::stable_sort(violations, [&](const StorageViolation &a,
                                     const StorageViolation &b) {
     return order.position(a.op) < order.position(b.op);

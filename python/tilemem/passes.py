@@ -98,9 +98,15 @@ def init_memref() -> FunctionPass:
     return FunctionPass("tile-init-memref")
 
 
-def verify_storage(allocated: bool = False) -> FunctionPass:
-    """tile-verify-storage: check the storage postcondition."""
-    return FunctionPass("tile-verify-storage", allocated=allocated)
+def verify_storage(allocated: bool = False, arch: str = "") -> FunctionPass:
+    """tile-verify-storage: check the storage postcondition; with `allocated`
+    also the address plan (aligned, inside the capacities of `arch`, "" = the
+    module's tile.target_arch else a3, no two live allocations sharing a
+    byte)."""
+    options = {"allocated": allocated}
+    if arch:
+        options["arch"] = arch
+    return FunctionPass("tile-verify-storage", **options)
 
 
 class PassContext:
@@ -231,12 +237,22 @@ def allocate_memory_addr(arch: Optional[str] = None,
     return FunctionPass("tile-allocate-memory-addr", **options)
 
 
+def check_capacity(arch: Optional[str] = None) -> FunctionPass:
+    """tile-check-capacity: a tile or allocation larger than its memory space
+    on `arch` (None: the current `PassContext`'s, "" = the module's
+    tile.target_arch, else a3) is an error; the ptoas planner's check."""
+    if arch is None:
+        arch = _context_arch()
+    return FunctionPass("tile-check-capacity", **({"arch": arch} if arch else {}))
+
+
 def memory_pipeline(memory_planner: Optional[str] = None,
                     enable_buffer_ir: Optional[bool] = None,
                     arch: Optional[str] = None) -> ModulePipeline:
     """tile-memory-pipeline: InitMemRef, Buffer-IR selection,
     MaterializeSemanticAliases, VerifyTileStorage, then the planner's passes
-    (pypto: reuse + addresses, dsa-rp: addresses, ptoas: none). Options left
+    (pypto: reuse + addresses, dsa-rp: addresses, ptoas: the capacity
+    check). Options left
     as None come from the current `PassContext`."""
     if memory_planner is None:
         memory_planner = get_memory_planner()

@@ -17,6 +17,24 @@
 // Acc carries that would need an acc->acc copy
 //===----------------------------------------------------------------------===//
 
+// Tests that an acc carry in a pinned allocation cannot take the loop's
+// matmul: no producer is retargeted into user storage, and the copy that
+// would replace it needs acc->acc.
+func.func @acc_carry_in_pinned(%l: !tile.tile<8x8xf16, left>, %r: !tile.tile<8x8xf16, right>, %n: index) -> !tile.tile<8x8xf32, acc> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %p = tile.alloc pinned : !tile.buffer<acc, 256>
+  %z = tile.matmul %l, %r into(%p : !tile.buffer<acc, 256>) : !tile.tile<8x8xf16, left>, !tile.tile<8x8xf16, right> -> !tile.tile<8x8xf32, acc>
+  %res = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (!tile.tile<8x8xf32, acc>) {
+    %a1 = tile.matmul %l, %r : !tile.tile<8x8xf16, left>, !tile.tile<8x8xf16, right> -> !tile.tile<8x8xf32, acc>
+    // expected-error @+1 {{carry #0 must be copied from %4, but there is no acc->acc copy on a3}}
+    scf.yield %a1 : !tile.tile<8x8xf32, acc>
+  }
+  return %res : !tile.tile<8x8xf32, acc>
+}
+
+// -----
+
 // Tests that swapping two acc carries is rejected: the parallel copy needs
 // acc->acc moves.
 func.func @acc_swap(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %n: index) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {

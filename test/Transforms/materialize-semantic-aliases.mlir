@@ -282,6 +282,59 @@ func.func @pinned_producer_is_copied(%x: !tile.tile<8x8xf32, vec>, %n: index) ->
 
 // -----
 
+// Tests that no producer is retargeted into a pinned allocation either: the
+// carry lives in the user's pinned buffer, the loop's add keeps its own
+// allocation and its result is copied into the carry before the yield (a
+// pinned allocation keeps exactly the values the user put there).
+// CHECK-LABEL: func.func @no_retarget_into_pinned
+// CHECK-NEXT:    %[[OWN:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK:         %[[PIN:.*]] = tile.alloc pinned : !tile.buffer<vec, 256>
+// CHECK:         scf.for
+// CHECK-NEXT:      %[[A:.*]] = tile.add %{{.*}}, %{{.*}} into(%[[OWN]] : !tile.buffer<vec, 256>)
+// CHECK-NEXT:      %[[M:.*]] = tile.move %[[A]] into(%[[PIN]] : !tile.buffer<vec, 256>)
+// CHECK-NEXT:      scf.yield %[[M]]
+func.func @no_retarget_into_pinned(%x: !tile.tile<8x8xf32, vec>, %n: index) -> !tile.tile<8x8xf32, vec> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %p = tile.alloc pinned : !tile.buffer<vec, 256>
+  %z = tile.full 0.0 into(%p : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (!tile.tile<8x8xf32, vec>) {
+    %a1 = tile.add %a, %x : !tile.tile<8x8xf32, vec>
+    scf.yield %a1 : !tile.tile<8x8xf32, vec>
+  }
+  return %r : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that a user-addressed allocation is user storage too: the branch
+// result lives in it (the then-arm writes it), the else-arm's producer is
+// not retargeted into it but copied, and the then-arm's producer is not
+// moved out of it.
+// CHECK-LABEL: func.func @no_retarget_into_user_address
+// CHECK-NEXT:    %[[OWN:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[USER:.*]] = tile.alloc addr = 512 : !tile.buffer<vec, 256>
+// CHECK-NEXT:    scf.if
+// CHECK-NEXT:      tile.exp %{{.*}} into(%[[USER]] : !tile.buffer<vec, 256>)
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[E:.*]] = tile.add %{{.*}}, %{{.*}} into(%[[OWN]] : !tile.buffer<vec, 256>)
+// CHECK-NEXT:      %[[M:.*]] = tile.move %[[E]] into(%[[USER]] : !tile.buffer<vec, 256>)
+// CHECK-NEXT:      scf.yield %[[M]]
+func.func @no_retarget_into_user_address(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.tile<8x8xf32, vec> {
+  %q = tile.alloc addr = 512 : !tile.buffer<vec, 256>
+  %r = scf.if %c -> !tile.tile<8x8xf32, vec> {
+    %t = tile.exp %x into(%q : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.yield %t : !tile.tile<8x8xf32, vec>
+  } else {
+    %e = tile.add %x, %x : !tile.tile<8x8xf32, vec>
+    scf.yield %e : !tile.tile<8x8xf32, vec>
+  }
+  return %r : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // Branches and nested loops inside loops
 //===----------------------------------------------------------------------===//

@@ -4,7 +4,7 @@
 // tile-verify-storage after the pass: merging only makes the windows of
 // values that are never live together equal, so the storage stays valid.
 
-// STATS-DAG: (S) 6 merged-allocations
+// STATS-DAG: (S) 7 merged-allocations
 // STATS-DAG: (S) 1 removed-allocations
 
 // Tests that two allocations of one type used one after the other become
@@ -96,6 +96,37 @@ func.func @pinned_and_placed(%x: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<8x8x
   %s1 = tile.store %e, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
   %f = tile.exp %x into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
   return %f : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that user storage never joins a planner allocation either: the
+// pinned %p and the user-addressed %q start after %b has ended, so they
+// would join it, but each keeps its own values; %c, a planner allocation
+// starting after all of them, joins %b (not %p or %q).
+// CHECK-LABEL: func.func @user_storage_joins_nothing
+// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[P:.*]] = tile.alloc pinned : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[Q:.*]] = tile.alloc addr = 512 : !tile.buffer<vec, 256>
+// CHECK-NOT:     tile.alloc
+// CHECK:         tile.exp %{{.*}} into(%[[B]]
+// CHECK:         tile.exp %{{.*}} into(%[[P]]
+// CHECK:         tile.exp %{{.*}} into(%[[Q]]
+// CHECK:         tile.exp %{{.*}} into(%[[B]]
+func.func @user_storage_joins_nothing(%x: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<8x8xf32>) -> !tile.tile<8x8xf32, vec> {
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %p = tile.alloc pinned : !tile.buffer<vec, 256>
+  %q = tile.alloc addr = 512 : !tile.buffer<vec, 256>
+  %c = tile.alloc : !tile.buffer<vec, 256>
+  %c0 = arith.constant 0 : index
+  %e0 = tile.exp %x into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %s0 = tile.store %e0, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  %e1 = tile.exp %x into(%p : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %s1 = tile.store %e1, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  %e2 = tile.exp %x into(%q : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %s2 = tile.store %e2, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  %e3 = tile.exp %x into(%c : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %e3 : !tile.tile<8x8xf32, vec>
 }
 
 // -----

@@ -138,3 +138,35 @@ func.func @if_results_overlap_like_their_yields(%x: !tile.tile<8x8xf32, vec>, %c
   }
   return %r#0, %r#1 : !tile.tile<4x8xf32, vec>, !tile.tile<4x8xf32, vec>
 }
+
+// -----
+
+// Tests the address plans allocated mode accepts: allocations on common
+// bytes whose live intervals are disjoint (%b0 is dead once %b1 is
+// written), adjacent ranges live together, the same address in two spaces,
+// and a scratch tile placed beside the allocations live at its op.
+// CHECK-LABEL: func.func @address_sharing_without_overlap
+func.func @address_sharing_without_overlap(%A: !tile.tensor<8x8xf32>, %l: !tile.tile<8x8xf16, left>, %r: !tile.tile<8x8xf16, right>) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, acc>) {
+  %c0 = arith.constant 0 : index
+  %b0 = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+  %b1 = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+  %b2 = tile.alloc addr = 256 : !tile.buffer<vec, 256>
+  %acc = tile.alloc addr = 0 : !tile.buffer<acc, 256>
+  %a = tile.load %A[%c0, %c0] into(%b0 : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %e = tile.exp %a into(%b2 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %t = tile.transpose %e into(%b1 : !tile.buffer<vec, 256>) {tile.scratch_addr = 512 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  %m = tile.matmul %l, %r into(%acc : !tile.buffer<acc, 256>) : !tile.tile<8x8xf16, left>, !tile.tile<8x8xf16, right> -> !tile.tile<8x8xf32, acc>
+  return %t, %m : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, acc>
+}
+
+// -----
+
+// Tests that the capacities are the target's: 248 KiB of vec fits on a5.
+// CHECK-LABEL: func.func @a5_capacity
+module attributes {tile.target_arch = "a5"} {
+  func.func @a5_capacity(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+    %b = tile.alloc addr = 0 : !tile.buffer<vec, 126976, slots = 2>
+    %a = tile.exp %x into(%b[0, 256] slot 1 : !tile.buffer<vec, 126976, slots = 2>) : !tile.tile<8x8xf32, vec>
+    return %a : !tile.tile<8x8xf32, vec>
+  }
+}

@@ -61,7 +61,8 @@ struct AllocationLifetime {
   /// An op handle (its accessors are not const, so neither is this).
   mutable AllocOp alloc;
   MemorySpace space;
-  /// `size * slots`: the slots of one buffer are placed together.
+  /// `size * slots` (BufferType::getTotalBytes): the slots of one buffer
+  /// are placed together.
   int64_t bytes;
   /// Closed interval of program points.
   unsigned start, end;
@@ -89,9 +90,20 @@ struct SpacePeak {
   unsigned point = 0;
 };
 
+class ProgramOrder;
+class StorageLiveness;
+class TileStorage;
+class TripCounts;
+
 class AllocationLifetimes {
 public:
   explicit AllocationLifetimes(Operation *function);
+  /// The same from analyses of `function` the caller already has (the
+  /// storage verifier's): the liveness must be built with `trips`, as the
+  /// planners' is, so that the verifier checks what the planners assume.
+  AllocationLifetimes(Operation *function, const ProgramOrder &order,
+                      const TripCounts &trips, const StorageLiveness &liveness,
+                      const TileStorage &storage);
 
   /// Every allocation of the function, in program order.
   ArrayRef<AllocationLifetime> getAllocations() const { return allocations; }
@@ -114,6 +126,10 @@ public:
   }
 
 private:
+  void build(Operation *function, const ProgramOrder &order,
+             const TripCounts &trips, const StorageLiveness &liveness,
+             const TileStorage &storage);
+
   SmallVector<AllocationLifetime> allocations;
   llvm::DenseMap<Operation *, unsigned> indexOf;
   SmallVector<Operation *> points;

@@ -24,6 +24,8 @@
 #include "tilemem/Analysis/TripCounts.h"
 #include "tilemem/Analysis/ValueNumbering.h"
 
+#include "tilemem/Dialect/Tile/IR/TileDialect.h"
+
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
 #include <string>
@@ -34,11 +36,26 @@ struct StorageViolation {
   /// The offending op.
   Operation *op;
   std::string message;
+  /// Notes to attach to the error: the other party of a conflict, the op
+  /// where it happens.
+  SmallVector<std::pair<Operation *, std::string>, 0> notes = {};
+
+  /// Emits the error at `op`, with its notes.
+  void emit(const Twine &prefix = "") const;
 };
 
 struct StorageVerifierOptions {
-  /// Also check addresses (after address allocation).
+  /// Also check addresses (after address allocation): every allocation has
+  /// one, aligned, inside its space's capacity, and no two allocations (or
+  /// scratch tiles) of one space share a byte while both are live.
   bool allocated = false;
+  /// The target whose capacities the address checks use; none: the
+  /// module's `tile.target_arch`, else a3.
+  std::optional<TargetArch> arch;
+
+  bool operator==(const StorageVerifierOptions &other) const {
+    return allocated == other.allocated && arch == other.arch;
+  }
 };
 
 /// Checks the storage postcondition of `function`; returns every violation

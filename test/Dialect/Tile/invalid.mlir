@@ -130,6 +130,29 @@ func.func private @buffer_slots_too_many(!tile.buffer<vec, 32, slots = 429496729
 
 // -----
 
+// Tests that size * slots overflowing int64 is a type error, not a wrapped
+// byte count (test/python/repros/correctness/buffer-size-times-slots-overflow.mlir).
+func.func @buffer_size_times_slots_overflow(%a: !tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec> {
+  // expected-error @+1 {{buffer size * slots must be at most 1125899906842624 bytes, got 4611686018427387904 * 4}}
+  %b = tile.alloc : !tile.buffer<vec, 4611686018427387904, slots = 4>
+  %0 = tile.exp %a into(%b : !tile.buffer<vec, 4611686018427387904, slots = 4>) : !tile.tile<64x64xf32, vec>
+  return %0 : !tile.tile<64x64xf32, vec>
+}
+
+// -----
+
+// Tests that a buffer larger than 2^50 bytes in total is rejected, in one
+// slot or across slots.
+// expected-error @+1 {{buffer size * slots must be at most 1125899906842624 bytes, got 1125899906842625 * 1}}
+func.func private @buffer_too_large(!tile.buffer<vec, 1125899906842625>)
+
+// -----
+
+// expected-error @+1 {{buffer size * slots must be at most 1125899906842624 bytes, got 562949953421313 * 2}}
+func.func private @buffer_slots_too_large(!tile.buffer<vec, 562949953421313, slots = 2>)
+
+// -----
+
 // Tests that the slot count keyword is `slots`.
 // expected-error @+1 {{expected 'slots'}}
 func.func private @buffer_slot_keyword(!tile.buffer<vec, 16384, slot = 2>)

@@ -78,6 +78,16 @@ func.func @buffer_types(%a: !tile.buffer<vec, 16384>,
   return
 }
 
+// Tests that a buffer of exactly 2^50 bytes in total (size * slots, the
+// bytes of the largest tile) is accepted.
+// CHECK-LABEL: func.func @buffer_at_the_limit
+// CHECK-SAME: !tile.buffer<vec, 1125899906842624>
+// CHECK-SAME: !tile.buffer<vec, 562949953421312, slots = 2>
+func.func @buffer_at_the_limit(%a: !tile.buffer<vec, 1125899906842624>,
+                               %b: !tile.buffer<vec, 562949953421312, slots = 2>) {
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // tile.alloc
 //===----------------------------------------------------------------------===//

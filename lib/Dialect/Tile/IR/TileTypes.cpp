@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -189,5 +190,11 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (slots > kMaxSlots)
     return emitError() << "buffer slot count must be at most " << kMaxSlots
                        << ", got " << slots;
+  // size * slots, overflow-checked: every pass reads getTotalBytes().
+  std::optional<int64_t> total = llvm::checkedMul(size, slots);
+  if (!total || *total > kMaxTotalBytes)
+    return emitError() << "buffer size * slots must be at most "
+                       << kMaxTotalBytes << " bytes, got " << size << " * "
+                       << slots;
   return success();
 }

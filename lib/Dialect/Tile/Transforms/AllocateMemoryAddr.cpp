@@ -13,11 +13,20 @@
 // is one more item, live only at its op ([p, p]) and as large as the op's
 // source tile; it goes through the same placement and capacity check and
 // its address is written as `tile.scratch_addr`.
-// All addresses are computed before the first is written: a function that
-// does not fit is left unchanged.
+// Addresses given in the IR (a user `addr`, an existing `tile.scratch_addr`)
+// are fixed obstacles, and are first checked against the rules every plan
+// satisfies (AddressRules.h): aligned, inside the capacity, no two of them
+// overlapping while live. All addresses are computed before the first is
+// written: a function that does not fit is left unchanged.
+//
+// No sum below overflows: a buffer has at most 2^50 bytes
+// (BufferType::kMaxTotalBytes), every fixed range is checked to end inside
+// the capacity (overflow-checked) before any is used, and every computed
+// address is at most the capacity.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilemem/Analysis/AddressRules.h"
 #include "tilemem/Analysis/AllocationLifetimes.h"
 #include "tilemem/Analysis/ValueNames.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
@@ -31,8 +40,6 @@ namespace mlir::tile {
 
 using namespace mlir;
 using namespace mlir::tile;
-
-static constexpr int64_t kAlignment = 32;
 
 namespace {
 /// Closed intervals of program points, inserted one by one; reports every
@@ -130,27 +137,22 @@ struct Planner {
       : function(function), arch(arch), lifetimes(lifetimes),
         items(lifetimes.getAllocations()),
         numAllocations(lifetimes.getAllocations().size()), names(function) {
-    function.walk([&](Operation *op) {
-      if (!isa<TransposeOp, RowSumOp>(op))
-        return;
-      auto source = cast<TileType>(op->getOperand(0).getType());
-      unsigned point = lifetimes.getPoint(op);
-      std::optional<int64_t> addr;
-      if (auto attr =
-              op->getAttrOfType<IntegerAttr>(TileDialect::kScratchAddrAttrName))
-        addr = attr.getInt();
-      items.push_back(AllocationLifetime{AllocOp(), source.getSpace(),
-                                         source.getSizeInBytes(), point, point,
-                                         /*pinned=*/false, addr,
-                                         /*touched=*/true});
-      scratchOps.push_back(op);
-    });
+    for (const ScratchTile &scratch : collectScratchTiles(function, lifetimes)) {
+      items.push_back(AllocationLifetime{AllocOp(), scratch.space,
+                                         scratch.bytes, scratch.point,
+                                         scratch.point, /*pinned=*/false,
+                                         scratch.addr, /*touched=*/true});
+      scratchOps.push_back(scratch.op);
+    }
     addrs.resize(items.size());
   }
 
   const AllocationLifetime &at(unsigned index) const { return items[index]; }
   bool isScratch(unsigned index) const { return index >= numAllocations; }
-  StringRef archName() const { return arch == TargetArch::A3 ? "a3" : "a5"; }
+  Operation *opOf(unsigned index) const {
+    return isScratch(index) ? scratchOps[index - numAllocations]
+                            : at(index).alloc.getOperation();
+  }
 
   /// The error for allocation `index` that would occupy [addr, addr+bytes).
   LogicalResult overflow(unsigned index, int64_t addr) {
@@ -162,12 +164,7 @@ struct Planner {
                   << "the scratch tile"
             : lifetime.alloc.emitError()
                   << "allocation " << names(lifetime.alloc.getResult());
-    diag << " of " << lifetime.bytes << " bytes does not "
-                              << "fit in " << stringifyMemorySpace(space)
-                              << ": it needs bytes [" << addr << ", "
-                              << addr + lifetime.bytes << ") but the capacity "
-                              << "on " << archName() << " is "
-                              << getSpaceCapacity(arch, space) << " bytes";
+    diag << describeCapacityOverflow(addr, lifetime.bytes, space, arch);
     const SpacePeak &peak = lifetimes.getPeak(space);
     diag.attachNote(lifetimes.getOp(peak.point)->getLoc())
         << "the live allocations of " << stringifyMemorySpace(space)
@@ -175,13 +172,27 @@ struct Planner {
     return failure();
   }
 
-  /// Checks the allocations placed by the user (or an earlier run).
+  /// Checks the addresses placed by the user (or an earlier run), the
+  /// obstacles of the planner: inside the capacity, then aligned and not
+  /// overlapping one another while live.
   LogicalResult checkFixed(ArrayRef<unsigned> fixed) {
     bool ok = true;
-    for (unsigned index : fixed)
-      if (*at(index).addr + at(index).bytes >
-          getSpaceCapacity(arch, at(index).space))
-        ok &= succeeded(overflow(index, *at(index).addr));
+    SmallVector<AddressItem> inside;
+    for (unsigned index : fixed) {
+      const AllocationLifetime &item = at(index);
+      if (!fitsInCapacity(*item.addr, item.bytes,
+                          getSpaceCapacity(arch, item.space))) {
+        ok &= succeeded(overflow(index, *item.addr));
+        continue;
+      }
+      inside.push_back({opOf(index), isScratch(index), item.space, *item.addr,
+                        item.bytes, item.start, item.end});
+    }
+    for (const StorageViolation &violation :
+         checkAlignmentAndLiveOverlaps(inside, lifetimes, names)) {
+      violation.emit();
+      ok = false;
+    }
     return success(ok);
   }
 
@@ -199,13 +210,13 @@ struct Planner {
       // relevant again: the cursor only grows) or push it past them.
       while (next < taken.size() && taken[next].first < cursor + bytes) {
         if (taken[next].second > cursor)
-          cursor = llvm::alignTo(taken[next].second, kAlignment);
+          cursor = llvm::alignTo(taken[next].second, kAddressAlignment);
         ++next;
       }
       if (cursor + bytes > getSpaceCapacity(arch, at(index).space))
         return overflow(index, cursor);
       addrs[index] = cursor;
-      cursor = llvm::alignTo(cursor + bytes, kAlignment);
+      cursor = llvm::alignTo(cursor + bytes, kAddressAlignment);
     }
     return success();
   }
@@ -236,7 +247,7 @@ struct Planner {
       for (auto [begin, end] : busy) {
         if (addr + lifetime.bytes <= begin)
           break;
-        addr = std::max<int64_t>(addr, llvm::alignTo(end, kAlignment));
+        addr = std::max<int64_t>(addr, llvm::alignTo(end, kAddressAlignment));
       }
       if (addr + lifetime.bytes > getSpaceCapacity(arch, lifetime.space))
         return overflow(index, addr);

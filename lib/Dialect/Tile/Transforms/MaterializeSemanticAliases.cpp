@@ -244,10 +244,14 @@ std::optional<RetargetPlan> Materializer::planRetarget(Value yielded,
     Operation *def = result.getOwner();
     unsigned index = result.getResultNumber();
     if (auto producer = dyn_cast<AllocatingOpInterface>(def)) {
+      // User storage (pinned or addressed) keeps exactly the values the
+      // user put there: no producer moves out of it, and none into it.
       Value dest = producer.getDest();
       if (dest)
-        if (auto alloc = dest.getDefiningOp<AllocOp>(); alloc && alloc.getPinned())
-          return std::nullopt; // user-declared storage stays put
+        if (auto alloc = dest.getDefiningOp<AllocOp>(); alloc && isUserStorage(alloc))
+          return std::nullopt;
+      if (auto alloc = target.root.getDefiningOp<AllocOp>(); alloc && isUserStorage(alloc))
+        return std::nullopt;
       auto buffer = dyn_cast<BufferType>(target.root.getType());
       if (!buffer)
         return std::nullopt; // external storage cannot be a destination

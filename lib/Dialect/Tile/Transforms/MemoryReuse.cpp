@@ -34,12 +34,13 @@ struct MemoryReusePass
     AllocationLifetimes lifetimes(function);
     ArrayRef<AllocationLifetime> all = lifetimes.getAllocations();
 
-    // Planner-owned allocations only: pinned storage is the user's and an
-    // allocation with an address has been placed already.
+    // Planner-owned allocations only: user storage (pinned, or with an
+    // address) keeps exactly its own values, so it neither absorbs another
+    // allocation nor joins one, and stays even when unused.
     SmallVector<unsigned> candidates;
     SmallVector<AllocOp> unused;
     for (auto [index, lifetime] : llvm::enumerate(all)) {
-      if (lifetime.pinned || lifetime.addr)
+      if (isUserStorage(lifetime.alloc))
         continue;
       if (lifetime.alloc->use_empty())
         unused.push_back(lifetime.alloc);

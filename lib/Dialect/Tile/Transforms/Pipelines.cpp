@@ -8,9 +8,11 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-static void addVerify(OpPassManager &fpm, bool allocated) {
+static void addVerify(OpPassManager &fpm, bool allocated,
+                      const MemoryPipelineOptions &options) {
   TileVerifyStorageOptions verifyOptions;
   verifyOptions.allocated = allocated;
+  verifyOptions.targetArch = options.arch;
   fpm.addPass(createTileVerifyStorage(verifyOptions));
 }
 
@@ -27,14 +29,14 @@ void mlir::tile::buildStoragePipeline(OpPassManager &pm,
   materialize.memoryPlanner = options.memoryPlanner;
   materialize.targetArch = options.arch;
   fpm.addPass(createTileMaterializeSemanticAliases(materialize));
-  addVerify(fpm, false);
+  addVerify(fpm, false, options);
 }
 
 void mlir::tile::buildMemoryPipeline(OpPassManager &pm,
                                      const MemoryPipelineOptions &options) {
   buildStoragePipeline(pm, options);
   OpPassManager &fpm = pm.nest<func::FuncOp>();
-  auto verify = [&](bool allocated) { addVerify(fpm, allocated); };
+  auto verify = [&](bool allocated) { addVerify(fpm, allocated, options); };
   TileAllocateMemoryAddrOptions allocate;
   allocate.targetArch = options.arch;
   allocate.memoryPlanner = options.memoryPlanner;
@@ -46,6 +48,11 @@ void mlir::tile::buildMemoryPipeline(OpPassManager &pm,
   } else if (options.memoryPlanner == "dsa-rp") {
     fpm.addPass(createTileAllocateMemoryAddr(allocate));
     verify(true);
+  } else if (options.memoryPlanner == "ptoas") {
+    // ptoas places every tile; what cannot fit at all is reported here.
+    TileCheckCapacityOptions capacity;
+    capacity.targetArch = options.arch;
+    fpm.addPass(createTileCheckCapacity(capacity));
   }
 }
 

@@ -22,18 +22,23 @@ struct VerifyTileStoragePass
       return markAllAnalysesPreserved();
     StorageVerifierOptions options;
     options.allocated = allocated;
+    FailureOr<TargetArch> arch = resolveTargetArch(function, targetArch);
+    if (failed(arch))
+      return signalPassFailure();
+    options.arch = *arch;
     // The previous pass proved this function with the same options and
     // nothing changed it since (otherwise the verdict would be gone).
     if (auto verdict = getCachedAnalysis<StorageVerdict>();
         verdict && verdict->get().verified &&
-        verdict->get().options.allocated == options.allocated) {
+        (verdict->get().options == options ||
+         (!allocated && !verdict->get().options.allocated))) {
       ++numReused;
       return markAllAnalysesPreserved();
     }
     SmallVector<StorageViolation> violations =
         verifyTileStorage(function, options);
     for (const StorageViolation &violation : violations)
-      violation.op->emitError(violation.message);
+      violation.emit();
     if (!violations.empty())
       return signalPassFailure();
     StorageVerdict &verdict = getAnalysis<StorageVerdict>();

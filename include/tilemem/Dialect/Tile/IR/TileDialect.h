@@ -52,6 +52,13 @@ bool isLegalMove(MemorySpace from, MemorySpace to,
                  std::optional<TargetArch> arch);
 /// Whether `func` is an orchestration function that storage passes skip.
 bool isOrchestrationFunction(Operation *func);
+/// Whether `alloc` is user storage: `pinned` or with a user `addr` (before
+/// address planning every `addr` is the user's). No pass places another
+/// value into it or moves one out, merges it with another allocation, or
+/// changes its address; planners treat its address as a fixed obstacle.
+inline bool isUserStorage(AllocOp alloc) {
+  return alloc.getPinned() || alloc.getAddr().has_value();
+}
 } // namespace mlir::tile
 
 #endif // TILEMEM_DIALECT_TILE_IR_TILEDIALECT_H

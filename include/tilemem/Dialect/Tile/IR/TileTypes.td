@@ -61,6 +61,16 @@ def Tile_BufferType : Tile_Type<"Buffer", "buffer"> {
                         DefaultValuedParameter<"int64_t", "1">:$slots);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The largest `size * slots` a buffer may have (2^50 bytes): the
+    /// largest tile (2^24 x 2^24 elements of 4 bytes) fits in one slot, and
+    /// sums of an address and a buffer's bytes stay far from int64_t
+    /// overflow. Capacities (KiB) are checked by the passes, per target.
+    static constexpr int64_t kMaxTotalBytes = int64_t(1) << 50;
+    /// `size * slots`: the bytes of all slots, placed together. Never
+    /// overflows: the verifier bounds it by kMaxTotalBytes.
+    int64_t getTotalBytes() const { return getSize() * getSlots(); }
+  }];
 }
 
 #endif // TILEMEM_DIALECT_TILE_IR_TILETYPES_TD

@@ -108,9 +108,33 @@ def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
       a writeback consumes;
     - a not-in-place-safe result overlaps an input, or a result overlaps an
       operand its op forbids it to alias.
-    With `allocated=true` it also requires every allocation to have an
-    address and every move's source and destination to be disjoint in address
-    space unless they are the same window.
+    With `allocated=true` (after any address planner) it also checks the
+    address plan (the rules of `include/tilemem/Analysis/AddressRules.h`):
+    - every allocation has an `addr`;
+    - every address (`addr`, `tile.scratch_addr`) is a multiple of 32 bytes;
+    - every allocation's range `[addr, addr + size * slots)`, and every
+      scratch tile's `[tile.scratch_addr, + its source's bytes)`, lies inside
+      its space's capacity on the target (`arch`; overflow-checked);
+    - no two allocations of one space share a byte at a program point where
+      both are live (pinned and user-addressed ones included; scratch tiles
+      are live at their op). Live intervals are the planners' own
+      (`AllocationLifetimes`). The error is at the allocation whose interval
+      starts later, naming the other one, with a note at the other
+      allocation and one at the first op where both are live:
+      ```text
+      %b0 = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+      %b1 = tile.alloc addr = 0 : !tile.buffer<vec, 256>  // error: allocation %1 [0, 256)
+          // overlaps allocation %0 [0, 256) in vec while both are live, from tile.add (point 3) on
+      %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+      %b = tile.add %x, %x into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+      return %a, %b : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+      ```
+    - a move's source and destination are disjoint in address space unless
+      they are the same window.
+    The overlap rule costs one sweep per space over the intervals sorted by
+    start, with the live allocations in a map ordered by address (disjoint,
+    so only the nearest one below a new range's end can overlap it):
+    O(A log A), never all pairs.
     Functions marked `tile.orchestration` are skipped. The IR is unchanged.
     When the previous pass already proved the function with the same options
     (`tile-materialize-semantic-aliases` verifies its own result and keeps the
@@ -119,7 +143,10 @@ def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"allocated", "allocated", "bool", /*default=*/"false",
-           "Also check addresses (after address allocation)">
+           "Also check addresses (after address allocation)">,
+    Option<"targetArch", "arch", "std::string", /*default=*/"\"\"",
+           "Target architecture for the capacities (a3 or a5); defaults to "
+           "the module's tile.target_arch, else a3">,
   ];
   let statistics = [
     Statistic<"numReused", "reused-verdicts",
@@ -181,8 +208,11 @@ def TileMaterializeSemanticAliases
       left/right->same), or a tensor would need one, the pass fails naming
       the value, and leaves the function exactly as it was.
     The result always satisfies `tile-verify-storage`, which the pass runs on
-    its own output before committing it. Allocations left unused by
-    retargeting are removed. Functions marked `tile.orchestration` are
+    its own output before committing it. User storage (a pinned allocation,
+    or one with an `addr`) keeps exactly the values the user put there: no
+    producer is retargeted into it or out of it (a carry rooted there is
+    copied into instead). Allocations left unused by retargeting are
+    removed. Functions marked `tile.orchestration` are
     skipped. See docs/passes/materialize-semantic-aliases.md.
 
     Before (after tile-init-memref):
@@ -252,9 +282,10 @@ def TileMemoryReuse : Pass<"tile-memory-reuse", "::mlir::func::FuncOp"> {
     forbidden output aliases without looking at them). Because storage is
     derived from SSA, merging only makes windows of values that are never
     live together equal; it cannot break a must-alias relation, and the
-    result still satisfies `tile-verify-storage`. Pinned allocations and
-    allocations with an `addr` are never merged; unused unpinned allocations
-    without an `addr` are removed. The kept allocation is hoisted to the
+    result still satisfies `tile-verify-storage`. User storage (pinned
+    allocations and allocations with an `addr`) keeps exactly its own
+    values: it is never merged, neither kept nor absorbed, and stays when
+    unused; unused allocations without either are removed. The kept allocation is hoisted to the
     entry block when needed so it dominates every use. Greedy interval
     coloring: sort by start, one min-heap of free allocations (by end) per
     buffer type, O(A log A). Functions marked `tile.orchestration` are
@@ -292,8 +323,12 @@ def TileAllocateMemoryAddr
     aligned and the whole buffer (`size * slots`) lies inside its space's
     capacity on the target (a3: vec 192 KiB, mat 512 KiB, left 64 KiB,
     right 64 KiB, acc 128 KiB, bias 1 KiB; a5: vec 248 KiB, acc 256 KiB,
-    others as a3). Allocations that already have an `addr` (pinned ones)
-    keep it and are obstacles.
+    others as a3). Allocations that already have an `addr` (user storage,
+    or an earlier run) and scratch tiles with a `tile.scratch_addr` keep it
+    and are fixed obstacles; they are checked first against the address
+    rules of `tile-verify-storage{allocated=true}` (aligned, inside the
+    capacity without overflow, no two of them sharing a byte while both are
+    live), and a violation is an error before any address is written.
     - `memory-planner=pypto` (after `tile-memory-reuse`): every allocation
       gets its own range, bump-allocated in program order per space.
     - `memory-planner=dsa-rp`: lifetime-aware placement of allocation
@@ -352,6 +387,35 @@ def TileAllocateMemoryAddr
     Statistic<"biasBytes", "bias-bytes", "Bytes of bias used">,
     Statistic<"peakBytes", "peak-bytes",
               "Max-live lower bound, summed over spaces">,
+  ];
+}
+
+def TileCheckCapacity : Pass<"tile-check-capacity", "::mlir::func::FuncOp"> {
+  let summary = "Reject tiles and allocations larger than their memory space";
+  let description = [{
+    The capacity check of the ptoas planner path, where tilemem places no
+    addresses (ptoas' PlanMemory does): a tile, or an allocation with all its
+    slots, that is larger than its space's capacity on the target (`arch`;
+    the capacities of `tile-allocate-memory-addr`) cannot be placed by any
+    planner, so it is an error at its definition naming the value, the
+    space, its bytes and the capacity. Tiles checked: function arguments and
+    allocating producers' results (every other tile value has the type of
+    one of those, or is a smaller view); an allocation is reported when the
+    tiles written into it fit but its slots together do not. Whether the
+    tiles live at one point fit together is ptoas' question. The pypto and
+    dsa-rp planners report the same in their own capacity check
+    (`tile-allocate-memory-addr`). The IR is unchanged. Functions marked
+    `tile.orchestration` are skipped.
+
+    ```text
+    %t = tile.load %A[%i, %i] : !tile.tensor<65536x65536xf32> -> !tile.tile<65536x65536xf32, vec>
+    // error: tile %1 of 17179869184 bytes does not fit in vec: the capacity on a3 is 196608 bytes
+    ```
+  }];
+  let options = [
+    Option<"targetArch", "arch", "std::string", /*default=*/"\"\"",
+           "Target architecture for the capacities (a3 or a5); defaults to "
+           "the module's tile.target_arch, else a3">,
   ];
 }
 

@@ -16,7 +16,10 @@
 //                 tile-verify-storage{allocated=true}
 //   dsa-rp        tile-allocate-memory-addr{dsa-rp},
 //                 tile-verify-storage{allocated=true}
-//   ptoas         nothing more: ptoas plans lifetimes and addresses
+//   ptoas         tile-check-capacity: ptoas plans lifetimes and addresses,
+//                 a tile larger than its space is an error here
+//
+// Every pass with an `arch` option gets the pipeline's.
 //
 // `arch` empty means the module's `tile.target_arch`, else a3. An unknown
 // planner is reported by tile-materialize-semantic-aliases.

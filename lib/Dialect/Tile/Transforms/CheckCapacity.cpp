@@ -1,0 +1,84 @@
+//===- CheckCapacity.cpp - tiles and allocations that cannot fit at all ---===//
+//
+// The capacity check of the ptoas planner path, which places no addresses:
+// a tile, or an allocation with all its slots, larger than its memory space
+// on the target cannot be placed by any planner. One walk, O(1) per op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilemem/Analysis/AddressRules.h"
+#include "tilemem/Analysis/AllocationLifetimes.h"
+#include "tilemem/Analysis/ValueNames.h"
+#include "tilemem/Dialect/Tile/Transforms/Passes.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILECHECKCAPACITY
+#include "tilemem/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+struct CheckCapacityPass
+    : public mlir::tile::impl::TileCheckCapacityBase<CheckCapacityPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp function = getOperation();
+    markAllAnalysesPreserved(); // the IR never changes
+    if (isOrchestrationFunction(function) || function.isExternal())
+      return;
+    FailureOr<TargetArch> arch = resolveTargetArch(function, targetArch);
+    if (failed(arch))
+      return signalPassFailure();
+    ValueNames names(function);
+    bool ok = true;
+    auto tooLarge = [&](Location loc, const Twine &what, int64_t bytes,
+                        MemorySpace space) {
+      int64_t capacity = getSpaceCapacity(*arch, space);
+      if (bytes <= capacity)
+        return false;
+      emitError(loc) << what << " of " << bytes << " bytes does not fit in "
+                     << stringifyMemorySpace(space) << ": the capacity on "
+                     << stringifyTargetArch(*arch) << " is " << capacity
+                     << " bytes";
+      ok = false;
+      return true;
+    };
+
+    // Every tile value's size is that of a tile argument or of an allocating
+    // producer's result (views are smaller, every other tile value has the
+    // type of one of those), so these are the tiles to check.
+    for (BlockArgument arg : function.getArguments())
+      if (auto tile = dyn_cast<TileType>(arg.getType()))
+        tooLarge(arg.getLoc(), "tile argument " + names(arg),
+                 tile.getSizeInBytes(), tile.getSpace());
+    // An allocation a too large tile is written into is not reported again.
+    llvm::SmallPtrSet<Operation *, 4> reported;
+    function.walk([&](AllocatingOpInterface producer) {
+      TileType tile = producer.getProducedTile().getType();
+      if (!tooLarge(producer->getLoc(),
+                    "tile " + names(producer.getProducedTile()),
+                    tile.getSizeInBytes(), tile.getSpace()))
+        return;
+      if (Value dest = producer.getDest())
+        reported.insert(dest.getDefiningOp());
+    });
+    function.walk([&](AllocOp alloc) {
+      BufferType type = alloc.getResult().getType();
+      if (reported.contains(alloc))
+        return;
+      std::string what = "allocation " + names(alloc.getResult());
+      if (type.getSlots() != 1)
+        what += " (" + std::to_string(type.getSlots()) + " slots of " +
+                std::to_string(type.getSize()) + " bytes)";
+      tooLarge(alloc.getLoc(), what, type.getTotalBytes(), type.getSpace());
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+};
+} // namespace

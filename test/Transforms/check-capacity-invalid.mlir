@@ -1,0 +1,59 @@
+// RUN: tile-opt %s --split-input-file --tile-check-capacity -verify-diagnostics
+// RUN: not tile-opt %s --split-input-file --tile-init-memref --tile-check-capacity="arch=a5" 2>&1 | FileCheck %s --check-prefix=A5
+// RUN: not tile-opt %s --split-input-file --tile-memory-pipeline="memory-planner=ptoas" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PTOAS
+
+// tile-check-capacity, the capacity check of the ptoas planner path: a tile
+// or an allocation (all its slots) larger than its memory space on the
+// target is an error at its definition. tile-memory-pipeline runs it for
+// memory-planner=ptoas, where ptoas places the tiles.
+
+// Tests that a 16 GiB vec tile is an error at each producer, naming the
+// value, the space, its bytes and the capacity, and that its allocation is
+// not reported again (test/python/repros/correctness/ptoas-planner-16GiB-tile-accepted.mlir,
+// here after tile-init-memref).
+// PTOAS: error: tile %2 of 17179869184 bytes does not fit in vec: the capacity on a3 is 196608 bytes
+// PTOAS: error: tile %3 of 17179869184 bytes does not fit in vec: the capacity on a3 is 196608 bytes
+// PTOAS-NOT: error: allocation
+// A5: error: tile %2 of 17179869184 bytes does not fit in vec: the capacity on a5 is 253952 bytes
+func.func @huge_tile(%A: !tile.tensor<65536x65536xf32>, %i: index) -> !tile.tensor<65536x65536xf32> {
+  %b0 = tile.alloc : !tile.buffer<vec, 17179869184>
+  %b1 = tile.alloc : !tile.buffer<vec, 17179869184>
+  // expected-error @+1 {{tile %2 of 17179869184 bytes does not fit in vec: the capacity on a3 is 196608 bytes}}
+  %t = tile.load %A[%i, %i] into(%b0 : !tile.buffer<vec, 17179869184>) : !tile.tensor<65536x65536xf32> -> !tile.tile<65536x65536xf32, vec>
+  // expected-error @+1 {{tile %3 of 17179869184 bytes does not fit in vec: the capacity on a3 is 196608 bytes}}
+  %e = tile.exp %t into(%b1 : !tile.buffer<vec, 17179869184>) : !tile.tile<65536x65536xf32, vec>
+  %B = tile.store %e, %A[%i, %i] : !tile.tile<65536x65536xf32, vec>, !tile.tensor<65536x65536xf32>
+  return %B : !tile.tensor<65536x65536xf32>
+}
+
+// -----
+
+// Tests that an allocation whose tiles fit but whose slots together do not
+// is reported at its tile.alloc, and a too large tile argument at the
+// argument. With arch=a5 (248 KiB of vec, 256 KiB of acc) both fit.
+// PTOAS: error: tile argument %arg1 of 204800 bytes does not fit in acc
+// PTOAS: error: allocation %0 (2 slots of 102400 bytes) of 204800 bytes does not fit in vec
+// A5-NOT: error: tile argument
+// A5-NOT: error: allocation
+func.func @slots_and_arguments(%x: !tile.tile<8x8xf32, vec>,
+    // expected-error @+1 {{tile argument %arg1 of 204800 bytes does not fit in acc: the capacity on a3 is 131072 bytes}}
+    %big: !tile.tile<160x320xf32, acc>) -> (!tile.tile<8x8xf32, vec>, !tile.tile<160x320xf32, acc>) {
+  // expected-error @+1 {{allocation %0 (2 slots of 102400 bytes) of 204800 bytes does not fit in vec: the capacity on a3 is 196608 bytes}}
+  %pool = tile.alloc : !tile.buffer<vec, 102400, slots = 2>
+  %a = tile.exp %x into(%pool[0, 256] slot 1 : !tile.buffer<vec, 102400, slots = 2>) : !tile.tile<8x8xf32, vec>
+  return %a, %big : !tile.tile<8x8xf32, vec>, !tile.tile<160x320xf32, acc>
+}
+
+// -----
+
+// Tests that tiles and allocations at the capacity are accepted, and that
+// orchestration functions are skipped.
+// PTOAS-NOT: error: {{tile|allocation}}
+func.func @at_capacity(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  %b = tile.alloc : !tile.buffer<vec, 98304, slots = 2>
+  %a = tile.exp %x into(%b[0, 256] : !tile.buffer<vec, 98304, slots = 2>) : !tile.tile<8x8xf32, vec>
+  return %a : !tile.tile<8x8xf32, vec>
+}
+func.func @orchestration(%b: !tile.tile<1024x1024xf32, vec>) attributes {tile.orchestration} {
+  return
+}
