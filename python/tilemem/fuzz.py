@@ -38,6 +38,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
+from .options import PLANNERS
+
 ROWS, COLS = 8, 8
 TILE = "!tile.tile<8x8xf32, vec>"
 ACC = "!tile.tile<8x8xf32, acc>"
@@ -659,8 +661,6 @@ def run_one(text: str, seed: int, scalars=None, enable_buffer_ir: bool = False) 
                 return Outcome("mismatch", result.message, copies, output)
         return Outcome("ok", copies=copies, output=output)
 
-
-PLANNERS = ("pypto", "dsa-rp", "ptoas")
 
 
 @dataclass

@@ -1,6 +1,7 @@
 //===- InitMemRef.cpp - a fresh allocation per allocating producer --------===//
 
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
+#include "tilemem/Dialect/Tile/Transforms/Preconditions.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -18,6 +19,9 @@ struct InitMemRefPass : public mlir::tile::impl::TileInitMemRefBase<InitMemRefPa
     func::FuncOp function = getOperation();
     if (isOrchestrationFunction(function) || function.isExternal())
       return;
+    // The first pass of every pipeline: the passes after it rely on this.
+    if (failed(checkStoragePreconditions(function)))
+      return signalPassFailure();
     // Allocations are hoisted to the entry, in producer order, so that every
     // destination dominates its producer wherever the producer is nested.
     Block &entry = function.getBody().front();

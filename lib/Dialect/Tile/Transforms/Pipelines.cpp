@@ -30,12 +30,12 @@ void mlir::tile::buildMemoryPipeline(OpPassManager &pm,
   TileAllocateMemoryAddrOptions allocate;
   allocate.targetArch = options.arch;
   allocate.memoryPlanner = options.memoryPlanner;
-  if (options.memoryPlanner == "pypto") {
+  if (options.memoryPlanner == MemoryPlanner::PyPTO) {
     fpm.addPass(createTileMemoryReuse());
     verify(false);
     fpm.addPass(createTileAllocateMemoryAddr(allocate));
     verify(true);
-  } else if (options.memoryPlanner == "dsa-rp") {
+  } else if (options.memoryPlanner == MemoryPlanner::DsaRp) {
     fpm.addPass(createTileAllocateMemoryAddr(allocate));
     verify(true);
   }

@@ -2,6 +2,7 @@
 
 #include "tilemem/Analysis/StorageVerifier.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
+#include "tilemem/Dialect/Tile/Transforms/Preconditions.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEVERIFYSTORAGE
@@ -20,6 +21,8 @@ struct VerifyTileStoragePass
     func::FuncOp function = getOperation();
     if (isOrchestrationFunction(function) || function.isExternal())
       return markAllAnalysesPreserved();
+    if (failed(checkStoragePreconditions(function)))
+      return signalPassFailure();
     StorageVerifierOptions options;
     options.allocated = allocated;
     // The previous pass proved this function with the same options and

@@ -159,12 +159,14 @@ def TileMaterializeSemanticAliases
     Option<"enableBufferIR", "enable-buffer-ir", "bool", /*default=*/"true",
            "Use the Buffer-IR branch destinations in functions marked by "
            "tile-select-buffer-ir-functions (others keep the Tile path)">,
-    Option<"memoryPlanner", "memory-planner", "std::string",
-           /*default=*/"\"pypto\"",
-           "The memory planner that follows: pypto, dsa-rp or ptoas">,
-    Option<"targetArch", "arch", "std::string", /*default=*/"\"\"",
-           "Target architecture for copy legality (a3 or a5); defaults to "
-           "the module's tile.target_arch, else a3">,
+    Option<"memoryPlanner", "memory-planner", "::mlir::tile::MemoryPlanner",
+           /*default=*/"::mlir::tile::MemoryPlanner::PyPTO",
+           "The memory planner that follows",
+           [{::mlir::tile::memoryPlannerValues()}]>,
+    Option<"targetArch", "arch", "::mlir::tile::TargetArchOption",
+           /*default=*/"::mlir::tile::TargetArchOption::Auto",
+           "Target architecture for copy legality",
+           [{::mlir::tile::targetArchValues()}]>,
     Option<"verifyResult", "verify", "bool", /*default=*/"true",
            "Check the rewritten function with tile-verify-storage before "
            "committing it (turn off only to debug the pass)">,
@@ -281,12 +283,15 @@ def TileAllocateMemoryAddr
     ```
   }];
   let options = [
-    Option<"targetArch", "arch", "std::string", /*default=*/"\"\"",
-           "Target architecture for the capacities (a3 or a5); defaults to "
-           "the module's tile.target_arch, else a3">,
-    Option<"memoryPlanner", "memory-planner", "std::string",
-           /*default=*/"\"pypto\"",
-           "pypto (one range per allocation) or dsa-rp (lifetime-aware)">,
+    Option<"targetArch", "arch", "::mlir::tile::TargetArchOption",
+           /*default=*/"::mlir::tile::TargetArchOption::Auto",
+           "Target architecture for the capacities",
+           [{::mlir::tile::targetArchValues()}]>,
+    Option<"memoryPlanner", "memory-planner", "::mlir::tile::MemoryPlanner",
+           /*default=*/"::mlir::tile::MemoryPlanner::PyPTO",
+           "The address planner (ptoas assigns no addresses: it plans "
+           "memory itself, so it is no value here)",
+           [{::mlir::tile::addressPlannerValues()}]>,
   ];
   let statistics = [
     Statistic<"numPlaced", "placed", "Allocations given an address">,
