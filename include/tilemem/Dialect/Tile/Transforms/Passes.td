@@ -19,6 +19,13 @@ def TileInitMemRef : Pass<"tile-init-memref", "::mlir::func::FuncOp"> {
     Producers that already name a destination are left alone, so the pass is
     idempotent. Functions marked `tile.orchestration` are skipped.
 
+    As the first pass of every pipeline it checks the storage passes'
+    precondition (`Preconditions.h`) and fails, changing nothing, with a
+    located error when a function nests deeper than 4096 regions
+    (`nesting depth N exceeds the limit 4096`) or an `scf.for` has a
+    constant step that is not positive (`scf.for step must be positive,
+    got 0`; an `unsigned` loop's step is unsigned, so only 0 there).
+
     Before:
     ```mlir
     func.func @f(%a: !tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec> {
@@ -59,6 +66,8 @@ def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
     With `allocated=true` it also requires every allocation to have an
     address and every move's source and destination to be disjoint in address
     space unless they are the same window.
+    It checks the same precondition as `tile-init-memref` first (nesting
+    depth, positive constant `scf.for` steps).
     Functions marked `tile.orchestration` are skipped. The IR is unchanged.
     When the previous pass already proved the function with the same options
     (`tile-materialize-semantic-aliases` verifies its own result and keeps the
@@ -131,7 +140,10 @@ def TileMaterializeSemanticAliases
     The result always satisfies `tile-verify-storage`, which the pass runs on
     its own output before committing it. Allocations left unused by
     retargeting are removed. Functions marked `tile.orchestration` are
-    skipped. See docs/passes/materialize-semantic-aliases.md.
+    skipped. `memory-planner` (pypto, dsa-rp, ptoas) and `arch` (auto: the
+    module's `tile.target_arch`, else a3; a3; a5) are enum options: another
+    value fails when the pipeline is parsed, before any function is looked
+    at. See docs/passes/materialize-semantic-aliases.md.
 
     Before (after tile-init-memref):
     ```mlir
@@ -264,8 +276,10 @@ def TileAllocateMemoryAddr
     live bytes of that space peak (the max-live lower bound). Addresses are
     all computed before any is written, so on failure the function is
     unchanged. The result satisfies `tile-verify-storage{allocated=true}`.
-    Functions marked `tile.orchestration` are skipped. See
-    docs/passes/memory-planners.md.
+    Functions marked `tile.orchestration` are skipped. `memory-planner`
+    (pypto or dsa-rp) and `arch` (auto: the module's `tile.target_arch`,
+    else a3; a3; a5) are enum options: another value, ptoas included,
+    fails when the pipeline is parsed. See docs/passes/memory-planners.md.
 
     Before (dsa-rp):
     ```mlir
