@@ -15,6 +15,7 @@ config.test_exec_root = os.path.join(config.tilemem_obj_root, "test")
 # The wheel's FileCheck and not live next to its other LLVM tools.
 llvm_tools = config.llvm_tools_dir
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(
     ("%tilemem_plugin", os.path.join(config.tilemem_libs_dir, "TilememPlugin.so"))
 )

@@ -3,9 +3,13 @@
 Submodules: ``tilemem.ir``, ``tilemem.passmanager``, ``tilemem.dialects.tile``
 (MLIR bindings), ``tilemem.passes`` (pass callables), ``tilemem.interp`` (the
 numpy reference interpreter), ``tilemem.compile`` (the compile driver,
-``tilemem.compiler``), ``tilemem.memory_map`` (the memory map picture) and
-``python -m tilemem`` (the command line, ``tilemem.cli``).
+``tilemem.compiler``), ``tilemem.memory_map`` (the memory map picture),
+``tilemem.options`` (the option spellings), ``tilemem.limits`` (the nesting
+limit and the large-stack thread; ``tilemem.parse_module`` is
+``ir.Module.parse`` for text of any depth) and ``python -m tilemem`` (the
+command line, ``tilemem.cli``).
 """
 
-from .passes import PassContext, get_enable_buffer_ir, get_memory_planner  # noqa: E402,F401
+from .passes import PassContext, get_arch, get_enable_buffer_ir, get_memory_planner  # noqa: E402,F401
+from .limits import MAX_NESTING_DEPTH, NestingError, parse_module  # noqa: E402,F401
 from .compiler import compile  # noqa: E402,F401,A001

@@ -1,10 +1,13 @@
 """The `tilemem` command line.
 
     tilemem compile kernel.mlir [--memory-planner pypto|dsa-rp|ptoas]
-                    [--enable-buffer-ir true|false] [--arch a3|a5]
+                    [--enable-buffer-ir true|false] [--arch auto|a3|a5]
                     [-o out.pto] [--dump-ir DIR] [--timing] [--stats]
     tilemem memory-map kernel.mlir -o map.png [--memory-planner pypto|dsa-rp]
-                    [--function NAME] [--arch a3|a5]
+                    [--function NAME] [--arch auto|a3|a5]
+
+Planner and arch values are those of ``tilemem.options`` (other spellings,
+such as DSA_RP, are normalised by ``tilemem.options.canonical``).
 
 Run as ``python -m tilemem ...`` with build/python_packages on PYTHONPATH,
 or through the wrapper ``scripts/tilemem`` which sets that up.
@@ -18,7 +21,7 @@ import pathlib
 import sys
 from typing import List, Optional
 
-from .compiler import ARCHES, PLANNERS
+from .options import ADDRESS_PLANNERS, ARCH_VALUES, PLANNERS, canonical
 
 
 def _bool(text: str) -> bool:
@@ -28,6 +31,17 @@ def _bool(text: str) -> bool:
     if value in ("false", "0", "off", "no"):
         return False
     raise argparse.ArgumentTypeError(f"expected true or false, got {text!r}")
+
+
+def _spelling(option: str):
+    """An argparse type: the canonical spelling of an `option` value."""
+    def convert(text: str) -> str:
+        try:
+            return canonical(option, text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    convert.__name__ = option
+    return convert
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -45,12 +59,15 @@ def _parser() -> argparse.ArgumentParser:
                     "tilemem.PassContext (planner pypto, Buffer IR on); the "
                     "arch defaults to the module's tile.target_arch, else a3.")
     c.add_argument("kernel", help="the kernel (.mlir)")
-    c.add_argument("--memory-planner", choices=PLANNERS, default=None,
+    c.add_argument("--memory-planner", type=_spelling("memory-planner"), default=None,
+                   metavar="|".join(PLANNERS),
                    help="pypto and dsa-rp assign addresses (PTO level3); ptoas "
                         "leaves them to ptoas (level2)")
     c.add_argument("--enable-buffer-ir", type=_bool, default=None,
                    metavar="true|false", help="Buffer-IR storage legalization")
-    c.add_argument("--arch", choices=ARCHES, default=None, help="target arch")
+    c.add_argument("--arch", type=_spelling("arch"), default=None,
+                   metavar="|".join(ARCH_VALUES),
+                   help="target arch (auto: the module's tile.target_arch, else a3)")
     c.add_argument("-o", "--output", default="-",
                    help="write the PTO here (default: stdout)")
     c.add_argument("--dump-ir", metavar="DIR", default=None,
@@ -70,11 +87,14 @@ def _parser() -> argparse.ArgumentParser:
                     "shaded, the capacity and the max-live lower bound.")
     m.add_argument("kernel", help="the kernel (.mlir)")
     m.add_argument("-o", "--output", required=True, help="the PNG to write")
-    m.add_argument("--memory-planner", choices=("pypto", "dsa-rp"),
-                   default="dsa-rp", help="planner (default: dsa-rp)")
+    m.add_argument("--memory-planner", type=_spelling("address-planner"),
+                   default="dsa-rp", metavar="|".join(ADDRESS_PLANNERS),
+                   help="planner (default: dsa-rp)")
     m.add_argument("--function", default=None,
                    help="function to draw (default: the first with allocations)")
-    m.add_argument("--arch", choices=ARCHES, default=None, help="target arch")
+    m.add_argument("--arch", type=_spelling("arch"), default=None,
+                   metavar="|".join(ARCH_VALUES),
+                   help="target arch (auto: the module's tile.target_arch, else a3)")
     m.add_argument("--enable-buffer-ir", type=_bool, default=None,
                    metavar="true|false", help="Buffer-IR storage legalization")
     return parser
@@ -121,7 +141,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     command = _compile if args.command == "compile" else _memory_map
     try:
         return command(args)
-    except (CompileError, ValueError, OSError) as error:
+    except (CompileError, ValueError, TypeError, OSError) as error:
         print(f"tilemem {args.command}: error: {error}", file=sys.stderr)
         return 1
 

@@ -13,8 +13,9 @@ and then PTO emission: level3 (every buffer has an address) for the PYPTO
 and DSA_RP planners, level2 (ptoas plans memory) for PTOAS.
 
 Options left as None come from the active :class:`tilemem.PassContext`
-(``memory_planner``, ``enable_buffer_ir``); ``arch`` defaults to the
-module's ``tile.target_arch`` attribute, else ``a3``. The resolved options
+(``memory_planner``, ``enable_buffer_ir``, ``arch``); an arch set nowhere
+is the module's ``tile.target_arch`` attribute, else ``a3``. Spellings are
+those of :mod:`tilemem.options`. The resolved options
 are in ``result.options`` and are written at the head of every timing
 report and IR dump, so a report always says which pipeline produced it.
 
@@ -25,6 +26,11 @@ pipeline (the report or the dump is the point of the request) and refreshes
 the cache entry. A cache hit returns a fresh :class:`CompileResult` whose
 module is parsed anew, so a caller mutating ``result.module`` cannot corrupt
 the cache; ``result.cached`` says whether it was a hit.
+
+A failing compile raises :class:`CompileError` and changes nothing: an
+``ir.Module`` given as the kernel is only printed, never run on. The work
+runs on a large-stack thread after the nesting check (:mod:`tilemem.limits`),
+so a deep nest is a CompileError, not a crash.
 """
 
 from __future__ import annotations
@@ -40,16 +46,14 @@ import tempfile
 import time
 from typing import Any, Dict, List, Optional, Union
 
-from . import ir
+from . import ir, limits
+from .options import ARCHES, PLANNERS, canonical, canonical_arch
 from .passes import PassContext, PassError
 from .passmanager import PassManager
 
 __all__ = ["compile", "CompileResult", "CompileError", "cache_info",
            "clear_cache", "resolve_options", "pipeline_text", "planned_stats",
            "PLANNERS", "ARCHES"]
-
-PLANNERS = ("pypto", "dsa-rp", "ptoas")
-ARCHES = ("a3", "a5")
 
 _CACHE_LIMIT = 64
 _CACHE: "collections.OrderedDict[tuple, dict]" = collections.OrderedDict()
@@ -94,23 +98,10 @@ class CompileResult:
 # ===----------------------------------------------------------------------=== #
 
 
-def _normalize_planner(planner: str) -> str:
-    name = str(planner).strip().lower().replace("_", "-")
-    if name not in PLANNERS:
-        raise ValueError(f"unknown memory planner {planner!r} "
-                         f"(expected one of {', '.join(PLANNERS)})")
-    return name
-
-
-def _normalize_bool(value) -> bool:
-    if isinstance(value, str):
-        text = value.strip().lower()
-        if text in ("true", "1", "on", "yes"):
-            return True
-        if text in ("false", "0", "off", "no"):
-            return False
-        raise ValueError(f"expected true or false, got {value!r}")
-    return bool(value)
+def _strict_bool(name: str, value) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__} ({value!r})")
+    return value
 
 
 def _module_arch(module: "ir.Module") -> Optional[str]:
@@ -123,20 +114,20 @@ def _module_arch(module: "ir.Module") -> Optional[str]:
 def resolve_options(memory_planner=None, enable_buffer_ir=None, arch=None,
                     module: Optional["ir.Module"] = None) -> Dict[str, Any]:
     """The options a compile with these arguments uses: None takes the
-    active PassContext's value (arch: the context's, if it has one, else the
-    module's ``tile.target_arch``, else a3)."""
+    active PassContext's value (arch, None or "auto": the context's, if it
+    has one, else the module's ``tile.target_arch``, else a3). Raises
+    TypeError for a value of the wrong type, ValueError for an unknown one."""
     context = PassContext.current()
-    planner = _normalize_planner(memory_planner if memory_planner is not None
-                                 else context.memory_planner)
-    buffer_ir = _normalize_bool(enable_buffer_ir if enable_buffer_ir is not None
-                                else context.enable_buffer_ir)
+    planner = canonical("memory-planner", memory_planner if memory_planner is not None
+                        else context.memory_planner)
+    buffer_ir = _strict_bool("enable_buffer_ir", enable_buffer_ir if enable_buffer_ir is not None
+                             else context.enable_buffer_ir)
+    arch = canonical_arch(arch)
     if arch is None:
-        arch = getattr(context, "arch", None) or None
+        arch = context.arch
     if arch is None and module is not None:
         arch = _module_arch(module)
-    arch = (arch or "a3").lower()
-    if arch not in ARCHES:
-        raise ValueError(f"unknown arch {arch!r} (expected a3 or a5)")
+    arch = canonical_arch(arch or "a3")
     return {
         "memory_planner": planner,
         "enable_buffer_ir": buffer_ir,
@@ -168,11 +159,15 @@ def _options_header(options: Dict[str, Any]) -> str:
 # ===----------------------------------------------------------------------=== #
 
 def _walk(op):
-    for region in op.regions:
-        for block in region.blocks:
-            for inner in block.operations:
-                yield inner.operation
-                yield from _walk(inner.operation)
+    """Every op nested in `op`, in pre-order (iterative: nests of any depth)."""
+    stack = [op]
+    while stack:
+        current = stack.pop()
+        if current is not op:
+            yield current
+        nested = [inner.operation for region in current.regions
+                  for block in region.blocks for inner in block.operations]
+        stack.extend(reversed(nested))
 
 
 def _count_ops(module: "ir.Module", name: str) -> int:
@@ -260,21 +255,22 @@ def _parse_timing(report: str) -> List[tuple]:
     return rows
 
 
-def _load_kernel(kernel) -> str:
-    """Kernel text from an ir.Module, MLIR text, or a path."""
+def _load_kernel(kernel):
+    """(kernel text, source name) from an ir.Module, MLIR text, or a path."""
     if isinstance(kernel, ir.Module):
-        return str(kernel)
+        limits.check_op_nesting(kernel)
+        return str(kernel), "<module>"
     if isinstance(kernel, os.PathLike):
         with open(kernel) as f:
-            return f.read()
+            return f.read(), os.fspath(kernel)
     if isinstance(kernel, str):
         # One line naming a file (or a .mlir path that does not exist, so the
         # error says so instead of failing to parse a file name as IR).
         one_line = "\n" not in kernel and "{" not in kernel
         if one_line and (os.path.exists(kernel) or kernel.endswith(".mlir")):
             with open(kernel) as f:
-                return f.read()
-        return kernel
+                return f.read(), kernel
+        return kernel, "<string>"
     raise TypeError(f"kernel must be an ir.Module, MLIR text or a path, "
                     f"not {type(kernel).__name__}")
 
@@ -366,14 +362,25 @@ def compile(kernel: Union["ir.Module", str, os.PathLike],  # noqa: A001
 
     kernel: an ``ir.Module`` (not modified), MLIR text, or a path to a
     ``.mlir`` file. memory_planner: ``pypto``, ``dsa-rp`` or ``ptoas``.
-    enable_buffer_ir: Buffer-IR legalization on or off. arch: ``a3`` or
-    ``a5``. None takes the active PassContext's value (arch: the context's
-    if it has one, else the module's ``tile.target_arch``, else a3). dump_ir: a directory receiving
+    enable_buffer_ir: Buffer-IR legalization on or off (a bool). arch:
+    ``a3`` or ``a5`` (``auto``: as None). None takes the active
+    PassContext's value (arch: the context's if it has one, else the
+    module's ``tile.target_arch``, else a3). dump_ir: a directory receiving
     ``options.txt``, ``0_input.mlir``, ``passes/`` (the IR after each pass,
     one file per pass and function) and ``output.pto``. timing: collect the
-    pass manager's timing report. Raises :class:`CompileError`.
+    pass manager's timing report. Raises :class:`CompileError` (a deep nest
+    included), TypeError or ValueError for bad options.
     """
-    text = _load_kernel(kernel)
+    return limits.run_on_large_stack(_compile, kernel, memory_planner,
+                                     enable_buffer_ir, arch, dump_ir, timing)
+
+
+def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing):
+    try:
+        text, source_name = _load_kernel(kernel)
+        limits.check_text_nesting(text, source_name)
+    except limits.NestingError as error:
+        raise CompileError(str(error)) from error
     with ir.Context(), ir.Location.unknown():
         try:
             parsed = ir.Module.parse(text)

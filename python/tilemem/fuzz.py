@@ -40,6 +40,7 @@ from typing import Dict, List, Optional
 
 from .fuzz_gen import (ACC, OUT_TENSOR, TENSOR, TILE, TYPES,  # noqa: F401
                        generate)
+from .options import PLANNERS  # noqa: F401
 
 
 def pipeline(enable_buffer_ir: bool = True) -> list:
@@ -190,7 +191,6 @@ def compare_modes(seeds, max_depth: int = 4, branch_heavy: bool = False, report=
     return summary, worse
 
 
-PLANNERS = ("pypto", "dsa-rp", "ptoas")
 
 
 @dataclass

@@ -184,9 +184,10 @@ def render(kernel, output: Union[str, os.PathLike],
     import matplotlib.pyplot as plt
 
     from . import passes
-    from .compiler import _normalize_planner, compile as compile_kernel
+    from .compiler import compile as compile_kernel
+    from .options import canonical
 
-    planner = _normalize_planner(memory_planner)
+    planner = canonical("memory-planner", memory_planner)
     if planner == "ptoas":
         raise ValueError("the ptoas planner assigns no addresses (ptoas plans "
                          "memory): draw pypto or dsa-rp")

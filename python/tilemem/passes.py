@@ -6,14 +6,21 @@
 
 Each factory returns a callable that runs the pass on every function of a
 module (a ``tilemem.ir.Module`` or the text of one) and returns the module.
-A pass failure raises ``PassError`` carrying the diagnostics.
+A pass failure raises ``PassError`` carrying the diagnostics and leaves the
+module exactly as it was before the call: the pass manager does not roll
+back, so `run_pipeline` keeps a clone and restores it. The passes run on a
+large-stack thread after the nesting check (`tilemem.limits`).
 """
 
 from __future__ import annotations
 
+import contextvars
 from typing import Optional, Union
 
+from . import limits
+from ._mlir_libs import _tilemem
 from .ir import Context, Location, Module
+from .options import canonical, canonical_arch
 from .passmanager import PassManager
 
 
@@ -79,17 +86,32 @@ def _anchored(passes) -> str:
 
 def run_pipeline(module: Union[Module, str], passes) -> Module:
     """Runs `passes` in order on `module`: function passes on every function,
-    module pipelines (``memory_pipeline()``) on the module."""
+    module pipelines (``memory_pipeline()``) on the module. On failure raises
+    PassError and leaves `module` as it was."""
     if isinstance(module, str):
         context = Context()
         with context, Location.unknown():
-            module = Module.parse(module)
-    with module.context:
-        pm = PassManager.parse(_anchored(passes))
-        try:
-            pm.run(module.operation)
-        except Exception as error:  # MLIRError carries the diagnostics
-            raise PassError(str(error)) from error
+            try:
+                module = limits.parse_module(module, context)
+            except limits.NestingError as error:
+                raise PassError(str(error)) from error
+    pipeline = _anchored(passes)
+
+    def run():
+        with module.context:
+            limits.check_op_nesting(module)
+            pm = PassManager.parse(pipeline)
+            snapshot = module.operation.clone(ip=False)
+            try:
+                pm.run(module.operation)
+            except Exception as error:  # MLIRError carries the diagnostics
+                _tilemem.restore_operation(module.operation, snapshot)
+                raise PassError(str(error)) from error
+
+    try:
+        limits.run_on_large_stack(run)
+    except limits.NestingError as error:
+        raise PassError(str(error)) from error
     return module
 
 
@@ -109,38 +131,66 @@ def verify_storage(allocated: bool = False, arch: str = "") -> FunctionPass:
     return FunctionPass("tile-verify-storage", **options)
 
 
+_ACTIVE: "contextvars.ContextVar[tuple]" = contextvars.ContextVar(
+    "tilemem_pass_contexts", default=())
+
+
 class PassContext:
     """Options shared by the passes created inside it::
 
         with tilemem.PassContext(enable_buffer_ir=False, memory_planner="ptoas"):
             module = passes.run_pipeline(module, passes.storage_pipeline())
 
-    Contexts nest; the innermost one wins. Outside any context Buffer IR is
-    on and the planner is PYPTO, as in the seed.
+    Contexts nest; the innermost one wins (all of its options, given or
+    default). Outside any context Buffer IR is on, the planner is PYPTO and
+    the arch is the module's (``tile.target_arch``, else a3). The active
+    context is a context variable: entering one in a thread or an asyncio
+    task changes nothing in other threads or tasks.
+
+    enable_buffer_ir: a bool (anything else raises TypeError).
+    memory_planner: pypto, dsa-rp or ptoas. arch: None (or "auto"), a3 or
+    a5. Other spellings of these ("DSA_RP") are accepted as
+    `tilemem.options.canonical` defines; unknown values raise ValueError.
     """
 
-    _stack: list = []
+    def __init__(self, enable_buffer_ir: bool = True, memory_planner: str = "pypto",
+                 arch: Optional[str] = None):
+        if not isinstance(enable_buffer_ir, bool):
+            raise TypeError(f"enable_buffer_ir must be a bool, not "
+                            f"{type(enable_buffer_ir).__name__} "
+                            f"({enable_buffer_ir!r})")
+        self._enable_buffer_ir = enable_buffer_ir
+        self._memory_planner = canonical("memory-planner", memory_planner)
+        self._arch = canonical_arch(arch)
 
-    def __init__(self, enable_buffer_ir: bool = True, memory_planner: str = "pypto"):
-        if memory_planner not in ("pypto", "dsa-rp", "ptoas"):
-            raise ValueError(f"unknown memory planner {memory_planner!r}")
-        self.enable_buffer_ir = bool(enable_buffer_ir)
-        self.memory_planner = memory_planner
+    # Read-only, so that a context always holds checked values.
+    enable_buffer_ir = property(lambda self: self._enable_buffer_ir)
+    memory_planner = property(lambda self: self._memory_planner)
+    arch = property(lambda self: self._arch)
 
     def __enter__(self) -> "PassContext":
-        PassContext._stack.append(self)
+        _ACTIVE.set(_ACTIVE.get() + (self,))
         return self
 
     def __exit__(self, *exc) -> None:
-        PassContext._stack.pop()
+        active = _ACTIVE.get()
+        # The last entry of this context (with-statements exit in order).
+        for index in range(len(active) - 1, -1, -1):
+            if active[index] is self:
+                _ACTIVE.set(active[:index] + active[index + 1:])
+                return
 
     @classmethod
     def current(cls) -> "PassContext":
-        return cls._stack[-1] if cls._stack else cls()
+        active = _ACTIVE.get()
+        return active[-1] if active else _DEFAULT
 
     def __repr__(self) -> str:
         return (f"PassContext(enable_buffer_ir={self.enable_buffer_ir}, "
-                f"memory_planner={self.memory_planner!r})")
+                f"memory_planner={self.memory_planner!r}, arch={self.arch!r})")
+
+
+_DEFAULT = PassContext()
 
 
 def get_enable_buffer_ir() -> bool:
@@ -153,33 +203,48 @@ def get_memory_planner() -> str:
     return PassContext.current().memory_planner
 
 
+def get_arch() -> Optional[str]:
+    """The arch of the current PassContext (None: the module's
+    ``tile.target_arch``, else a3)."""
+    return PassContext.current().arch
+
+
+def _bool_option(name: str, value) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__} ({value!r})")
+    return value
+
+
 def select_buffer_ir_functions(enable_buffer_ir: Optional[bool] = None) -> FunctionPass:
     """tile-select-buffer-ir-functions: mark the kernels Buffer IR supports."""
     if enable_buffer_ir is None:
         enable_buffer_ir = get_enable_buffer_ir()
-    return FunctionPass("tile-select-buffer-ir-functions", enable_buffer_ir=enable_buffer_ir)
+    return FunctionPass("tile-select-buffer-ir-functions",
+                        enable_buffer_ir=_bool_option("enable_buffer_ir", enable_buffer_ir))
 
 
 def materialize_semantic_aliases(
     enable_buffer_ir: Optional[bool] = None,
     memory_planner: Optional[str] = None,
-    arch: str = "",
+    arch: Optional[str] = None,
     verify: bool = True,
 ) -> FunctionPass:
     """tile-materialize-semantic-aliases: make required sharing explicit.
 
     Runs after `init_memref()`; the result satisfies `verify_storage()` or the
     call raises `PassError` and the module is left as it was. Options left
-    as None come from the current `PassContext`.
+    as None come from the current `PassContext` (arch: its arch, else the
+    module's).
     """
     if enable_buffer_ir is None:
         enable_buffer_ir = get_enable_buffer_ir()
     if memory_planner is None:
         memory_planner = get_memory_planner()
+    arch = canonical_arch(arch) if arch is not None else get_arch()
     options = {
-        "enable_buffer_ir": enable_buffer_ir,
-        "memory_planner": memory_planner,
-        "verify": verify,
+        "enable_buffer_ir": _bool_option("enable_buffer_ir", enable_buffer_ir),
+        "memory_planner": canonical("memory-planner", memory_planner),
+        "verify": _bool_option("verify", verify),
     }
     if arch:
         options["arch"] = arch
@@ -207,12 +272,6 @@ def storage_pipeline(enable_buffer_ir: Optional[bool] = None,
 # ---------------------------------------------------------------------------
 
 
-def _context_arch() -> str:
-    """The arch of the current PassContext, if it has one ("" = the module's
-    tile.target_arch, else a3)."""
-    return getattr(PassContext.current(), "arch", None) or ""
-
-
 def memory_reuse() -> FunctionPass:
     """tile-memory-reuse: merge same-type allocations whose lifetimes never
     overlap (the PYPTO planner's reuse step)."""
@@ -223,15 +282,15 @@ def allocate_memory_addr(arch: Optional[str] = None,
                          memory_planner: Optional[str] = None) -> FunctionPass:
     """tile-allocate-memory-addr: give every allocation an address.
 
-    `memory_planner` is "pypto" or "dsa-rp"; None takes the current
-    `PassContext`'s. `arch` ("a3"/"a5") None or "" means the module's
+    `memory_planner` is "pypto" or "dsa-rp" (ptoas assigns no addresses:
+    ValueError); None takes the current `PassContext`'s. `arch` ("a3"/"a5")
+    None or "auto" means the context's arch, else the module's
     `tile.target_arch`, else a3.
     """
     if memory_planner is None:
         memory_planner = get_memory_planner()
-    if arch is None:
-        arch = _context_arch()
-    options = {"memory_planner": memory_planner}
+    arch = canonical_arch(arch) if arch is not None else get_arch()
+    options = {"memory_planner": canonical("address-planner", memory_planner)}
     if arch:
         options["arch"] = arch
     return FunctionPass("tile-allocate-memory-addr", **options)
@@ -258,9 +317,9 @@ def memory_pipeline(memory_planner: Optional[str] = None,
         memory_planner = get_memory_planner()
     if enable_buffer_ir is None:
         enable_buffer_ir = get_enable_buffer_ir()
-    if arch is None:
-        arch = _context_arch()
-    options = {"memory_planner": memory_planner, "enable_buffer_ir": enable_buffer_ir}
+    arch = canonical_arch(arch) if arch is not None else get_arch()
+    options = {"memory_planner": canonical("memory-planner", memory_planner),
+               "enable_buffer_ir": _bool_option("enable_buffer_ir", enable_buffer_ir)}
     if arch:
         options["arch"] = arch
     return ModulePipeline("tile-memory-pipeline", **options)
@@ -275,7 +334,7 @@ def allocation_lifetimes(module) -> list:
     i-th op of the function body in pre-order."""
     import json
 
-    from ._mlir_libs import _tilemem
-
     operation = getattr(module, "operation", module)
-    return json.loads(_tilemem.allocation_lifetimes_json(operation))
+    limits.check_op_nesting(operation)
+    return json.loads(limits.run_on_large_stack(
+        _tilemem.allocation_lifetimes_json, operation))

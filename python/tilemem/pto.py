@@ -10,7 +10,9 @@
 ``level="auto"`` is level3 when every ``tile.alloc`` has an address, level2
 otherwise; ``"level2"`` / ``"level3"`` force one. A module that cannot be
 emitted raises ``PTOEmitError`` carrying the located diagnostics; the module
-is never modified. Rules: docs/pto-emission.md. ``tilemem.pto_check.check``
+is never modified; a module nested deeper than
+``tilemem.limits.MAX_NESTING_DEPTH`` raises ``PTOEmitError`` too. Emission
+runs on a large-stack thread. Rules: docs/pto-emission.md. ``tilemem.pto_check.check``
 checks the result against the documented ptoas syntax.
 """
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from typing import Union
 
+from . import limits
 from ._mlir_libs import _tilemem
 from .ir import Context, Location, Module
 
@@ -32,10 +35,15 @@ def emit(module: Union[Module, str], level: str = "auto") -> str:
     """Returns the PTO text of `module` (a ``tilemem.ir.Module`` or its text)."""
     if level not in LEVELS:
         raise ValueError(f"unknown PTO level {level!r} (expected one of {', '.join(LEVELS)})")
-    if isinstance(module, str):
-        with Context(), Location.unknown():
-            return emit(Module.parse(module), level)
-    ok, text, diagnostics = _tilemem.emit_pto(module, level)
+    try:
+        if isinstance(module, str):
+            context = Context()
+            with context, Location.unknown():
+                return emit(limits.parse_module(module, context), level)
+        limits.check_op_nesting(module)
+    except limits.NestingError as error:
+        raise PTOEmitError(str(error)) from error
+    ok, text, diagnostics = limits.run_on_large_stack(_tilemem.emit_pto, module, level)
     if not ok:
         raise PTOEmitError(diagnostics.strip() or "PTO emission failed")
     return text

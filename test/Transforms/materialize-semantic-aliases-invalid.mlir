@@ -8,10 +8,11 @@
 // the value involved. A failing pass leaves the function unchanged
 // (materialize-semantic-aliases-rollback.mlir).
 
-// Bad options are reported once per function, at the function, before any
-// rewriting (every function of this file gets the same error):
-// PLANNER:   error: unknown memory-planner 'foo' (expected pypto, dsa-rp or ptoas)
-// ARCH:      error: unknown arch 'a9' (expected a3 or a5)
+// Bad options are reported when the pipeline is parsed (the options are
+// enums), before any function is looked at (pass-options-invalid.mlir: once
+// per pipeline, not per function):
+// PLANNER:   for the --memory-planner option: Cannot find option named 'foo'!
+// ARCH:      for the --arch option: Cannot find option named 'a9'!
 
 //===----------------------------------------------------------------------===//
 // Acc carries that would need an acc->acc copy

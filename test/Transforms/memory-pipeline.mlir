@@ -13,7 +13,9 @@
 // ptoas: no addresses (each planner ends with tile-verify-storage, with
 // allocated=true when it places). The mlir-opt plugin registers it too.
 
-// BAD: unknown memory-planner 'lru' (expected pypto, dsa-rp or ptoas)
+// An unknown planner fails when the pipeline is parsed (an enum option;
+// pass-options-invalid.mlir):
+// BAD: for the --memory-planner option: Cannot find option named 'lru'!
 
 // Tests a loop-carried accumulator: the add writes the carry's buffer in
 // place under every planner. pypto merges the load buffer with the one

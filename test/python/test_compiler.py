@@ -100,7 +100,7 @@ def test_arch_from_the_module_and_explicit():
     assert tilemem.compile(text).options["arch"] == "a3"
     with pytest.raises(ValueError, match="unknown arch"):
         tilemem.compile(text, arch="a9")
-    with pytest.raises(ValueError, match="unknown memory planner"):
+    with pytest.raises(ValueError, match="unknown memory-planner 'greedy'"):
         tilemem.compile(text, memory_planner="greedy")
 
 

@@ -57,8 +57,11 @@ def test_failure_raises_and_leaves_the_module_unchanged():
 def test_options_are_validated():
     with ir.Context():
         module = passes.init_memref()(ir.Module.parse(ACCUMULATE))
-        with pytest.raises(passes.PassError, match="unknown memory-planner"):
-            passes.materialize_semantic_aliases(memory_planner="foo")(module)
+        # Checked when the pass is created, with the spellings C++ accepts.
+        with pytest.raises(ValueError, match="unknown memory-planner 'foo'"):
+            passes.materialize_semantic_aliases(memory_planner="foo")
+        with pytest.raises(ValueError, match="unknown arch 'a9'"):
+            passes.materialize_semantic_aliases(arch="a9")
         assert passes.materialize_semantic_aliases(arch="a5").pipeline == (
             "tile-materialize-semantic-aliases{enable-buffer-ir=true "
             "memory-planner=pypto verify=true arch=a5}"

@@ -12,6 +12,7 @@
 #include "tilemem/Analysis/StorageVerifier.h"
 #include "tilemem/Analysis/TileStorage.h"
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
+#include "tilemem/Support/Limits.h"
 #include "tilemem/Target/PTO/PTODialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -20,10 +21,12 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <functional>
 #include <tuple>
@@ -1354,6 +1357,10 @@ static FailureOr<FunctionType> ptoSignature(func::FuncOp func) {
 LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
                                          PTOEmitOptions options) {
   MLIRContext *context = module.getContext();
+  // Emission recurses per nesting level; modules built without the parser
+  // have not been checked yet.
+  if (failed(checkNestingDepth(module)))
+    return failure();
   context->loadDialect<pto::PTODialect, arith::ArithDialect,
                        func::FuncDialect, scf::SCFDialect>();
 
@@ -1459,21 +1466,27 @@ void mlir::tile::registerTileToPTOTranslation() {
   static llvm::cl::opt<std::string> level(
       "pto-level", llvm::cl::desc("PTO level: auto, level2 or level3"),
       llvm::cl::init("auto"));
-  TranslateFromMLIRRegistration registration(
+  // A raw registration, so that the text's nesting is checked before it is
+  // parsed (tilemem/Support/Limits.h).
+  TranslateRegistration registration(
       "tile-to-pto", "translate a storage-legalized tile module to PTO",
-      [](Operation *op, raw_ostream &os) -> LogicalResult {
-        auto module = dyn_cast<ModuleOp>(op);
-        if (!module)
-          return op->emitError("expected a builtin.module");
-        std::optional<PTOLevel> parsed = parsePTOLevel(level);
-        if (!parsed)
-          return module.emitError()
-                 << "unknown PTO level '" << level
-                 << "' (expected auto, level2 or level3)";
-        return translateToPTO(module, os, PTOEmitOptions{*parsed});
-      },
-      [](DialectRegistry &registry) {
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
+         MLIRContext *context) -> LogicalResult {
+        DialectRegistry registry;
         registry.insert<TileDialect, pto::PTODialect, arith::ArithDialect,
                         func::FuncDialect, scf::SCFDialect>();
+        context->appendDialectRegistry(registry);
+        if (failed(checkTextNesting(*sourceMgr, context)))
+          return failure();
+        OwningOpRef<ModuleOp> module =
+            parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
+        if (!module)
+          return failure();
+        std::optional<PTOLevel> parsed = parsePTOLevel(level);
+        if (!parsed)
+          return module->emitError()
+                 << "unknown PTO level '" << level
+                 << "' (expected auto, level2 or level3)";
+        return translateToPTO(*module, os, PTOEmitOptions{*parsed});
       });
 }

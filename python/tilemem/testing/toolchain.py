@@ -1466,7 +1466,7 @@ def _prepare_job(job: Job, work: str, tools: Tools, index: int):
     from tilemem.compiler import _load_kernel
 
     try:
-        text = _load_kernel(job.kernel)
+        text, _ = _load_kernel(job.kernel)
     except Exception as error:
         result = ChainResult(str(job.name or job.kernel)[:60], job.memory_planner, job.level,
                              job.arch or "a3")

@@ -1,4 +1,10 @@
 // RUN: tile-opt %s -split-input-file -verify-diagnostics
+// RUN: not tile-opt %S/../../python/repros/correctness/constant-index-out-of-bounds-accepted.mlir 2>&1 | FileCheck %s --check-prefix=REPRO
+
+// The reproducer (a load at row 1000 and a store at column 1000 of 64x64
+// tensors): the verifier stops at the load; the store's own case is
+// @store_constant_col_outside below.
+// REPRO: constant-index-out-of-bounds-accepted.mlir:4:8: error: 'tile.load' op loaded tile block [1000, 0] + 64x64 lies outside the 64x64 tensor
 
 //===----------------------------------------------------------------------===//
 // Types
@@ -645,6 +651,77 @@ func.func @load_into_left(%A: !tile.tensor<256x64xf16>, %i: index) {
 func.func @load_into_acc(%A: !tile.tensor<256x64xf32>, %i: index) {
   // expected-error @+1 {{'tile.load' op loaded tile must be in vec or mat, not acc}}
   %t = tile.load %A[%i, %i] : !tile.tensor<256x64xf32> -> !tile.tile<64x64xf32, acc>
+  return
+}
+
+// -----
+
+// Tests that a tile.load whose constant offsets put the block past the
+// tensor's rows is rejected (the reproducer's 1000 on a 64-row tensor).
+func.func @load_constant_row_outside(%A: !tile.tensor<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1000 = arith.constant 1000 : index
+  // expected-error @+1 {{'tile.load' op loaded tile block [1000, 0] + 64x64 lies outside the 64x64 tensor}}
+  %t = tile.load %A[%c1000, %c0] : !tile.tensor<64x64xf32> -> !tile.tile<64x64xf32, vec>
+  return
+}
+
+// -----
+
+// Tests that a block that starts inside the tensor but ends past it is
+// rejected: rows [200, 264) of a 256-row tensor.
+func.func @load_constant_block_overhangs(%A: !tile.tensor<256x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c200 = arith.constant 200 : index
+  // expected-error @+1 {{'tile.load' op loaded tile block [200, 0] + 64x64 lies outside the 256x64 tensor}}
+  %t = tile.load %A[%c200, %c0] : !tile.tensor<256x64xf32> -> !tile.tile<64x64xf32, vec>
+  return
+}
+
+// -----
+
+// Tests that a negative constant offset is rejected.
+func.func @load_constant_negative(%A: !tile.tensor<256x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %cm8 = arith.constant -8 : index
+  // expected-error @+1 {{'tile.load' op loaded tile block [0, -8] + 64x32 lies outside the 256x64 tensor}}
+  %t = tile.load %A[%c0, %cm8] : !tile.tensor<256x64xf32> -> !tile.tile<64x32xf32, vec>
+  return
+}
+
+// -----
+
+// Tests that a constant offset is checked even when the other one is
+// dynamic (printed as ?), and that an offset near the int64 maximum does not
+// wrap around into the tensor.
+func.func @load_constant_col_outside(%A: !tile.tensor<256x64xf32>, %i: index) {
+  %big = arith.constant 9223372036854775807 : index
+  // expected-error @+1 {{'tile.load' op loaded tile block [?, 9223372036854775807] + 64x32 lies outside the 256x64 tensor}}
+  %t = tile.load %A[%i, %big] : !tile.tensor<256x64xf32> -> !tile.tile<64x32xf32, vec>
+  return
+}
+
+// -----
+
+// Tests that a tile.store whose constant offsets put the block past the
+// tensor is rejected (the reproducer's store at column 1000).
+func.func @store_constant_col_outside(%O: !tile.tensor<64x64xf32>, %t: !tile.tile<64x64xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c1000 = arith.constant 1000 : index
+  // expected-error @+1 {{'tile.store' op stored tile block [0, 1000] + 64x64 lies outside the 64x64 tensor}}
+  %x = tile.store %t, %O[%c0, %c1000] : !tile.tile<64x64xf32, vec>, !tile.tensor<64x64xf32>
+  return
+}
+
+// -----
+
+// Tests that a tile.store block one row past the end is rejected: rows
+// [193, 257) of a 256-row tensor.
+func.func @store_constant_off_by_one(%O: !tile.tensor<256x64xf32>, %t: !tile.tile<64x64xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c193 = arith.constant 193 : index
+  // expected-error @+1 {{'tile.store' op stored tile block [193, 0] + 64x64 lies outside the 256x64 tensor}}
+  %x = tile.store %t, %O[%c193, %c0] : !tile.tile<64x64xf32, vec>, !tile.tensor<256x64xf32>
   return
 }
 

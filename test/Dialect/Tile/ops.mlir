@@ -137,6 +137,22 @@ func.func @destination_forms(%A: !tile.tensor<256x64xf32>, %i: index) {
   return
 }
 
+// Tests that constant load/store offsets whose block ends exactly at the
+// tensor's last row or column are accepted (the bounds are inclusive of the
+// end), and that a dynamic offset is never checked.
+// CHECK-LABEL: func.func @constant_offsets_at_the_end
+// CHECK: tile.load %{{.*}}[%{{.*}}, %{{.*}}] : !tile.tensor<256x64xf32> -> !tile.tile<64x32xf32, vec>
+// CHECK: tile.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : !tile.tile<64x32xf32, vec>, !tile.tensor<256x64xf32>
+// CHECK: tile.load %{{.*}}[%{{.*}}, %{{.*}}] : !tile.tensor<256x64xf32> -> !tile.tile<64x32xf32, vec>
+func.func @constant_offsets_at_the_end(%A: !tile.tensor<256x64xf32>, %i: index) -> !tile.tensor<256x64xf32> {
+  %c192 = arith.constant 192 : index
+  %c32 = arith.constant 32 : index
+  %t = tile.load %A[%c192, %c32] : !tile.tensor<256x64xf32> -> !tile.tile<64x32xf32, vec>
+  %B = tile.store %t, %A[%c192, %c32] : !tile.tile<64x32xf32, vec>, !tile.tensor<256x64xf32>
+  %u = tile.load %B[%i, %i] : !tile.tensor<256x64xf32> -> !tile.tile<64x32xf32, vec>
+  return %B : !tile.tensor<256x64xf32>
+}
+
 // Tests that a window ending exactly at the end of its buffer is accepted.
 // CHECK-LABEL: func.func @destination_window_at_end
 // CHECK: %[[B:.*]] = tile.alloc : !tile.buffer<vec, 20480>

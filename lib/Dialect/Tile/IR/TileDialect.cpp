@@ -63,16 +63,6 @@ std::optional<TargetArch> mlir::tile::parseTargetArch(StringRef name) {
   return std::nullopt;
 }
 
-FailureOr<TargetArch> mlir::tile::resolveTargetArch(Operation *op,
-                                                    StringRef option) {
-  if (option.empty())
-    return getTargetArch(op).value_or(TargetArch::A3);
-  if (std::optional<TargetArch> arch = parseTargetArch(option))
-    return *arch;
-  return op->emitError() << "unknown arch '" << option
-                         << "' (expected a3 or a5)";
-}
-
 std::optional<TargetArch> mlir::tile::getTargetArch(Operation *op) {
   auto module = op->getParentOfType<ModuleOp>();
   if (!module)

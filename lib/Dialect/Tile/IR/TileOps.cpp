@@ -3,6 +3,7 @@
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -145,7 +146,7 @@ static LogicalResult verifyBlockInBounds(Operation *op, ArrayRef<int64_t> outer,
   if (offsets.size() != 2)
     return op->emitOpError("expected 2 offsets, got ") << offsets.size();
   for (unsigned d = 0; d < 2; ++d)
-    if (offsets[d] < 0 || offsets[d] + inner[d] > outer[d])
+    if (offsets[d] < 0 || offsets[d] > outer[d] - inner[d])
       return op->emitOpError() << what << " block [" << offsets[0] << ", "
                                << offsets[1] << "] + " << inner[0] << "x"
                                << inner[1] << " exceeds " << outer[0] << "x"
@@ -190,9 +191,34 @@ static LogicalResult verifyTensorBlock(Operation *op, GlobalTensorType tensor,
   if (failed(verifySameElement(op, tensor.getElementType(),
                                tile.getElementType())))
     return failure();
-  if (tile.getRows() > tensor.getShape()[0] ||
-      tile.getCols() > tensor.getShape()[1])
+  ArrayRef<int64_t> shape = tensor.getShape();
+  int64_t rows = tile.getRows(), cols = tile.getCols();
+  if (rows > shape[0] || cols > shape[1])
     return op->emitOpError("tile is larger than the tensor");
+  // Offsets that are constants must keep the block inside the tensor (each
+  // on its own: a dynamic offset is not checked).
+  std::optional<int64_t> offsets[2];
+  bool outside = false;
+  for (unsigned d = 0; d < 2; ++d) {
+    APInt offset;
+    if (!matchPattern(indices[d], m_ConstantInt(&offset)) ||
+        offset.getSignificantBits() > 64)
+      continue;
+    offsets[d] = offset.getSExtValue();
+    int64_t extent = d == 0 ? rows : cols;
+    outside |= *offsets[d] < 0 || *offsets[d] > shape[d] - extent;
+  }
+  if (outside) {
+    InFlightDiagnostic diag = op->emitOpError() << what << " block [";
+    llvm::interleaveComma(offsets, diag, [&](std::optional<int64_t> offset) {
+      if (offset)
+        diag << *offset;
+      else
+        diag << "?";
+    });
+    return diag << "] + " << rows << "x" << cols << " lies outside the "
+                << shape[0] << "x" << shape[1] << " tensor";
+  }
   return verifySpace(op, tile, what, spaces);
 }
 

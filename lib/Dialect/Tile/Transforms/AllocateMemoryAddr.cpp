@@ -288,19 +288,10 @@ struct AllocateMemoryAddrPass
     func::FuncOp function = getOperation();
     if (isOrchestrationFunction(function) || function.isExternal())
       return markAllAnalysesPreserved();
-    if (memoryPlanner != "pypto" && memoryPlanner != "dsa-rp") {
-      function.emitError() << "unknown memory-planner '" << memoryPlanner
-                           << "' for address allocation (expected pypto or "
-                              "dsa-rp; ptoas plans addresses itself)";
-      return signalPassFailure();
-    }
-    FailureOr<TargetArch> arch = resolveTargetArch(function, targetArch);
-    if (failed(arch))
-      return signalPassFailure();
-
+    TargetArch arch = resolveTargetArch(function, targetArch);
     AllocationLifetimes lifetimes(function);
-    Planner planner(function, *arch, lifetimes);
-    if (failed(planner.run(memoryPlanner == "dsa-rp")))
+    Planner planner(function, arch, lifetimes);
+    if (failed(planner.run(memoryPlanner == MemoryPlanner::DsaRp)))
       return signalPassFailure();
 
     // Everything fits: write the addresses.

@@ -31,19 +31,17 @@ struct CheckCapacityPass
     markAllAnalysesPreserved(); // the IR never changes
     if (isOrchestrationFunction(function) || function.isExternal())
       return;
-    FailureOr<TargetArch> arch = resolveTargetArch(function, targetArch);
-    if (failed(arch))
-      return signalPassFailure();
+    TargetArch arch = resolveTargetArch(function, targetArch);
     ValueNames names(function);
     bool ok = true;
     auto tooLarge = [&](Location loc, const Twine &what, int64_t bytes,
                         MemorySpace space) {
-      int64_t capacity = getSpaceCapacity(*arch, space);
+      int64_t capacity = getSpaceCapacity(arch, space);
       if (bytes <= capacity)
         return false;
       emitError(loc) << what << " of " << bytes << " bytes does not fit in "
                      << stringifyMemorySpace(space) << ": the capacity on "
-                     << stringifyTargetArch(*arch) << " is " << capacity
+                     << stringifyTargetArch(arch) << " is " << capacity
                      << " bytes";
       ok = false;
       return true;

@@ -2,6 +2,7 @@
 
 #include "tilemem/Dialect/Tile/Transforms/DeadCode.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
+#include "tilemem/Dialect/Tile/Transforms/Preconditions.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -21,6 +22,9 @@ struct InitMemRefPass : public mlir::tile::impl::TileInitMemRefBase<InitMemRefPa
     func::FuncOp function = getOperation();
     if (isOrchestrationFunction(function) || function.isExternal())
       return;
+    // The first pass of every pipeline: the passes after it rely on this.
+    if (failed(checkStoragePreconditions(function)))
+      return signalPassFailure();
     if (eraseDeadCode)
       numErased += mlir::tile::eraseDeadCode(function);
     // Allocations are hoisted to the entry, in producer order, so that every

@@ -1254,15 +1254,7 @@ struct MaterializeSemanticAliasesPass
     func::FuncOp function = getOperation();
     if (isOrchestrationFunction(function) || function.isExternal())
       return markAllAnalysesPreserved();
-    if (memoryPlanner != "pypto" && memoryPlanner != "dsa-rp" &&
-        memoryPlanner != "ptoas") {
-      function.emitError() << "unknown memory-planner '" << memoryPlanner
-                           << "' (expected pypto, dsa-rp or ptoas)";
-      return signalPassFailure();
-    }
-    FailureOr<TargetArch> arch = resolveTargetArch(function, targetArch);
-    if (failed(arch))
-      return signalPassFailure();
+    TargetArch arch = resolveTargetArch(function, targetArch);
 
     // Rewrite in place, journaling every change; keep the result only when
     // it verifies, otherwise restore the function exactly.
@@ -1275,7 +1267,7 @@ struct MaterializeSemanticAliasesPass
     ProgramOrder order(function);
     TripCounts trips(function, order);
     ValueNumbering numbering(countStorageValues(function));
-    bool ok = succeeded(Materializer(function, *arch, bufferIR, counters,
+    bool ok = succeeded(Materializer(function, arch, bufferIR, counters,
                                      journal, order, trips, numbering)
                             .run());
     if (ok && verifyResult) {

@@ -40,15 +40,15 @@ void mlir::tile::buildMemoryPipeline(OpPassManager &pm,
   TileAllocateMemoryAddrOptions allocate;
   allocate.targetArch = options.arch;
   allocate.memoryPlanner = options.memoryPlanner;
-  if (options.memoryPlanner == "pypto") {
+  if (options.memoryPlanner == MemoryPlanner::PyPTO) {
     fpm.addPass(createTileMemoryReuse());
     verify(false);
     fpm.addPass(createTileAllocateMemoryAddr(allocate));
     verify(true);
-  } else if (options.memoryPlanner == "dsa-rp") {
+  } else if (options.memoryPlanner == MemoryPlanner::DsaRp) {
     fpm.addPass(createTileAllocateMemoryAddr(allocate));
     verify(true);
-  } else if (options.memoryPlanner == "ptoas") {
+  } else if (options.memoryPlanner == MemoryPlanner::PTOAS) {
     // ptoas places every tile; what cannot fit at all is reported here.
     TileCheckCapacityOptions capacity;
     capacity.targetArch = options.arch;

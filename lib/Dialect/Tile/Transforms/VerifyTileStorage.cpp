@@ -2,6 +2,7 @@
 
 #include "tilemem/Analysis/StorageVerifier.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
+#include "tilemem/Dialect/Tile/Transforms/Preconditions.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEVERIFYSTORAGE
@@ -20,12 +21,12 @@ struct VerifyTileStoragePass
     func::FuncOp function = getOperation();
     if (isOrchestrationFunction(function) || function.isExternal())
       return markAllAnalysesPreserved();
+    if (failed(checkStoragePreconditions(function)))
+      return signalPassFailure();
     StorageVerifierOptions options;
     options.allocated = allocated;
-    FailureOr<TargetArch> arch = resolveTargetArch(function, targetArch);
-    if (failed(arch))
-      return signalPassFailure();
-    options.arch = *arch;
+    TargetArch arch = resolveTargetArch(function, targetArch);
+    options.arch = arch;
     // The previous pass proved this function with the same options and
     // nothing changed it since (otherwise the verdict would be gone).
     if (auto verdict = getCachedAnalysis<StorageVerdict>();

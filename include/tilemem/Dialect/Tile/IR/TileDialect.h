@@ -43,9 +43,6 @@ enum class TargetArch { A3, A5 };
 std::optional<TargetArch> parseTargetArch(llvm::StringRef name);
 /// The architecture named by the enclosing module's `tile.target_arch`.
 std::optional<TargetArch> getTargetArch(Operation *op);
-/// The architecture a pass option names, or (empty option) the module's
-/// `tile.target_arch`, else a3. An unknown name is an error at `op`.
-FailureOr<TargetArch> resolveTargetArch(Operation *op, llvm::StringRef option);
 /// Whether `tile.move` can copy from `from` to `to`. Without an architecture,
 /// whether any supported target can.
 bool isLegalMove(MemorySpace from, MemorySpace to,

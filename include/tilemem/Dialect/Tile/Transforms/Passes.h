@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
+#include "tilemem/Dialect/Tile/Transforms/PassOptions.h"
 
 namespace mlir::tile {
 

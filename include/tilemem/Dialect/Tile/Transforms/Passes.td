@@ -19,6 +19,13 @@ def TileInitMemRef : Pass<"tile-init-memref", "::mlir::func::FuncOp"> {
     Producers that already name a destination are left alone, so the pass is
     idempotent. Functions marked `tile.orchestration` are skipped.
 
+    As the first pass of every pipeline it checks the storage passes'
+    precondition (`Preconditions.h`) and fails, changing nothing, with a
+    located error when a function nests deeper than 4096 regions
+    (`nesting depth N exceeds the limit 4096`) or an `scf.for` has a
+    constant step that is not positive (`scf.for step must be positive,
+    got 0`; an `unsigned` loop's step is unsigned, so only 0 there).
+
     Dead code needs no storage, and must not constrain it: first, every op
     whose results are unused and that has no memory effect is erased (tile
     ops are value-semantic; only a destination clause writes memory, and
@@ -135,6 +142,8 @@ def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
     start, with the live allocations in a map ordered by address (disjoint,
     so only the nearest one below a new range's end can overlap it):
     O(A log A), never all pairs.
+    It checks the same precondition as `tile-init-memref` first (nesting
+    depth, positive constant `scf.for` steps).
     Functions marked `tile.orchestration` are skipped. The IR is unchanged.
     When the previous pass already proved the function with the same options
     (`tile-materialize-semantic-aliases` verifies its own result and keeps the
@@ -144,9 +153,11 @@ def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
   let options = [
     Option<"allocated", "allocated", "bool", /*default=*/"false",
            "Also check addresses (after address allocation)">,
-    Option<"targetArch", "arch", "std::string", /*default=*/"\"\"",
-           "Target architecture for the capacities (a3 or a5); defaults to "
-           "the module's tile.target_arch, else a3">,
+    Option<"targetArch", "arch", "::mlir::tile::TargetArchOption",
+           /*default=*/"::mlir::tile::TargetArchOption::Auto",
+           "Target architecture for the capacities (auto: the module's "
+           "tile.target_arch, else a3)",
+           [{::mlir::tile::targetArchValues()}]>,
   ];
   let statistics = [
     Statistic<"numReused", "reused-verdicts",
@@ -212,8 +223,11 @@ def TileMaterializeSemanticAliases
     or one with an `addr`) keeps exactly the values the user put there: no
     producer is retargeted into it or out of it (a carry rooted there is
     copied into instead). Allocations left unused by retargeting are
-    removed. Functions marked `tile.orchestration` are
-    skipped. See docs/passes/materialize-semantic-aliases.md.
+    removed. Functions marked `tile.orchestration` are skipped.
+    `memory-planner` (pypto, dsa-rp, ptoas) and `arch` (auto: the module's
+    `tile.target_arch`, else a3; a3; a5) are enum options: another value
+    fails when the pipeline is parsed, before any function is looked at. See
+    docs/passes/materialize-semantic-aliases.md.
 
     Before (after tile-init-memref):
     ```mlir
@@ -241,12 +255,14 @@ def TileMaterializeSemanticAliases
     Option<"enableBufferIR", "enable-buffer-ir", "bool", /*default=*/"true",
            "Use the Buffer-IR branch destinations in functions marked by "
            "tile-select-buffer-ir-functions (others keep the Tile path)">,
-    Option<"memoryPlanner", "memory-planner", "std::string",
-           /*default=*/"\"pypto\"",
-           "The memory planner that follows: pypto, dsa-rp or ptoas">,
-    Option<"targetArch", "arch", "std::string", /*default=*/"\"\"",
-           "Target architecture for copy legality (a3 or a5); defaults to "
-           "the module's tile.target_arch, else a3">,
+    Option<"memoryPlanner", "memory-planner", "::mlir::tile::MemoryPlanner",
+           /*default=*/"::mlir::tile::MemoryPlanner::PyPTO",
+           "The memory planner that follows",
+           [{::mlir::tile::memoryPlannerValues()}]>,
+    Option<"targetArch", "arch", "::mlir::tile::TargetArchOption",
+           /*default=*/"::mlir::tile::TargetArchOption::Auto",
+           "Target architecture for copy legality",
+           [{::mlir::tile::targetArchValues()}]>,
     Option<"verifyResult", "verify", "bool", /*default=*/"true",
            "Check the rewritten function with tile-verify-storage before "
            "committing it (turn off only to debug the pass)">,
@@ -349,8 +365,10 @@ def TileAllocateMemoryAddr
     live bytes of that space peak (the max-live lower bound). Addresses are
     all computed before any is written, so on failure the function is
     unchanged. The result satisfies `tile-verify-storage{allocated=true}`.
-    Functions marked `tile.orchestration` are skipped. See
-    docs/passes/memory-planners.md.
+    Functions marked `tile.orchestration` are skipped. `memory-planner`
+    (pypto or dsa-rp) and `arch` (auto: the module's `tile.target_arch`,
+    else a3; a3; a5) are enum options: another value, ptoas included,
+    fails when the pipeline is parsed. See docs/passes/memory-planners.md.
 
     Before (dsa-rp):
     ```mlir
@@ -368,12 +386,15 @@ def TileAllocateMemoryAddr
     ```
   }];
   let options = [
-    Option<"targetArch", "arch", "std::string", /*default=*/"\"\"",
-           "Target architecture for the capacities (a3 or a5); defaults to "
-           "the module's tile.target_arch, else a3">,
-    Option<"memoryPlanner", "memory-planner", "std::string",
-           /*default=*/"\"pypto\"",
-           "pypto (one range per allocation) or dsa-rp (lifetime-aware)">,
+    Option<"targetArch", "arch", "::mlir::tile::TargetArchOption",
+           /*default=*/"::mlir::tile::TargetArchOption::Auto",
+           "Target architecture for the capacities",
+           [{::mlir::tile::targetArchValues()}]>,
+    Option<"memoryPlanner", "memory-planner", "::mlir::tile::MemoryPlanner",
+           /*default=*/"::mlir::tile::MemoryPlanner::PyPTO",
+           "The address planner (ptoas assigns no addresses: it plans "
+           "memory itself, so it is no value here)",
+           [{::mlir::tile::addressPlannerValues()}]>,
   ];
   let statistics = [
     Statistic<"numPlaced", "placed", "Allocations given an address">,
@@ -413,9 +434,11 @@ def TileCheckCapacity : Pass<"tile-check-capacity", "::mlir::func::FuncOp"> {
     ```
   }];
   let options = [
-    Option<"targetArch", "arch", "std::string", /*default=*/"\"\"",
-           "Target architecture for the capacities (a3 or a5); defaults to "
-           "the module's tile.target_arch, else a3">,
+    Option<"targetArch", "arch", "::mlir::tile::TargetArchOption",
+           /*default=*/"::mlir::tile::TargetArchOption::Auto",
+           "Target architecture for the capacities (auto: the module's "
+           "tile.target_arch, else a3)",
+           [{::mlir::tile::targetArchValues()}]>,
   ];
 }
 

@@ -1,7 +1,7 @@
 //===- Pipelines.h - the tilemem pass pipelines -----------------*- C++ -*-===//
 //
 // `tile-memory-pipeline{memory-planner=pypto|dsa-rp|ptoas
-//                       enable-buffer-ir=true arch=}`
+//                       enable-buffer-ir=true arch=auto|a3|a5}`
 // runs the storage and memory planning passes on every function of a module
 // (the seed's "Default pipeline"; see docs/passes/memory-planners.md):
 //
@@ -21,8 +21,9 @@
 //
 // Every pass with an `arch` option gets the pipeline's.
 //
-// `arch` empty means the module's `tile.target_arch`, else a3. An unknown
-// planner is reported by tile-materialize-semantic-aliases.
+// `arch=auto` (the default) means the module's `tile.target_arch`, else a3.
+// Both options are enums (PassOptions.h): an unknown value fails when the
+// pipeline is parsed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,26 +32,22 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
-
-#include <string>
+#include "tilemem/Dialect/Tile/Transforms/PassOptions.h"
 
 namespace mlir::tile {
 
 struct MemoryPipelineOptions
     : public PassPipelineOptions<MemoryPipelineOptions> {
-  PassOptions::Option<std::string> memoryPlanner{
-      *this, "memory-planner",
-      llvm::cl::desc("The memory planner: pypto, dsa-rp or ptoas"),
-      llvm::cl::init("pypto")};
+  PassOptions::Option<MemoryPlanner> memoryPlanner{
+      *this, "memory-planner", llvm::cl::desc("The memory planner"),
+      llvm::cl::init(MemoryPlanner::PyPTO), memoryPlannerValues()};
   PassOptions::Option<bool> enableBufferIR{
       *this, "enable-buffer-ir",
       llvm::cl::desc("Buffer-IR legalization in the kernels it supports"),
       llvm::cl::init(true)};
-  PassOptions::Option<std::string> arch{
-      *this, "arch",
-      llvm::cl::desc("Target architecture (a3 or a5); defaults to the "
-                     "module's tile.target_arch, else a3"),
-      llvm::cl::init("")};
+  PassOptions::Option<TargetArchOption> arch{
+      *this, "arch", llvm::cl::desc("Target architecture"),
+      llvm::cl::init(TargetArchOption::Auto), targetArchValues()};
 };
 
 /// Adds storage legalization (the passes every planner runs first) to `pm`,

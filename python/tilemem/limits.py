@@ -1,0 +1,137 @@
+"""Deep nests never kill the process.
+
+The MLIR parser, printer and most walks recurse once per nesting level, and
+the Python main thread has a fixed stack (8 MiB on Linux). tilemem's entry
+points (``tilemem.compile``, the ``tilemem.passes`` callables,
+``tilemem.pto.emit``, :func:`parse_module`) therefore
+
+- reject nesting deeper than :data:`MAX_NESTING_DEPTH` before it recurses:
+  text before parsing (bracket nesting, which bounds region nesting) and
+  modules before a pass or the emitter runs (region nesting), raising
+  :class:`NestingError` ("nesting depth N exceeds the limit L" at a source
+  location);
+- run their MLIR work on a thread with :data:`LARGE_STACK_BYTES` of stack
+  (:func:`run_on_large_stack`).
+
+Both numbers come from the C++ side (``tilemem/Support/Limits.h``), which
+``tile-opt`` and ``tile-translate`` use the same way. ``ir.Module.parse``
+called directly runs on the caller's thread without the check; use
+:func:`parse_module` for input of unknown depth.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import threading
+from typing import Optional
+
+from ._mlir_libs import _tilemem
+from . import ir
+
+__all__ = ["MAX_NESTING_DEPTH", "LARGE_STACK_BYTES", "NestingError",
+           "run_on_large_stack", "check_text_nesting", "check_op_nesting",
+           "parse_module"]
+
+#: The deepest nesting tilemem accepts (regions in IR, brackets in text).
+MAX_NESTING_DEPTH: int = _tilemem.MAX_NESTING_DEPTH
+#: The stack of the threads tilemem runs MLIR work on.
+LARGE_STACK_BYTES: int = _tilemem.LARGE_STACK_BYTES
+
+
+class NestingError(ValueError):
+    """The input nests deeper than MAX_NESTING_DEPTH; the message is
+    ``<location>: error: nesting depth N exceeds the limit L``."""
+
+
+_local = threading.local()
+_start_lock = threading.Lock()
+
+
+def _current(kind):
+    try:
+        return kind.current
+    except (ValueError, RuntimeError):
+        return None
+
+
+def run_on_large_stack(fn, *args, **kwargs):
+    """Calls ``fn(*args, **kwargs)`` on a thread with LARGE_STACK_BYTES of
+    stack and returns its result or raises its exception. The thread sees
+    the caller's context variables (``PassContext``) and the caller's
+    current ``ir.Context`` and ``ir.Location``. Runs inline when already on
+    such a thread, or when no thread can be started."""
+    if getattr(_local, "large", False):
+        return fn(*args, **kwargs)
+    variables = contextvars.copy_context()
+    mlir_context, location = _current(ir.Context), _current(ir.Location)
+    box = {}
+
+    def work():
+        _local.large = True
+        try:
+            with contextlib.ExitStack() as stack:
+                if mlir_context is not None:
+                    stack.enter_context(mlir_context)
+                if location is not None:
+                    stack.enter_context(location)
+                box["result"] = variables.run(fn, *args, **kwargs)
+        except BaseException as error:  # re-raised in the caller
+            box["error"] = error
+
+    # threading.stack_size is process-wide: set it only around our start.
+    with _start_lock:
+        previous = threading.stack_size()
+        try:
+            threading.stack_size(LARGE_STACK_BYTES)
+            thread = threading.Thread(target=work, name="tilemem-large-stack",
+                                      daemon=True)
+            thread.start()
+        except (RuntimeError, ValueError, MemoryError):
+            thread = None
+        finally:
+            threading.stack_size(previous)
+    if thread is None:
+        # No thread: the caller's stack, with the nesting limit as the only
+        # protection.
+        return fn(*args, **kwargs)
+    thread.join()
+    if "error" in box:
+        error = box.pop("error")
+        raise error
+    return box["result"]
+
+
+def _message(location: str, depth: int) -> str:
+    return (f"{location}: error: nesting depth {depth} exceeds the limit "
+            f"{MAX_NESTING_DEPTH}")
+
+
+def check_text_nesting(text: str, source_name: str = "<string>") -> None:
+    """Raises NestingError when the bracket nesting of MLIR `text` exceeds
+    MAX_NESTING_DEPTH (location: `source_name`:line:column of the bracket)."""
+    depth, over = _tilemem.text_nesting(text, MAX_NESTING_DEPTH)
+    if over is not None:
+        line, column = over
+        raise NestingError(_message(f"{source_name}:{line}:{column}", depth))
+
+
+def check_op_nesting(operation) -> None:
+    """Raises NestingError when the region nesting under `operation` (an
+    Operation, OpView or Module) exceeds MAX_NESTING_DEPTH (location: the
+    first op that is deeper)."""
+    operation = getattr(operation, "operation", operation)
+    depth, location = _tilemem.op_nesting(operation, MAX_NESTING_DEPTH)
+    if location is not None:
+        raise NestingError(_message(location, depth))
+
+
+def parse_module(text: str, context: Optional["ir.Context"] = None,
+                 source_name: str = "<string>") -> "ir.Module":
+    """``ir.Module.parse(text)`` after the nesting check, on a large stack.
+    `context` defaults to the current ``ir.Context``. Raises NestingError,
+    or what ``ir.Module.parse`` raises."""
+    check_text_nesting(text, source_name)
+    if context is None:
+        context = ir.Context.current
+    return run_on_large_stack(lambda: ir.Module.parse(text, context=context))

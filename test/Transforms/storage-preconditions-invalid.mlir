@@ -1,0 +1,105 @@
+// RUN: tile-opt %s --split-input-file --tile-init-memref -verify-diagnostics
+// RUN: tile-opt %s --split-input-file --tile-verify-storage -verify-diagnostics
+// RUN: not tile-opt %S/../python/repros/correctness/zero-step-loop-accepted.mlir --tile-init-memref 2>&1 | FileCheck %s --check-prefix=REPRO
+// RUN: not tile-opt %S/../python/repros/correctness/zero-step-loop-accepted.mlir --tile-memory-pipeline 2>&1 | FileCheck %s --check-prefix=REPRO
+
+// The precondition of the storage passes (Preconditions.h), checked by the
+// first pass of every pipeline (tile-init-memref) and by tile-verify-storage:
+// an scf.for with a constant step must have a positive step. Every function
+// below already has its storage, so both passes accept it apart from the
+// step.
+
+// The reproducer (a zero step named %cm1) through tile-init-memref and the
+// whole pipeline, at the loop:
+// REPRO: zero-step-loop-accepted.mlir:6:8: error: scf.for step must be positive, got 0
+
+// Tests that a zero step is rejected at the loop.
+func.func @zero_step(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %z = tile.full 0.0 into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  // expected-error @+1 {{scf.for step must be positive, got 0}}
+  %r = scf.for %i = %c0 to %c4 step %c0 iter_args(%acc = %z) -> (!tile.tile<8x8xf32, vec>) {
+    %n = tile.add %acc, %x into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.yield %n : !tile.tile<8x8xf32, vec>
+  }
+  return %r : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that a negative step is rejected, one error per loop (the nested
+// loop's i32 step included).
+func.func @negative_steps(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %cm1 = arith.constant -1 : index
+  %l = arith.constant 0 : i32
+  %u = arith.constant 8 : i32
+  %s = arith.constant -2 : i32
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %z = tile.full 0.0 into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  // expected-error @+1 {{scf.for step must be positive, got -1}}
+  %r = scf.for %i = %c4 to %c0 step %cm1 iter_args(%acc = %z) -> (!tile.tile<8x8xf32, vec>) {
+    // expected-error @+1 {{scf.for step must be positive, got -2}}
+    %q = scf.for %j = %u to %l step %s iter_args(%in = %acc) -> (!tile.tile<8x8xf32, vec>) : i32 {
+      %n = tile.add %in, %x into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+      scf.yield %n : !tile.tile<8x8xf32, vec>
+    }
+    scf.yield %q : !tile.tile<8x8xf32, vec>
+  }
+  return %r : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that a zero step is rejected in an unsigned loop too.
+func.func @unsigned_zero_step(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %z = tile.full 0.0 into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  // expected-error @+1 {{scf.for step must be positive, got 0}}
+  %r = scf.for unsigned %i = %c0 to %c4 step %c0 iter_args(%acc = %z) -> (!tile.tile<8x8xf32, vec>) {
+    %n = tile.add %acc, %x into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.yield %n : !tile.tile<8x8xf32, vec>
+  }
+  return %r : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests what the precondition accepts: a positive constant step, a step that
+// is not a constant, and an all-ones step of an unsigned loop (unsigned, so
+// positive).
+func.func @accepted_steps(%x: !tile.tile<8x8xf32, vec>, %n: index) -> !tile.tile<8x8xf32, vec> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %cm1 = arith.constant -1 : index
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %z = tile.full 0.0 into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (!tile.tile<8x8xf32, vec>) {
+    %p = scf.for %j = %c0 to %c4 step %n iter_args(%in = %acc) -> (!tile.tile<8x8xf32, vec>) {
+      %q = scf.for unsigned %k = %c0 to %c4 step %cm1 iter_args(%in2 = %in) -> (!tile.tile<8x8xf32, vec>) {
+        %m = tile.add %in2, %x into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+        scf.yield %m : !tile.tile<8x8xf32, vec>
+      }
+      scf.yield %q : !tile.tile<8x8xf32, vec>
+    }
+    scf.yield %p : !tile.tile<8x8xf32, vec>
+  }
+  return %r : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that orchestration functions, which the storage passes skip, are not
+// checked either.
+func.func @host(%n: index) attributes {tile.orchestration} {
+  %c0 = arith.constant 0 : index
+  scf.for %i = %c0 to %n step %c0 {
+  }
+  return
+}
