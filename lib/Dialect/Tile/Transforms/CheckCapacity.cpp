@@ -67,6 +67,16 @@ struct CheckCapacityPass
     });
     function.walk([&](AllocOp alloc) {
       BufferType type = alloc.getResult().getType();
+      // ptoas plans every address at level2 and rejects an alloc_tile that
+      // names one: a user's fixed address cannot be kept.
+      if (std::optional<int64_t> addr = alloc.getAddr()) {
+        alloc.emitError() << "allocation " << names(alloc.getResult())
+                          << " has a fixed address (addr = " << *addr
+                          << "), which the ptoas planner cannot keep: ptoas "
+                             "places every tile itself (use memory-planner="
+                             "pypto or dsa-rp)";
+        ok = false;
+      }
       if (reported.contains(alloc))
         return;
       std::string what = "allocation " + names(alloc.getResult());

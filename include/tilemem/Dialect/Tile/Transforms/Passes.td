@@ -412,7 +412,8 @@ def TileAllocateMemoryAddr
 }
 
 def TileCheckCapacity : Pass<"tile-check-capacity", "::mlir::func::FuncOp"> {
-  let summary = "Reject tiles and allocations larger than their memory space";
+  let summary = "The ptoas planner's check: tiles and allocations ptoas "
+                "could not place";
   let description = [{
     The capacity check of the ptoas planner path, where tilemem places no
     addresses (ptoas' PlanMemory does): a tile, or an allocation with all its
@@ -425,7 +426,10 @@ def TileCheckCapacity : Pass<"tile-check-capacity", "::mlir::func::FuncOp"> {
     tiles written into it fit but its slots together do not. Whether the
     tiles live at one point fit together is ptoas' question. The pypto and
     dsa-rp planners report the same in their own capacity check
-    (`tile-allocate-memory-addr`). The IR is unchanged. Functions marked
+    (`tile-allocate-memory-addr`). An allocation with a fixed `addr` is an
+    error too: ptoas places every tile itself at level2 (it rejects an
+    `alloc_tile` that names an address), so a user's address could not be
+    kept; pypto and dsa-rp keep it. The IR is unchanged. Functions marked
     `tile.orchestration` are skipped.
 
     ```text
