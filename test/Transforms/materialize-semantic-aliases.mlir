@@ -839,6 +839,42 @@ func.func @acc_selected_in_slots(%l: !tile.tile<8x8xf32, left>, %r: !tile.tile<8
 
 // -----
 
+// Tests that two acc results swapped between the arms are two selections of
+// one pool, at opposite slots (the else arm yields the then arm's results in
+// the other order), instead of a divergent phi: an acc->acc copy does not
+// exist, and the swap needs no copy.
+// CHECK-LABEL: func.func @acc_swap_selected_in_slots
+// CHECK-NEXT:    %[[POOL:.*]] = tile.alloc : !tile.buffer<acc, 1024, slots = 2>
+// CHECK:         %[[A:.*]] = tile.matmul %{{.*}}, %{{.*}} into(%[[POOL]] :
+// CHECK:         %[[B:.*]] = tile.matmul %{{.*}}, %{{.*}} into(%[[POOL]] slot 1 :
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         %[[S0:.*]] = arith.select %arg4, %[[C0]], %[[C1]] : index
+// CHECK-NEXT:    %[[S1:.*]] = arith.select %arg4, %[[C1]], %[[C0]] : index
+// CHECK-NEXT:    %[[R:.*]]:2 = scf.if %arg4
+// CHECK-NEXT:      %[[T0:.*]] = tile.create into(%[[POOL]] slot %[[S0]] :
+// CHECK-NEXT:      %[[T1:.*]] = tile.create into(%[[POOL]] slot %[[S1]] :
+// CHECK-NEXT:      scf.yield %[[T0]], %[[T1]]
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[E0:.*]] = tile.create into(%[[POOL]] slot %[[S0]] :
+// CHECK-NEXT:      %[[E1:.*]] = tile.create into(%[[POOL]] slot %[[S1]] :
+// CHECK-NEXT:      scf.yield %[[E0]], %[[E1]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    tile.if_exit_barrier %[[R]]#0, %[[A]], %[[B]], %[[R]]#1 :
+// CHECK-NOT:     tile.move
+func.func @acc_swap_selected_in_slots(%l: !tile.tile<16x16xf32, left>, %r: !tile.tile<16x16xf32, right>, %l2: !tile.tile<16x16xf32, left>, %r2: !tile.tile<16x16xf32, right>, %c: i1) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
+  %a = tile.matmul %l, %r : !tile.tile<16x16xf32, left>, !tile.tile<16x16xf32, right> -> !tile.tile<16x16xf32, acc>
+  %b = tile.matmul %l2, %r2 : !tile.tile<16x16xf32, left>, !tile.tile<16x16xf32, right> -> !tile.tile<16x16xf32, acc>
+  %s:2 = scf.if %c -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
+    scf.yield %a, %b : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>
+  } else {
+    scf.yield %b, %a : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>
+  }
+  return %s#0, %s#1 : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>
+}
+
+// -----
+
 // Tests that a loop-touched allocation is not selected: %a is a loop carry,
 // so the result gets a fresh allocation with a copy in each arm.
 // CHECK-LABEL: func.func @loop_touched_not_selected
@@ -866,24 +902,25 @@ func.func @loop_touched_not_selected(%x: !tile.tile<8x8xf32, vec>, %c: i1, %n: i
 
 // -----
 
-// Tests an if whose arms swap two values that stay live: result #0 cannot
-// take a pool (result #1 still yields both values), so it gets a fresh
-// allocation with a move in each arm; result #1 is then selected from a pool
-// holding %b in slot 0 and %a in slot 1.
+// Tests an if whose arms swap two values that stay live: both results are
+// selected from one pool holding %a in slot 0 and %b in slot 1, at opposite
+// slots, with no copy. (It used to take a fresh allocation and a move in
+// each arm for result #0.)
 // CHECK-LABEL: func.func @if_swaps_live_values
 // CHECK-NEXT:    %[[POOL:.*]] = tile.alloc : !tile.buffer<vec, 256, slots = 2>
-// CHECK-NEXT:    %[[R0:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// CHECK-NEXT:    %[[AV:.*]] = tile.exp %{{.*}} into(%[[POOL]] slot 1 :
-// CHECK-NEXT:    %[[BV:.*]] = tile.mul %{{.*}}, %{{.*}} into(%[[POOL]] :
-// CHECK:         %[[SLOT:.*]] = arith.select
+// CHECK-NEXT:    %[[AV:.*]] = tile.exp %{{.*}} into(%[[POOL]] :
+// CHECK-NEXT:    %[[BV:.*]] = tile.mul %{{.*}}, %{{.*}} into(%[[POOL]] slot 1 :
+// CHECK:         %[[S0:.*]] = arith.select
+// CHECK-NEXT:    %[[S1:.*]] = arith.select
 // CHECK-NEXT:    scf.if
-// CHECK-NEXT:      %[[T0:.*]] = tile.move %[[AV]] into(%[[R0]] :
-// CHECK-NEXT:      %[[T1:.*]] = tile.create into(%[[POOL]] slot %[[SLOT]] :
+// CHECK-NEXT:      %[[T0:.*]] = tile.create into(%[[POOL]] slot %[[S0]] :
+// CHECK-NEXT:      %[[T1:.*]] = tile.create into(%[[POOL]] slot %[[S1]] :
 // CHECK-NEXT:      scf.yield %[[T0]], %[[T1]]
 // CHECK-NEXT:    } else {
-// CHECK-NEXT:      %[[E0:.*]] = tile.move %[[BV]] into(%[[R0]] :
-// CHECK-NEXT:      %[[E1:.*]] = tile.create into(%[[POOL]] slot %[[SLOT]] :
+// CHECK-NEXT:      %[[E0:.*]] = tile.create into(%[[POOL]] slot %[[S0]] :
+// CHECK-NEXT:      %[[E1:.*]] = tile.create into(%[[POOL]] slot %[[S1]] :
 // CHECK-NEXT:      scf.yield %[[E0]], %[[E1]]
+// CHECK-NOT:     tile.move
 func.func @if_swaps_live_values(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
   %a = tile.exp %x : !tile.tile<8x8xf32, vec>
   %b = tile.mul %x, %x : !tile.tile<8x8xf32, vec>

@@ -926,16 +926,42 @@ bool Materializer::trySelectInSlots(scf::IfOp ifOp, unsigned index) {
       thenValue.getType() != elseValue.getType() ||
       thenValue.getType() != ifOp.getResult(index).getType())
     return false;
-  // The if's other results must stay distinct from the selected one, whose
-  // dynamic slot may be either allocation.
-  for (unsigned other = 0; other < ifOp.getNumResults(); ++other) {
-    if (other == index)
+  // The if's results that yield either allocation: each must yield one of
+  // them whole in both arms, and is selected with the others from the same
+  // pool (a result that yields the same one in both arms keeps its slot).
+  // Two acc results swapped between the arms are two selections, with
+  // opposite slots, of one pool.
+  struct Selection {
+    unsigned index;
+    unsigned thenSlot, elseSlot;
+  };
+  SmallVector<Selection, 2> selections;
+  auto slotOf = [&](Value value) -> std::optional<unsigned> {
+    const Window *w = conflicts.lookup(value);
+    if (!w || (w->root != thenAlloc.getResult() &&
+               w->root != elseAlloc.getResult()))
+      return std::nullopt;
+    return w->root == thenAlloc.getResult() ? 0u : 1u;
+  };
+  for (unsigned result = 0; result < ifOp.getNumResults(); ++result) {
+    Value thenYielded = ifOp.thenYield()->getOperand(result);
+    Value elseYielded = ifOp.elseYield()->getOperand(result);
+    std::optional<unsigned> thenSlot = slotOf(thenYielded);
+    std::optional<unsigned> elseSlot = slotOf(elseYielded);
+    if (!thenSlot && !elseSlot)
       continue;
-    for (Operation *yield : {ifOp.thenYield(), ifOp.elseYield()})
-      if (const Window *w = conflicts.lookup(yield->getOperand(other)))
-        if (w->root == thenAlloc.getResult() ||
-            w->root == elseAlloc.getResult())
-          return false;
+    // Both arms name the pool, each with a whole allocation's value of the
+    // result's type.
+    if (!thenSlot || !elseSlot ||
+        selectableAllocation(thenYielded) !=
+            (*thenSlot ? elseAlloc : thenAlloc) ||
+        selectableAllocation(elseYielded) !=
+            (*elseSlot ? elseAlloc : thenAlloc) ||
+        thenYielded.getType() != ifOp.getResult(result).getType() ||
+        elseYielded.getType() != ifOp.getResult(result).getType())
+      return false;
+    if (*thenSlot != *elseSlot)
+      selections.push_back({result, *thenSlot, *elseSlot});
   }
 
   MLIRContext *context = function.getContext();
@@ -967,41 +993,58 @@ bool Materializer::trySelectInSlots(scf::IfOp ifOp, unsigned index) {
     }
   }
 
-  // The slot the condition selects, computed before the if.
+  // The slot each selection takes, computed before the if from the
+  // condition: the then arm's slot when it holds.
   builder.setInsertionPoint(ifOp);
   Location loc = ifOp.getLoc();
   auto zero = builder.create<arith::ConstantIndexOp>(loc, 0);
   auto one = builder.create<arith::ConstantIndexOp>(loc, 1);
-  auto slot = builder.create<arith::SelectOp>(loc, ifOp.getCondition(),
+  auto pick = builder.create<arith::SelectOp>(loc, ifOp.getCondition(),
                                               zero.getResult(), one.getResult());
-  for (Operation *op : {zero.getOperation(), one.getOperation(),
-                        slot.getOperation()})
+  SmallVector<Operation *, 4> created = {zero, one, pick};
+  Value swapped; // the other slot, for selections the else arm takes first
+  for (const Selection &selection : selections)
+    if (selection.thenSlot == 1 && !swapped) {
+      swapped = builder
+                    .create<arith::SelectOp>(loc, ifOp.getCondition(),
+                                             one.getResult(), zero.getResult())
+                    .getResult();
+      created.push_back(swapped.getDefiningOp());
+    }
+  for (Operation *op : created)
     journal.created(op);
-  conflicts.noteInserted({zero, one, slot}, ifOp);
-
-  auto type = cast<TileType>(thenValue.getType());
-  Window selected = wholeTile(pool.getResult(), type);
-  selected.dynamicSlot = slot.getResult();
-  selected.staticSlot = 0;
-  for (Operation *yield : {ifOp.thenYield(), ifOp.elseYield()}) {
-    auto [point, operand] = copyPoint(yield, index);
-    OpBuilder armBuilder(point);
-    auto create = armBuilder.create<CreateOp>(
-        yield->getLoc(), type, pool.getResult(), slot.getResult(),
-        DenseI64ArrayAttr(), IntegerAttr());
-    journal.created(create);
-    conflicts.noteInserted({create}, point);
-    journal.setOperand(point, operand, create.getResult());
-    conflicts.relocate(create.getResult(), selected);
-  }
+  conflicts.noteInserted(created, ifOp);
 
   // The barrier also reads the selected tiles defined before the if: they
   // stay live (so nothing may overwrite their slots) until the selection is
-  // complete, although the arms now yield the pool's tile, not them.
-  SmallVector<Value> barrierOperands = {ifOp.getResult(index)};
-  for (Value selectedValue : {thenValue, elseValue})
-    if (!ifOp->isAncestor(selectedValue.getParentRegion()->getParentOp()))
-      barrierOperands.push_back(selectedValue);
+  // complete, although the arms now yield the pool's tiles, not them.
+  SmallVector<Value> barrierOperands;
+  for (const Selection &selection : selections) {
+    Value slot = selection.thenSlot == 0 ? pick.getResult() : swapped;
+    auto type = cast<TileType>(ifOp.getResult(selection.index).getType());
+    Window selected = wholeTile(pool.getResult(), type);
+    selected.dynamicSlot = slot;
+    selected.staticSlot = 0;
+    SmallVector<Value, 2> before;
+    for (Operation *yield : {ifOp.thenYield(), ifOp.elseYield()}) {
+      Value yielded = yield->getOperand(selection.index);
+      if (!ifOp->isAncestor(yielded.getParentRegion()->getParentOp()))
+        before.push_back(yielded);
+      auto [point, operand] = copyPoint(yield, selection.index);
+      OpBuilder armBuilder(point);
+      auto create = armBuilder.create<CreateOp>(
+          yield->getLoc(), type, pool.getResult(), slot, DenseI64ArrayAttr(),
+          IntegerAttr());
+      journal.created(create);
+      conflicts.noteInserted({create}, point);
+      journal.setOperand(point, operand, create.getResult());
+      conflicts.relocate(create.getResult(), selected);
+    }
+    barrierOperands.push_back(ifOp.getResult(selection.index));
+    for (Value value : before)
+      if (!llvm::is_contained(barrierOperands, value))
+        barrierOperands.push_back(value);
+  }
   builder.setInsertionPointAfter(ifOp);
   auto barrier = builder.create<IfExitBarrierOp>(loc, barrierOperands);
   selectionPools.insert(pool.getResult());
