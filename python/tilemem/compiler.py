@@ -68,7 +68,8 @@ class CompileError(PassError):
 class CompileResult:
     """The outcome of :func:`compile`.
 
-    ``pto``: the PTO text. ``module``: the planned tile module.
+    ``pto``: the PTO text (None with ``emit_pto=False``). ``module``: the
+    planned tile module.
     ``stats``: see :func:`planned_stats`. ``options``: the resolved options
     (``memory_planner``, ``enable_buffer_ir``, ``arch``, ``pto_level``).
     ``timing``: None, or ``{"header": ..., "report": text, "passes":
@@ -287,7 +288,7 @@ def _write_options(directory: str, options: Dict[str, Any], pipeline: str) -> No
 
 
 def _run(text: str, options: Dict[str, Any], dump_ir: Optional[str],
-         timing: bool):
+         timing: bool, emit_pto: bool = True):
     from . import pto as pto_module
 
     context = ir.Context()
@@ -327,11 +328,13 @@ def _run(text: str, options: Dict[str, Any], dump_ir: Optional[str],
             except Exception as error:
                 raise CompileError(f"[{_options_header(options)}] {error}") from error
         started = time.perf_counter()
-        try:
-            pto = pto_module.emit(module, level=options["pto_level"])
-        except Exception as error:
-            raise CompileError(f"[{_options_header(options)}] PTO emission failed: "
-                               f"{error}") from error
+        pto = None
+        if emit_pto:
+            try:
+                pto = pto_module.emit(module, level=options["pto_level"])
+            except Exception as error:
+                raise CompileError(f"[{_options_header(options)}] PTO emission failed: "
+                                   f"{error}") from error
         emit_seconds = time.perf_counter() - started
         stats = planned_stats(module, input_moves)
     timing_info = None
@@ -343,7 +346,7 @@ def _run(text: str, options: Dict[str, Any], dump_ir: Optional[str],
             "passes": _parse_timing(report),
             "pto_emission": emit_seconds,
         }
-    if dump_ir is not None:
+    if dump_ir is not None and pto is not None:
         with open(os.path.join(dump_ir, "output.pto"), "w") as f:
             f.write(pto)
         if timing_info is not None:
@@ -357,7 +360,7 @@ def compile(kernel: Union["ir.Module", str, os.PathLike],  # noqa: A001
             enable_buffer_ir: Optional[bool] = None,
             arch: Optional[str] = None,
             dump_ir: Optional[Union[str, os.PathLike]] = None,
-            timing: bool = False) -> CompileResult:
+            timing: bool = False, emit_pto: bool = True) -> CompileResult:
     """Plans storage and memory for `kernel` and emits PTO.
 
     kernel: an ``ir.Module`` (not modified), MLIR text, or a path to a
@@ -368,14 +371,18 @@ def compile(kernel: Union["ir.Module", str, os.PathLike],  # noqa: A001
     module's ``tile.target_arch``, else a3). dump_ir: a directory receiving
     ``options.txt``, ``0_input.mlir``, ``passes/`` (the IR after each pass,
     one file per pass and function) and ``output.pto``. timing: collect the
-    pass manager's timing report. Raises :class:`CompileError` (a deep nest
-    included), TypeError or ValueError for bad options.
+    pass manager's timing report. emit_pto: False stops after planning
+    (``result.pto`` is None): a module PTO cannot express (several kernels
+    without a ``pto.entry``, tile arguments) can still be planned and drawn.
+    Raises :class:`CompileError` (a deep nest included), TypeError or
+    ValueError for bad options.
     """
     return limits.run_on_large_stack(_compile, kernel, memory_planner,
-                                     enable_buffer_ir, arch, dump_ir, timing)
+                                     enable_buffer_ir, arch, dump_ir, timing, emit_pto)
 
 
-def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing):
+def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing,
+             emit_pto=True):
     try:
         text, source_name = _load_kernel(kernel)
         limits.check_text_nesting(text, source_name)
@@ -389,7 +396,7 @@ def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing):
         options = resolve_options(memory_planner, enable_buffer_ir, arch, parsed)
         del parsed
     key = (text, options["memory_planner"], options["enable_buffer_ir"],
-           options["arch"], options["pto_level"])
+           options["arch"], options["pto_level"], emit_pto)
     if dump_ir is None and not timing:
         entry = _CACHE.get(key)
         if entry is not None:
@@ -402,7 +409,7 @@ def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing):
                                  dict(options), cached=True)
     _CACHE_STATS["misses"] += 1
     dump_dir = os.fspath(dump_ir) if dump_ir is not None else None
-    module, pto, stats, timing_info = _run(text, options, dump_dir, timing)
+    module, pto, stats, timing_info = _run(text, options, dump_dir, timing, emit_pto)
     _CACHE[key] = {"pto": pto, "module": str(module), "stats": _copy_stats(stats)}
     _CACHE.move_to_end(key)
     while len(_CACHE) > _CACHE_LIMIT:

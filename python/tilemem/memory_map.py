@@ -191,8 +191,10 @@ def render(kernel, output: Union[str, os.PathLike],
     if planner == "ptoas":
         raise ValueError("the ptoas planner assigns no addresses (ptoas plans "
                          "memory): draw pypto or dsa-rp")
+    # The picture needs the plan, not PTO (a module of several kernels, or
+    # one with tile arguments, has no PTO form).
     result = compile_kernel(kernel, memory_planner=planner, arch=arch,
-                            enable_buffer_ir=enable_buffer_ir)
+                            enable_buffer_ir=enable_buffer_ir, emit_pto=False)
     records = passes.allocation_lifetimes(result.module)
     drawn = draw(_pick(records, function), planner, result.options["arch"])
     drawn.figure.savefig(os.fspath(output), dpi=dpi)

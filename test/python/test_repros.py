@@ -154,3 +154,32 @@ def test_check_capacity_callable():
                        match=re.escape("tile %3 of 17179869184 bytes does not fit in vec: "
                                        "the capacity on a5 is 253952 bytes")):
         passes.run_pipeline(src, [passes.init_memref(), passes.check_capacity(arch="a5")])
+
+
+def test_memory_map_of_one_kernel_of_two(tmp_path):
+    # memory-map-two-kernels.mlir: drawing @f1 failed because the picture
+    # went through PTO emission, which refuses two kernels without a
+    # pto.entry. The picture needs the plan only.
+    from tilemem import memory_map
+
+    path = os.path.join(REPROS, "correctness", "memory-map-two-kernels.mlir")
+    drawn = memory_map.render(path, tmp_path / "map.png", function="f1")
+    assert drawn.record["function"] == "f1"
+    assert (tmp_path / "map.png").stat().st_size > 0
+    with pytest.raises(tilemem.CompileError if hasattr(tilemem, "CompileError")
+                       else CompileError, match="pto.entry"):
+        tilemem.compile(path)  # PTO itself still needs an entry
+
+
+def test_deep_nest_built_in_python_is_rejected_quickly():
+    # deep-nest-python-builders.py: a 10,000-deep nest built with the Python
+    # builders took 34.6 s in the pipeline; it is past the nesting limit,
+    # which the entry points check before any recursion.
+    import subprocess
+    import sys
+
+    script = os.path.join(REPROS, "correctness", "deep-nest-python-builders.py")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    proc = subprocess.run([sys.executable, script, "10000", "pipe"], cwd=root,
+                          capture_output=True, text=True, timeout=120)
+    assert "nesting depth" in proc.stdout + proc.stderr, proc.stdout + proc.stderr
