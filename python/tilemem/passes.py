@@ -98,6 +98,13 @@ def init_memref() -> FunctionPass:
     return FunctionPass("tile-init-memref")
 
 
+def materialize_transposed_views() -> FunctionPass:
+    """tile-materialize-transposed-views: a transposed view of a vec tile
+    that an op reads becomes a slice of a `tile.transpose` (ptoas reads vec
+    tiles row-major)."""
+    return FunctionPass("tile-materialize-transposed-views")
+
+
 def verify_storage(allocated: bool = False) -> FunctionPass:
     """tile-verify-storage: check the storage postcondition."""
     return FunctionPass("tile-verify-storage", allocated=allocated)

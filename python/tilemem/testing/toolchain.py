@@ -1391,7 +1391,8 @@ class Job:
     reports and file names), ``memory_fill``: the byte the simulated
     on-chip memories are filled with before the kernel runs (default 0xff,
     so a read of a byte nobody wrote is a NaN or -1, not the simulator's
-    0; None keeps the zeros). Testing hooks: ``cpp_filter`` rewrites ptoas's
+    0; None keeps the zeros). Testing hooks: ``pto_filter`` rewrites the
+    emitted PTO before ptoas reads it; ``cpp_filter`` rewrites ptoas's
     C++ before it is compiled; ``reference_inputs`` replaces the inputs
     given to the interpreter (the simulator keeps the seeded ones)."""
     kernel: Any
@@ -1405,6 +1406,7 @@ class Job:
     insert_sync: bool = True
     name: Optional[str] = None
     memory_fill: Optional[int] = 0xFF
+    pto_filter: Optional[Callable[[str], str]] = None
     cpp_filter: Optional[Callable[[str], str]] = None
     reference_inputs: Optional[list] = None
 
@@ -1489,6 +1491,9 @@ def _prepare_job(job: Job, work: str, tools: Tools, index: int):
     pto_text = _emit(job, text, result)
     if pto_text is None:
         return result, None
+    if job.pto_filter is not None:
+        pto_text = job.pto_filter(pto_text)
+        result.messages.append("the PTO was rewritten by pto_filter before ptoas")
     result.pto_text = pto_text
     pto_path = os.path.join(job_dir, "kernel.pto")
     cpp_path = os.path.join(job_dir, "kernel.cpp")

@@ -16,6 +16,7 @@ void mlir::tile::buildMemoryPipeline(OpPassManager &pm,
     verifyOptions.allocated = allocated;
     fpm.addPass(createTileVerifyStorage(verifyOptions));
   };
+  fpm.addPass(createTileMaterializeTransposedViews());
   fpm.addPass(createTileInitMemRef());
   TileSelectBufferIRFunctionsOptions select;
   select.enableBufferIR = options.enableBufferIR;
