@@ -14,13 +14,17 @@
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
 #include "tilemem/Target/PTO/PTODialect.h"
 
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CommandLine.h"
@@ -1914,6 +1918,111 @@ static LogicalResult checkWhileNesting(func::FuncOp func) {
   return failure();
 }
 
+namespace {
+/// ptoas's SCFWhileToCF (PTOToEmitC.cpp): an scf.while whose parent region
+/// may hold several blocks becomes a header block (the before region), a
+/// body block (the after region) and a branch back. Unlike ptoas's, it
+/// moves every block of the regions (ptoas moves the first and asserts on
+/// more: checkWhileNesting refuses those kernels before this runs).
+struct WhileToCF : OpRewritePattern<scf::WhileOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::WhileOp op,
+                                PatternRewriter &rewriter) const override {
+    Operation *parent = op->getParentOp();
+    if (parent && parent->hasTrait<OpTrait::SingleBlock>())
+      return failure();
+    for (Value result : op.getResults())
+      for (Operation *user : result.getUsers())
+        if (user->getBlock() != op->getBlock())
+          return failure();
+    Location loc = op.getLoc();
+    Block *after = rewriter.splitBlock(op->getBlock(),
+                                       std::next(Block::iterator(op)));
+    for (auto [index, result] : llvm::enumerate(op.getResults()))
+      result.replaceAllUsesWith(after->addArgument(result.getType(), loc));
+    SmallVector<scf::ConditionOp> conditions;
+    for (Block &block : op.getBefore())
+      if (auto c = dyn_cast<scf::ConditionOp>(block.getTerminator()))
+        conditions.push_back(c);
+    SmallVector<scf::YieldOp> yields;
+    for (Block &block : op.getAfter())
+      if (auto y = dyn_cast<scf::YieldOp>(block.getTerminator()))
+        yields.push_back(y);
+    Block *header = &op.getBefore().front(), *body = &op.getAfter().front();
+    rewriter.inlineRegionBefore(op.getBefore(), after);
+    rewriter.inlineRegionBefore(op.getAfter(), after);
+    for (scf::ConditionOp c : conditions) {
+      rewriter.setInsertionPoint(c);
+      rewriter.replaceOpWithNewOp<cf::CondBranchOp>(
+          c, c.getCondition(), body, c.getArgs(), after, c.getArgs());
+    }
+    for (scf::YieldOp y : yields) {
+      rewriter.setInsertionPoint(y);
+      rewriter.replaceOpWithNewOp<cf::BranchOp>(y, header, y.getOperands());
+    }
+    rewriter.setInsertionPoint(op);
+    rewriter.create<cf::BranchOp>(loc, header, op.getInits());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+/// A kernel ptoas lowers to a CFG as a whole (an scf.while inside an
+/// scf.for, scf.if or scf.while: needsWholeFunctionSCFToCF) goes through
+/// SCFToControlFlow for its scf.for and scf.if, then a greedy rewrite with
+/// SCFWhileToCF whose default (aggressive) region simplification merges
+/// blocks that differ only in operands, making each differing operand a
+/// block argument; ptoas's C++ casts a tile_buf block argument to a pointer
+/// (an invalid cast, or "tmov lowering expects opaque dst/src types").
+/// The same lowering is run on a copy of the emitted kernel: a tile_buf
+/// block argument in it refuses the kernel at the op that reads it.
+static LogicalResult checkBlockMerging(func::FuncOp func) {
+  bool nested = false;
+  func.walk([&](scf::WhileOp loop) {
+    nested |= !isa<func::FuncOp>(loop->getParentOp());
+  });
+  if (!nested)
+    return success();
+  MLIRContext *context = func.getContext();
+  context->loadDialect<cf::ControlFlowDialect>();
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(func.getLoc());
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(scratch->getBody());
+  auto copy = cast<func::FuncOp>(builder.clone(*func));
+  ConversionTarget target(*context);
+  target.addIllegalOp<scf::ForOp, scf::IfOp>();
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  RewritePatternSet lowering(context);
+  populateSCFToControlFlowConversionPatterns(lowering);
+  if (failed(applyPartialConversion(copy, target, std::move(lowering))))
+    return success(); // ptoas fails too, with its own message
+  RewritePatternSet whiles(context);
+  whiles.add<WhileToCF>(context);
+  (void)applyPatternsGreedily(copy, std::move(whiles));
+  for (Block &block : copy.getBody())
+    for (BlockArgument arg : block.getArguments()) {
+      if (!isa<pto::TileBufType>(arg.getType()) || arg.use_empty())
+        continue;
+      Operation *user = *arg.getUsers().begin();
+      InFlightDiagnostic diag =
+          emitError(user->getLoc())
+          << "cannot be emitted to PTO: ptoas 0.27 lowers this kernel to a "
+             "CFG as a whole (an scf.while inside an scf.for, scf.if or "
+             "scf.while), and its block merging then makes a tile operand of "
+             "the "
+          << user->getName()
+          << " emitted here a block argument (two blocks differ only in that "
+             "tile), which its C++ casts to a pointer";
+      llvm::SetVector<Block *> preds(block.pred_begin(), block.pred_end());
+      for (Block *pred : preds)
+        diag.attachNote(pred->getTerminator()->getLoc())
+            << "the merged block is entered from here";
+      return failure();
+    }
+  return success();
+}
+
 /// The signature of the PTO function for `func`, or a diagnostic.
 static FailureOr<FunctionType> ptoSignature(func::FuncOp func) {
   SmallVector<Type> inputs;
@@ -2033,7 +2142,7 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
     if (kernels.size() > 1 && kernel == entry)
       func->setAttr(kEntryAttrName, builder.getUnitAttr());
     if (failed(FunctionEmitter(kernel, func, level3, arch).emit()) ||
-        failed(checkWhileNesting(func)))
+        failed(checkWhileNesting(func)) || failed(checkBlockMerging(func)))
       failedAny = true;
   }
   if (failedAny)
