@@ -10,8 +10,8 @@
 ``level="auto"`` is level3 when every ``tile.alloc`` has an address, level2
 otherwise; ``"level2"`` / ``"level3"`` force one. A module that cannot be
 emitted raises ``PTOEmitError`` carrying the located diagnostics; the module
-is never modified. Rules: docs/pto-emission.md. ``tilemem.pto_check.check``
-checks the result against the documented ptoas syntax.
+is never modified. Rules: docs/pto-emission.md. The real ptoas checks the
+result: ``tilemem.testing.toolchain.check_with_ptoas(text, level)``.
 """
 
 from __future__ import annotations

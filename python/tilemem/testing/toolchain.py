@@ -111,7 +111,7 @@ __all__ = [
     "STAGES", "TOLERANCES", "KNOWN_CLASSES", "ToolchainUnavailable", "Tools",
     "find_tools", "find_ptoas", "find_pto_isa", "cache_dir",
     "ArgSpec", "KernelSignature", "kernel_signature", "DriverKernel",
-    "driver_source", "prepare_compiler", "CompilerSetup", "run_ptoas",
+    "driver_source", "prepare_compiler", "CompilerSetup", "run_ptoas", "check_with_ptoas",
     "PtoasOutcome", "StageOutcome", "OutputCheck", "ChainResult", "Job",
     "run_chain", "run_batch", "classify_failure", "main",
 ]
@@ -1026,6 +1026,26 @@ def run_ptoas(ptoas: str, pto_path: str, cpp_path: str, level: str, arch: Option
         return PtoasOutcome("rejected", "exit status 0 but no C++ written", rc, None, err, cmd,
                             seconds)
     return PtoasOutcome("accepted", "", rc, None, err, cmd, seconds)
+
+
+def check_with_ptoas(pto_text: str, level: str, arch: Optional[str] = None,
+                     ptoas: Optional[str] = None, insert_sync: bool = True) -> PtoasOutcome:
+    """What real ptoas does with `pto_text` at `level` (in a temporary
+    directory): the :class:`PtoasOutcome` of :func:`run_ptoas`. `ptoas`
+    defaults to :func:`find_ptoas`; :class:`ToolchainUnavailable` when there
+    is none. This is tilemem's check of emitted PTO: it replaced the
+    syntax checker tilemem.pto_check, which accepted every text ptoas
+    rejected (docs/pto-emission.md)."""
+    ptoas = ptoas or find_ptoas()
+    if ptoas is None:
+        raise ToolchainUnavailable(
+            "ptoas not found: set TILEMEM_PTOAS or run scripts/build-ptoas.sh")
+    with tempfile.TemporaryDirectory(prefix="tilemem-ptoas-") as work:
+        pto_path = os.path.join(work, "kernel.pto")
+        with open(pto_path, "w") as f:
+            f.write(pto_text)
+        return run_ptoas(ptoas, pto_path, os.path.join(work, "kernel.cpp"), level, arch,
+                         insert_sync)
 
 
 _CPP_KERNEL_RE = re.compile(r"__global__\s+AICORE\s+void\s+(\w+)\s*\(([^)]*)\)")
