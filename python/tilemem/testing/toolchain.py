@@ -1325,12 +1325,12 @@ def _compare_arrays(ref: np.ndarray, got: np.ndarray, elem: str,
 
 
 def _compare(result: ChainResult, sig: KernelSignature, inputs: list, ref_inputs: list,
-             job_dir: str, text: str) -> StageOutcome:
+             job_dir: str, text: str, mode: str = "value") -> StageOutcome:
     from tilemem import interp
 
     started = time.perf_counter()
     try:
-        ref = interp.run(text, ref_inputs, mode="value", function=sig.name)
+        ref = interp.run(text, ref_inputs, mode=mode, function=sig.name)
     except Exception as error:  # the interpreter cannot run the kernel
         return StageOutcome("compare", "failed", f"reference interpreter failed: {error}",
                             time.perf_counter() - started)
@@ -1414,7 +1414,14 @@ class Job:
     0; None keeps the zeros). Testing hooks: ``pto_filter`` rewrites the
     emitted PTO before ptoas reads it; ``cpp_filter`` rewrites ptoas's
     C++ before it is compiled; ``reference_inputs`` replaces the inputs
-    given to the interpreter (the simulator keeps the seeded ones)."""
+    given to the interpreter (the simulator keeps the seeded ones).
+    ``legalized``: the kernel is already storage-legalized (and, for
+    level3, addressed), as the PTO goldens of test/Target/PTO are: it is
+    emitted as it is with ``tilemem.pto.emit`` at ``level`` (auto: level3
+    when every tile.alloc has an address; ``memory_planner`` then only
+    names the job), and the interpreter's storage mode (addresses applied)
+    is the reference, since the kernel's ``into`` clauses and
+    ``tile.create`` read storage."""
     kernel: Any
     memory_planner: str = "pypto"
     level: str = "auto"
@@ -1429,6 +1436,7 @@ class Job:
     pto_filter: Optional[Callable[[str], str]] = None
     cpp_filter: Optional[Callable[[str], str]] = None
     reference_inputs: Optional[list] = None
+    legalized: bool = False
 
 
 def _kernel_label(job: Job, text: str) -> str:
@@ -1463,6 +1471,24 @@ def _emit(job: Job, text: str, result: ChainResult) -> Optional[str]:
     from tilemem import pto
 
     started = time.perf_counter()
+    if job.legalized:
+        try:
+            from tilemem import ir
+            with ir.Context(), ir.Location.unknown():
+                module = ir.Module.parse(text)
+                arch = module.operation.attributes["tile.target_arch"] \
+                    if "tile.target_arch" in module.operation.attributes else None
+                out = pto.emit(module, level=job.level)
+            result.arch = job.arch or (str(arch).strip('"') if arch is not None else "a3")
+            result.level = job.level if job.level != "auto" else (
+                "level3" if "pto.alloc_tile addr = " in out else "level2")
+        except Exception as error:
+            result._set(StageOutcome("emit", "failed", str(error).strip(),
+                                     time.perf_counter() - started))
+            return None
+        result._set(StageOutcome("emit", "ok", "", time.perf_counter() - started,
+                                 {"alloc_tiles": out.count("pto.alloc_tile")}))
+        return out
     try:
         compiled = tilemem.compile(text, memory_planner=job.memory_planner,
                                    enable_buffer_ir=job.enable_buffer_ir, arch=job.arch)
@@ -1828,7 +1854,8 @@ def run_batch(jobs: Sequence[Job], keep: Optional[str] = None, tools: Optional[T
                 results[i].messages.append("the interpreter was given other inputs "
                                            "(reference_inputs)")
             cmp = _compare(results[i], state["sig"], state["inputs"], ref_inputs,
-                           state["dir"], state["text"])
+                           state["dir"], state["text"],
+                           "storage" if job.legalized else "value")
             results[i]._set(cmp)
             results[i].ok = cmp.status == "ok"
         for r in results:
