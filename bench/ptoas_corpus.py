@@ -19,7 +19,12 @@ translation unit per chunk), and every job ends in exactly one outcome:
   ptoas-crash   ptoas crashed (signal / assertion) or timed out
   compile       ptoas accepted, the C++ does not compile against pto-isa
   run           it compiled, the simulator run failed
-  mismatch      it ran, an output differs from the interpreter
+  mismatch      it ran, an output differs from the interpreter (with a plan
+                that keeps the allocated-storage rules)
+  plan-invalid  it ran and differs, and the planned module breaks the
+                allocated-storage rules (fuzz.check_allocated: two live
+                allocations share bytes): the pipeline's fault, which the
+                simulator shows faithfully, not emission's
   pass          all five stages passed
 
 The summary prints, per planner and in total, the counts and the figures of
@@ -40,7 +45,7 @@ import sys
 import time
 
 OUTCOMES = ("pipeline", "refused", "ptoas-reject", "ptoas-crash", "compile", "run",
-            "mismatch", "pass")
+            "mismatch", "plan-invalid", "pass")
 
 
 def _seeds(text: str):
@@ -138,6 +143,9 @@ def main(argv=None) -> int:
                                 for (c, s, t, p) in chunk], tools=tools)
         for (c, s, t, p), r in zip(chunk, results):
             o = outcome_of(r)
+            if o == "mismatch" and fuzz.run_planner(t, s, p, check_pto=False).status \
+                    == "address-error":
+                o = "plan-invalid"
             records.append({"corpus": c, "seed": s, "planner": p, "outcome": o,
                             "reason": reason_of(r, o), "level": r.level,
                             "message": (r.stages[r.stage].message[:2000]
@@ -166,8 +174,9 @@ def main(argv=None) -> int:
         pct = lambda a, b: f"{100.0 * a / b:.2f}%" if b else "n/a"
         return (f"{line} | emitted={emitted} ptoas-accepted={accepted} ({pct(accepted, emitted)})"
                 f" compiled={pct(accepted - counts['compile'], accepted)}"
-                f" ran={pct(counts['mismatch'] + counts['pass'], accepted)}"
-                f" matched={pct(counts['pass'], accepted)}")
+                f" ran={pct(counts['mismatch'] + counts['plan-invalid'] + counts['pass'], accepted)}"
+                f" matched={pct(counts['pass'], accepted)}"
+                f" matched-valid-plans={pct(counts['pass'], accepted - counts['plan-invalid'])}")
 
     print(f"seeds {args.seeds}, corpus {args.corpus}: {len(programs)} programs, "
           f"{len(records)} jobs, {time.perf_counter() - started:.0f} s")

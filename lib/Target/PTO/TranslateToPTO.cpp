@@ -531,6 +531,13 @@ static FailureOr<RootPath> pathFromRoot(pto::TileBufType root,
   int64_t rootBytes = physicalBytes(root), bytes = physicalBytes(type);
   int64_t offset = window.offset;
   RootPath path;
+  // pto-isa's TRESHAPE (the CPU simulator's) reinterprets floats as floats
+  // and integers as integers only.
+  if (isa<FloatType>(root.getDtype()) != isa<FloatType>(type.getDtype())) {
+    why = "pto-isa's TRESHAPE does not reinterpret integers as floats or "
+          "back";
+    return failure();
+  }
   if (offset == 0 && bytes == rootBytes) {
     if (isBoxed(root) != isBoxed(type)) {
       why = "it would reshape between a boxed and an unboxed layout";
@@ -1214,6 +1221,16 @@ LogicalResult FunctionEmitter::emitUnary(Operation *op) {
         s.getBlayout() != d.getBlayout())
       return requireRowMajor(s.getBlayout() == "row_major" ? to : from, op,
                              "tmov", "source");
+    // ptoas's A2/A3 verifier: "expects A2/A3 non-mat tmov to use matching
+    // src/dst shapes" (the physical ones: a column block's tile_buf is as
+    // wide as its row stride).
+    if (arch != TargetArch::A5 && s.getLoc() != "mat" &&
+        (s.getRows() != d.getRows() || s.getCols() != d.getCols()))
+      return cannotEmit(op)
+             << "ptoas's A2/A3 pto.tmov wants source and destination "
+                "tile_bufs of one shape, and a column block's is as wide as "
+                "its row stride ("
+             << s << " into " << d << ")";
   } else {
     FailureOr<SmallVector<Value>> handles = elementwiseHandles(
         {op->getOperand(0), op->getResult(0)}, {from, to}, op, PTOOp::getOperationName().drop_front(4));
