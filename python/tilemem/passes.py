@@ -236,7 +236,7 @@ def allocate_memory_addr(arch: Optional[str] = None,
 def memory_pipeline(memory_planner: Optional[str] = None,
                     enable_buffer_ir: Optional[bool] = None,
                     arch: Optional[str] = None) -> ModulePipeline:
-    """tile-memory-pipeline: InitMemRef, Buffer-IR selection,
+    """tile-memory-pipeline: MaterializeTransposedViews, InitMemRef, Buffer-IR selection,
     MaterializeSemanticAliases, VerifyTileStorage, then the planner's passes
     (pypto: reuse + addresses, dsa-rp: addresses, ptoas: none). Options left
     as None come from the current `PassContext`."""

@@ -327,3 +327,21 @@ func.func @block_merge(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>,
   %O1 = tile.store %r, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %O1 : !tile.tensor<16x16xf32>
 }
+
+// -----
+
+// Tests that an A2/A3 vec tile.move of a column block is refused: ptoas's
+// verifier wants pto.tmov source and destination of one shape ("expects
+// A2/A3 non-mat tmov to use matching src/dst shapes"), and a column block's
+// tile_buf is as wide as its row stride.
+func.func @move_column_block(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x8xf32>) -> !tile.tensor<16x8xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %d = tile.alloc : !tile.buffer<vec, 512>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %s = tile.slice %t[0, 8] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  // expected-error@+1 {{'tile.move' op cannot be emitted to PTO: ptoas's A2/A3 pto.tmov wants source and destination tile_bufs of one shape}}
+  %m = tile.move %s into(%d : !tile.buffer<vec, 512>) : !tile.tile<16x8xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %B1 = tile.store %m, %B[%c0, %c0] : !tile.tile<16x8xf32, vec>, !tile.tensor<16x8xf32>
+  return %B1 : !tile.tensor<16x8xf32>
+}
