@@ -711,12 +711,14 @@ FailureOr<Value> FunctionEmitter::selectSlotHandle(const Window &window,
                                                    pto::TileBufType ptoType,
                                                    Value slot,
                                                    Operation *user) {
-  // A level2 handle has no address, but ptoas accepts scf.if results of
-  // tile_buf type (its PlanMemory and InsertSync alias the result with every
-  // yielded handle), so the window at slot %s is
+  // A level2 handle has no address, so the window at slot %s is first the
+  // placeholder
   //   %h = scf.if (%s == 0) { yield %h0 } else { ...(%s == 1)... yield %hN-1 }
-  // over the per-slot handles, which live in the prologue. The chain costs
-  // one compare per slot and is built once per window (the handle is cached).
+  // over the per-slot handles (roots or views of them); expandSelections
+  // then repeats every op that uses %h per slot and erases the chain (ptoas
+  // retypes tile_buf scf.if results after its verifiers and casts them to
+  // pointers in its C++). The compares are built once per window, right
+  // after the slot (the handle is cached).
   auto alloc = window.root.getDefiningOp<AllocOp>();
   int64_t slots = cast<BufferType>(alloc.getType()).getSlots();
   SmallVector<Value> perSlot;
