@@ -29,3 +29,29 @@ tool_dirs = [config.tilemem_tools_dir, llvm_tools, config.mlir_tools_dir]
 llvm_config.add_tool_substitutions(
     ["tile-opt", "tile-translate", "mlir-opt", "FileCheck", "not", "split-file"], tool_dirs
 )
+
+# The real ptoas (tilemem.testing.toolchain's lookup: $TILEMEM_PTOAS, else the
+# cached build of ../shared/ptoas, else the newest cached build): the `ptoas`
+# feature and the `%ptoas` substitution, for tests marked `REQUIRES: ptoas`
+# (as CIRCT's integration tests find their simulators).
+def _find_ptoas():
+    import importlib.util
+    import sys
+
+    source = os.path.join(os.path.dirname(config.test_source_root), "python",
+                          "tilemem", "testing", "toolchain.py")
+    try:
+        spec = importlib.util.spec_from_file_location("_tilemem_toolchain", source)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up
+        spec.loader.exec_module(module)
+        return module.find_ptoas()
+    except Exception:  # e.g. numpy missing in lit's Python
+        path = os.environ.get("TILEMEM_PTOAS")
+        return path if path and os.access(path, os.X_OK) else None
+
+
+_ptoas = _find_ptoas()
+if _ptoas:
+    config.available_features.add("ptoas")
+    config.substitutions.append(("%ptoas", _ptoas))

@@ -21,8 +21,9 @@ legalization accepts also runs, per planner, the whole
 on the planned module, *with the planner's addresses applied* (buffers
 whose address ranges overlap share bytes), must equal value mode on the
 input. When ``tilemem.pto`` is available the planned module is also emitted
-as PTO at the planner's level (level2 for ptoas, level3 otherwise) and
-checked with ``tilemem.pto_check``. The summary counts each planner
+as PTO at the planner's level (level2 for ptoas, level3 otherwise) and,
+when ptoas is found (``tilemem.testing.toolchain.find_ptoas``), checked
+by the real ptoas. The summary counts each planner
 separately, with its peak against the max-live lower bound.
 """
 
@@ -200,23 +201,25 @@ class PlannerOutcome:
     # ok | rejected (pipeline diagnostic) | mismatch | address-error (a rule
     # of the allocated-storage postcondition broken in the accepted plan) |
     # pto-refused (a documented "cannot be emitted to PTO" diagnostic,
-    # docs/pto-emission.md) | pto-error (emitted text the checker rejects, or
-    # an undocumented emission failure)
+    # docs/pto-emission.md) | pto-error (emitted text ptoas rejects or
+    # crashes on, or an undocumented emission failure)
     status: str
     reason: str = ""
     output: str = ""
-    pto_checked: bool = False
+    pto_checked: bool = False  # emitted, and accepted by ptoas when it is found
     peak: int = 0  # summed over spaces (planners that assign addresses)
     lower_bound: int = 0
 
 
 def _pto_modules():
-    """(tilemem.pto, tilemem.pto_check), or None when emission is not built."""
+    """(tilemem.pto, the ptoas binary or None), or None when emission is
+    not built."""
     try:
-        from . import pto, pto_check
+        from . import pto
+        from .testing import toolchain
     except ImportError:
         return None
-    return pto, pto_check
+    return pto, toolchain.find_ptoas()
 
 
 # The address alignment the planners keep (docs/passes/memory-planners.md);
@@ -290,7 +293,7 @@ def run_planner(text: str, seed: int, planner: str, enable_buffer_ir: bool = Tru
             return PlannerOutcome("mismatch", difference, output)
         modules = _pto_modules() if check_pto else None
         if modules is not None and _returns_only_tensors(text):
-            pto, pto_check = modules
+            pto, ptoas = modules
             level = options["pto_level"]
             try:
                 emitted = pto.emit(candidate, level=level)
@@ -300,10 +303,13 @@ def run_planner(text: str, seed: int, planner: str, enable_buffer_ir: bool = Tru
                     return PlannerOutcome("pto-error", f"emission failed: {error}", output)
                 outcome.status, outcome.reason = "pto-refused", refused
                 return outcome
-            errors = pto_check.check(emitted, level)
-            if errors:
-                return PlannerOutcome("pto-error", f"pto_check ({level}): {errors[0]}",
-                                      output + "\n// PTO:\n" + emitted)
+            if ptoas is not None:
+                from .testing import toolchain
+                checked = toolchain.check_with_ptoas(emitted, level, options["arch"], ptoas)
+                if checked.status != "accepted":
+                    return PlannerOutcome("pto-error",
+                                          f"ptoas ({level}) {checked.status}: {checked.message}",
+                                          output + "\n// PTO:\n" + emitted)
             outcome.pto_checked = True
         return outcome
 

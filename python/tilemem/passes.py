@@ -120,6 +120,13 @@ def init_memref() -> FunctionPass:
     return FunctionPass("tile-init-memref")
 
 
+def materialize_transposed_views() -> FunctionPass:
+    """tile-materialize-transposed-views: a transposed view of a vec tile
+    that an op reads becomes a slice of a `tile.transpose` (ptoas reads vec
+    tiles row-major)."""
+    return FunctionPass("tile-materialize-transposed-views")
+
+
 def verify_storage(allocated: bool = False, arch: str = "") -> FunctionPass:
     """tile-verify-storage: check the storage postcondition; with `allocated`
     also the address plan (aligned, inside the capacities of `arch`, "" = the
@@ -308,7 +315,7 @@ def check_capacity(arch: Optional[str] = None) -> FunctionPass:
 def memory_pipeline(memory_planner: Optional[str] = None,
                     enable_buffer_ir: Optional[bool] = None,
                     arch: Optional[str] = None) -> ModulePipeline:
-    """tile-memory-pipeline: InitMemRef, Buffer-IR selection,
+    """tile-memory-pipeline: MaterializeTransposedViews, InitMemRef, Buffer-IR selection,
     MaterializeSemanticAliases, VerifyTileStorage, then the planner's passes
     (pypto: reuse + addresses, dsa-rp: addresses, ptoas: the capacity
     check). Options left

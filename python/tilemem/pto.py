@@ -12,8 +12,8 @@ otherwise; ``"level2"`` / ``"level3"`` force one. A module that cannot be
 emitted raises ``PTOEmitError`` carrying the located diagnostics; the module
 is never modified; a module nested deeper than
 ``tilemem.limits.MAX_NESTING_DEPTH`` raises ``PTOEmitError`` too. Emission
-runs on a large-stack thread. Rules: docs/pto-emission.md. ``tilemem.pto_check.check``
-checks the result against the documented ptoas syntax.
+runs on a large-stack thread. Rules: docs/pto-emission.md. The real ptoas
+checks the result: ``tilemem.testing.toolchain.check_with_ptoas(text, level)``.
 """
 
 from __future__ import annotations

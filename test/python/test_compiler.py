@@ -7,7 +7,7 @@ import pytest
 
 import tilemem
 from conftest import EXAMPLES, SWAP_ACC
-from tilemem import compiler, ir, pto_check
+from tilemem import compiler, ir
 
 ACCUMULATE = os.path.join(EXAMPLES, "accumulate.mlir")
 
@@ -37,7 +37,7 @@ def test_compile_each_planner(planner):
     level = "level2" if planner == "ptoas" else "level3"
     assert result.options == {"memory_planner": planner, "enable_buffer_ir": True,
                               "arch": "a3", "pto_level": level}
-    assert pto_check.check(result.pto, level) == []
+    assert ("pto.alloc_tile addr = " in result.pto) == (level == "level3")
     addressed = ["addr" in op.attributes for op in allocs(result.module)]
     assert addressed and all(addressed) == (planner != "ptoas")
     assert not any(addressed) == (planner == "ptoas")

@@ -1,5 +1,6 @@
-"""Every example compiles with every planner to PTO that pto_check accepts,
-and the planned module (addresses applied) computes what the input does."""
+"""Every example compiles with every planner to PTO (which real ptoas
+accepts and runs on pto-isa's simulator: test_toolchain.py), and the planned
+module (addresses applied) computes what the input does."""
 
 import glob
 import os
@@ -10,7 +11,7 @@ import pytest
 
 import tilemem
 from conftest import EXAMPLES, PACKAGE_DIR, ROOT
-from tilemem import interp, pto_check
+from tilemem import interp
 
 KERNELS = sorted(glob.glob(os.path.join(EXAMPLES, "*.mlir")))
 
@@ -30,7 +31,7 @@ def test_example_compiles_and_computes_the_same(kernel, planner):
     text = open(kernel).read()
     result = tilemem.compile(kernel, memory_planner=planner)
     level = result.options["pto_level"]
-    assert pto_check.check(result.pto, level) == []
+    assert ("addr = " in result.pto) == (level == "level3")
     assert (" addr = " in str(result.module)) == (planner != "ptoas")
     program = interp.compile(str(result.module))
     for seed in range(3):
@@ -48,8 +49,7 @@ def test_build_and_compile_example_runs():
     assert "scf.for" in out  # the built kernel is printed
     assert "'memory_planner': 'dsa-rp'" in out
     pto = out[out.index("// stats:"):].split("\n", 1)[1]
-    assert "pto.tadd" in pto
-    assert pto_check.check(pto, "level3") == []
+    assert "pto.tadd" in pto and "pto.alloc_tile addr = " in pto
 
 
 def test_pipelines_doc_is_generated_and_current():

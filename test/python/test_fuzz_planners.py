@@ -2,7 +2,8 @@
 count runs by the documented command), at seeds derived from the commit
 (conftest.fuzz_seeds): each planner's whole memory pipeline on fuzzed
 programs, the plan's allocated-storage rules, storage mode with its
-addresses against value mode, and its PTO through pto_check."""
+addresses against value mode, and its PTO (checked by the real ptoas when
+it is found)."""
 
 import functools
 import re

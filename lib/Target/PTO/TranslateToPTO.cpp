@@ -15,7 +15,9 @@
 #include "tilemem/Support/Limits.h"
 #include "tilemem/Target/PTO/PTODialect.h"
 
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
@@ -23,6 +25,8 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CommandLine.h"
@@ -124,8 +128,47 @@ static pto::TileBufType withBLayout(pto::TileBufType type, StringRef blayout) {
       type.getSlayout(), type.getFractal(), type.getPad());
 }
 
-/// A handle is identified by its physical window and its tile type.
+/// A handle is identified by its physical window and its PTO type. The PTO
+/// type, not the tile type, because it carries the layout: a transposed view
+/// of a square RxR tile has the tile type of its source and the same window,
+/// but its handle is the col_major tile_buf over those bytes.
 using HandleKey = std::tuple<Value, int64_t, int64_t, Value, int64_t, Type>;
+
+/// Why pto-isa has no `Tile` for `type`, if it has none: the static asserts
+/// of pto/common/pto_tile.hpp (fractal box 16 x 32 bytes, 16 x 16 for the
+/// 1024 fractal of acc; an unboxed row of 32-byte multiples).
+static std::optional<std::string> ptoIsaTileProblem(pto::TileBufType type) {
+  int64_t element = (type.getDtype().getIntOrFloatBitWidth() + 7) / 8;
+  bool boxed = type.getSlayout() != "none_box";
+  bool innerRowMajor = type.getSlayout() == "row_major";
+  int64_t innerRows = 1, innerCols = 1;
+  if (type.getFractal() == 1024) {
+    innerRows = innerCols = 16;
+  } else if (boxed) {
+    innerRows = innerRowMajor ? 16 : 32 / element;
+    innerCols = innerRowMajor ? 32 / element : 16;
+  }
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  if (type.getLoc() != "vec" && type.getRows() != 1 &&
+      type.getRows() % innerRows)
+    os << "its " << type.getRows() << " rows are not a multiple of the "
+       << innerRows << "-row fractal box";
+  else if (type.getCols() % innerCols)
+    os << "its " << type.getCols() << " columns are not a multiple of the "
+       << innerCols << "-column fractal box";
+  else if (!boxed && type.getBlayout() == "row_major" &&
+           type.getCols() * element % 32)
+    os << "its rows are " << type.getCols() * element
+       << " bytes, not a multiple of 32";
+  else if (!boxed && type.getBlayout() == "col_major" &&
+           type.getRows() * element % 32)
+    os << "its columns are " << type.getRows() * element
+       << " bytes, not a multiple of 32";
+  if (why.empty())
+    return std::nullopt;
+  return why;
+}
 
 /// Translates one kernel into an (empty) func.func of the PTO module.
 class FunctionEmitter {
@@ -156,10 +199,51 @@ private:
   FailureOr<pto::TileBufType> handleType(const Window &window, TileType type,
                                          Operation *user);
   /// Level2 handle of a dynamic-slot window: the per-slot handles selected
-  /// by an scf.if chain on the slot value, placed right after it.
+  /// by an scf.if chain on the slot value, placed right after it. The
+  /// chain is a placeholder: expandSelections replaces every op that uses
+  /// it by an scf.if over the slot with one copy of the op per slot.
   FailureOr<Value> selectSlotHandle(const Window &window, TileType type,
                                     pto::TileBufType ptoType, Value slot,
                                     Operation *user);
+  /// Level2: the root alloc_tile of slot `slot` of `alloc` (one per buffer
+  /// slot, so ptoas plans exactly tilemem's buffers) and the view of it
+  /// (pto.subset, then pto.treshape) that is `window` with type `ptoType`.
+  FailureOr<Value> rootView(AllocOp alloc, int64_t slot, const Window &window,
+                            pto::TileBufType ptoType, Operation *user);
+  /// Level2: chooses the type of every root alloc_tile from the windows the
+  /// kernel's tile values occupy (chooseRoots), before any op is emitted.
+  void chooseRoots();
+  /// Level2 after emission: every op that uses a dynamic-slot selection
+  /// becomes an scf.if chain over the slot, one copy of the op per slot
+  /// handle, and the selections are erased (ptoas casts a tile_buf scf.if
+  /// result to a pointer in its C++, and retypes it too late for its
+  /// verifiers).
+  LogicalResult expandSelections();
+  /// Level2 after emission: every alloc_tile (with the views derived from
+  /// it) moves from the prologue to the innermost block that holds all its
+  /// uses and the loops that carry it, so PlanMemory does not keep every
+  /// buffer live across every loop.
+  void placeRoots();
+  /// The handle of the bytes of `tile` (in `handle`) read as a row-major
+  /// tile in storage order: the handle itself when it is row_major, the
+  /// row_major CxR tile over the bytes of a col_major RxC one (a column
+  /// vector Rx1 becomes the row 1xR, a transposed view its source's shape).
+  FailureOr<Value> storageOrderHandle(Value tile, Value handle,
+                                      Operation *user);
+  /// Handles for an elementwise op over `tiles` (its tile operands, then its
+  /// result): as they are when all are row_major, in storage order when all
+  /// are col_major (elementwise ops do not depend on the layout when every
+  /// operand has the same one); a located diagnostic otherwise, because
+  /// ptoas's verifiers want row-major tiles.
+  FailureOr<SmallVector<Value>> elementwiseHandles(ArrayRef<Value> tiles,
+                                                   ArrayRef<Value> handles,
+                                                   Operation *op,
+                                                   StringRef ptoOp);
+  /// A diagnostic unless `handle` (operand `what` of `ptoOp`) is row_major.
+  LogicalResult requireRowMajor(Value handle, Operation *op, StringRef ptoOp,
+                                StringRef what);
+  /// A diagnostic when pto-isa cannot instantiate a Tile of `type`.
+  LogicalResult checkTileBuf(pto::TileBufType type, Operation *user);
   Value indexConst(int64_t value);
   Value i64Const(int64_t value);
   Value convertScalar(Value value, Type to, Location loc);
@@ -167,12 +251,14 @@ private:
                   Location loc);
   pto::TileBufType subsetType(Value parent, int64_t rows, int64_t cols);
   /// Whether the tile `next` is stored where `carried` is, so it needs no
-  /// carry: the same handle, or the same window and (level3, where a handle
-  /// is its address) any handle or (level2) a view of the same alloc_tile.
+  /// carry: the same handle or the same window (level3: handles are
+  /// addresses; level2: handles of one window are views of one root
+  /// alloc_tile).
   bool sameStorage(Value nextHandle, Value carriedHandle, Value next,
                    Value carried);
-  /// The alloc_tile a handle views (through treshape and subset).
-  static Value rootHandle(Value handle);
+  /// Records that `loop` carries a value stored in `handle`, so placeRoots
+  /// keeps its root alloc_tile outside the loop.
+  void anchor(Value handle, Operation *loop);
 
   // Ops.
   LogicalResult emitBlock(Block &block);
@@ -192,9 +278,7 @@ private:
   LogicalResult emitFull(FullOp op);
   LogicalResult emitMatmulAcc(MatmulAccOp op);
   LogicalResult emitWrite(WriteOp op);
-  LogicalResult emitReshape(ReshapeOp op);
-  LogicalResult emitSlice(SliceOp op);
-  LogicalResult emitTransposeView(TransposeViewOp op);
+  LogicalResult emitView(Operation *op);
   LogicalResult emitIfExitBarrier(IfExitBarrierOp op);
   LogicalResult emitAssemble(AssembleOp op);
   LogicalResult emitScope(ScopeOp op);
@@ -227,6 +311,22 @@ private:
   DenseMap<Value, Value> tensorViews; // tensor argument -> tensor_view
   DenseMap<HandleKey, Value> windowHandles;
   DenseMap<int64_t, Value> indexConsts, i64Consts;
+  /// Level2 roots: (buffer, slot) -> its alloc_tile, and the type chosen
+  /// for it by chooseRoots.
+  DenseMap<std::pair<Value, int64_t>, Value> roots;
+  DenseMap<std::pair<Value, int64_t>, pto::TileBufType> rootTypes;
+  /// Level2 subsets of roots: (root, columns?, first, count) -> subset.
+  DenseMap<std::tuple<Value, int, int64_t, int64_t>, Value> subsets;
+  /// Level2 dynamic-slot selections: outermost scf.if -> the slot value and
+  /// the per-slot handles.
+  struct Selection {
+    /// conds[k] is `slot == k` (k < N - 1), computed right after the slot.
+    SmallVector<Value> conds;
+    SmallVector<Value> perSlot;
+  };
+  llvm::MapVector<Operation *, Selection> selections;
+  /// Loops that carry a value stored in a handle (placeRoots).
+  DenseMap<Value, SmallVector<Operation *>> anchors;
 };
 
 } // namespace
@@ -288,40 +388,71 @@ FunctionEmitter::handleType(const Window &window, TileType type,
   switch (windowLayout(type, window)) {
   case WindowLayout::RowMajor:
     return ptoType;
-  case WindowLayout::Strided:
-    return cannotEmit(user) << "its tile is a strided view, and a tile_buf "
-                               "has no strides (only a dense row- or "
-                               "column-major layout)";
+  case WindowLayout::Strided: {
+    // A column block of a row-major tile (unit column stride, rows further
+    // apart than its width): a tile_buf's row stride is its column count,
+    // so the handle is the tile_buf of the rows it spans, as wide as the
+    // row stride, whose valid columns are the view's.
+    int64_t rows = type.getRows(), cols = type.getCols();
+    if (type.getSpace() == MemorySpace::Vec && window.colStride == 1 &&
+        window.rowStride > cols && rows > 1)
+      return pto::TileBufType::get(
+          type.getContext(), ptoType.getLoc(), ptoType.getDtype(), rows,
+          window.rowStride, rows, cols, "row_major", "none_box",
+          ptoType.getFractal(), ptoType.getPad());
+    if (!user)
+      return failure();
+    return cannotEmit(user)
+           << "its tile is a strided view that is not a column block of a "
+              "vec tile, and a tile_buf has no strides other than its row "
+              "length (only a dense row- or column-major layout, or the "
+              "columns of a row-major vec tile)";
+  }
   case WindowLayout::Transposed:
     break;
   }
   // Vec tiles are unboxed (none_box): the other base layout over the same
   // bytes is the transpose. A boxed (fractal) layout transposed would also
   // transpose its inner boxes, which no tile_buf layout describes.
-  if (type.getSpace() != MemorySpace::Vec)
+  if (type.getSpace() != MemorySpace::Vec) {
+    if (!user)
+      return failure();
     return cannotEmit(user) << "a transposed "
                             << stringifyMemorySpace(type.getSpace())
                             << " tile has no tile_buf layout: its fractal "
                                "boxes would be transposed too (only vec "
                                "tiles, unboxed, can be read transposed)";
+  }
   return withBLayout(ptoType, ptoType.getBlayout() == "row_major"
                                   ? "col_major"
                                   : "row_major");
 }
 
+LogicalResult FunctionEmitter::checkTileBuf(pto::TileBufType type,
+                                            Operation *user) {
+  std::optional<std::string> problem = ptoIsaTileProblem(type);
+  if (!problem)
+    return success();
+  return cannotEmit(user) << "pto-isa has no Tile for " << type << ": "
+                          << *problem
+                          << " (the static asserts of pto/common/pto_tile.hpp)";
+}
+
 FailureOr<Value> FunctionEmitter::windowHandle(const Window &window,
                                                TileType type,
                                                Operation *user) {
+  FailureOr<pto::TileBufType> ptoType = handleType(window, type, user);
+  if (failed(ptoType))
+    return failure();
+  if (failed(checkTileBuf(*ptoType, user)))
+    return failure();
   HandleKey key{window.root,        window.offset,     window.size,
-                window.dynamicSlot, window.staticSlot, type};
+                window.dynamicSlot, window.staticSlot, *ptoType};
   if (Value handle = windowHandles.lookup(key))
     return handle;
   auto alloc = window.root.getDefiningOp<AllocOp>();
   if (!alloc)
     return cannotEmit(user) << "its storage is a function argument";
-  FailureOr<pto::TileBufType> ptoType = handleType(window, type, user);
-  if (failed(ptoType))
-    return failure();
   Location loc = alloc.getLoc();
   FailureOr<Value> slot = Value();
   if (window.dynamicSlot) {
@@ -336,15 +467,13 @@ FailureOr<Value> FunctionEmitter::windowHandle(const Window &window,
   }
   Value handle;
   if (!level3) {
-    if (window.dynamicSlot) {
-      FailureOr<Value> selected =
-          selectSlotHandle(window, type, *ptoType, *slot, user);
-      if (failed(selected))
-        return failure();
-      handle = *selected;
-    } else {
-      handle = prologue.create<pto::AllocTileOp>(loc, *ptoType, Value());
-    }
+    FailureOr<Value> selected =
+        window.dynamicSlot
+            ? selectSlotHandle(window, type, *ptoType, *slot, user)
+            : rootView(alloc, window.staticSlot, window, *ptoType, user);
+    if (failed(selected))
+      return failure();
+    handle = *selected;
   } else {
     int64_t slotBytes = cast<BufferType>(alloc.getType()).getSize();
     int64_t base = alloc.getAddrAttr().getInt() + window.offset;
@@ -372,17 +501,227 @@ FailureOr<Value> FunctionEmitter::windowHandle(const Window &window,
   return handle;
 }
 
+/// Bytes per element of a PTO dtype.
+static int64_t elementBytes(Type type) {
+  return (type.getIntOrFloatBitWidth() + 7) / 8;
+}
+
+/// The physical byte size of a tile_buf (rows x cols, valid or not).
+static int64_t physicalBytes(pto::TileBufType type) {
+  return type.getRows() * type.getCols() * elementBytes(type.getDtype());
+}
+
+static bool isBoxed(pto::TileBufType type) {
+  return type.getSlayout() != "none_box";
+}
+
+/// How `window` (with handle type `type`) is reached from a level2 root of
+/// type `root` over a `slotBytes`-byte buffer slot: `subset` rows
+/// [first, first + count) (or, for a one-row root, columns), then a
+/// treshape when the subset's type is not `type`. Fails with the reason.
+namespace {
+struct RootPath {
+  bool whole = false;        // the root itself (perhaps treshaped)
+  int64_t first = 0, count = 0;
+  bool columns = false;      // a one-row root: a column range
+};
+} // namespace
+
+static FailureOr<RootPath> pathFromRoot(pto::TileBufType root,
+                                        const Window &window,
+                                        pto::TileBufType type,
+                                        std::string &why) {
+  int64_t rootBytes = physicalBytes(root), bytes = physicalBytes(type);
+  int64_t offset = window.offset;
+  RootPath path;
+  // pto-isa's TRESHAPE (the CPU simulator's) reinterprets floats as floats
+  // and integers as integers only.
+  if (isa<FloatType>(root.getDtype()) != isa<FloatType>(type.getDtype())) {
+    why = "pto-isa's TRESHAPE does not reinterpret integers as floats or "
+          "back";
+    return failure();
+  }
+  if (offset == 0 && bytes == rootBytes) {
+    if (isBoxed(root) != isBoxed(type)) {
+      why = "it would reshape between a boxed and an unboxed layout";
+      return failure();
+    }
+    path.whole = true;
+    return path;
+  }
+  if (isBoxed(root) || isBoxed(type)) {
+    why = "ptoas's pto.subset of a boxed (fractal) tile keeps whole rows or "
+          "columns in box units, so only the whole buffer has a level2 "
+          "handle";
+    return failure();
+  }
+  if (root.getBlayout() != "row_major") {
+    why = "its buffer holds a column vector, which has no level2 sub-view";
+    return failure();
+  }
+  if (offset + bytes > rootBytes) {
+    why = "the tile_buf spans bytes past the end of its buffer";
+    return failure();
+  }
+  int64_t element = elementBytes(root.getDtype());
+  if (root.getRows() == 1) {
+    // A one-row root: a column range is contiguous, so ptoas's compact
+    // subset is right (a tile_buf's rows are 32-byte multiples in pto-isa).
+    if (offset % element || bytes % element || bytes % 32) {
+      why = "its bytes are not whole 32-byte rows of its buffer";
+      return failure();
+    }
+    path.columns = true;
+    path.first = offset / element;
+    path.count = bytes / element;
+    return path;
+  }
+  int64_t rowBytes = root.getCols() * element;
+  if (offset % rowBytes || bytes % rowBytes) {
+    why = "its bytes are not whole rows of its buffer's tile_buf";
+    return failure();
+  }
+  path.first = offset / rowBytes;
+  path.count = bytes / rowBytes;
+  return path;
+}
+
+void FunctionEmitter::chooseRoots() {
+  // The windows every tile value of the kernel occupies, per buffer slot.
+  llvm::MapVector<std::pair<Value, int64_t>,
+                  SmallVector<std::pair<Window, pto::TileBufType>>>
+      uses;
+  auto visit = [&](Value value) {
+    auto type = dyn_cast<TileType>(value.getType());
+    if (!type)
+      return;
+    const Window *window = storage.lookup(value);
+    if (!window || !window->root.getDefiningOp<AllocOp>())
+      return;
+    FailureOr<pto::TileBufType> ptoType = handleType(*window, type, nullptr);
+    if (failed(ptoType))
+      return;
+    auto buffer = cast<BufferType>(window->root.getType());
+    for (int64_t slot = 0; slot < buffer.getSlots(); ++slot)
+      if (window->dynamicSlot || slot == window->staticSlot) {
+        Window fixed = *window;
+        fixed.dynamicSlot = Value();
+        fixed.staticSlot = slot;
+        uses[{window->root, slot}].push_back({fixed, *ptoType});
+      }
+  };
+  source.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      visit(result);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Value arg : block.getArguments())
+          visit(arg);
+  });
+  for (auto &[key, windows] : uses) {
+    int64_t slotBytes = cast<BufferType>(key.first.getType()).getSize();
+    auto fitsAll = [&](pto::TileBufType root) {
+      std::string why;
+      return llvm::all_of(windows, [&](auto &use) {
+        return succeeded(pathFromRoot(root, use.first, use.second, why));
+      });
+    };
+    // The natural root: a tile that fills the slot, as a producer wrote it.
+    pto::TileBufType natural;
+    for (auto &[window, type] : windows)
+      if (window.offset == 0 && physicalBytes(type) == slotBytes) {
+        natural = type;
+        break;
+      }
+    if (natural && fitsAll(natural)) {
+      rootTypes[key] = natural;
+      continue;
+    }
+    // Otherwise a vec buffer is one row of its first element type, wide
+    // enough for every tile_buf over it (a column block's tile_buf spans
+    // past its last valid column), and every window a column range of it.
+    pto::TileBufType first = windows.front().second;
+    if (llvm::all_of(windows, [](auto &use) { return !isBoxed(use.second); })) {
+      int64_t element = elementBytes(first.getDtype());
+      int64_t end = slotBytes;
+      for (auto &[window, type] : windows)
+        end = std::max(end, window.offset + physicalBytes(type));
+      end = llvm::alignTo(end, std::max<int64_t>(32, element));
+      int64_t cols = end / element;
+      auto flat = pto::TileBufType::get(source.getContext(), first.getLoc(),
+                                        first.getDtype(), 1, cols, 1, cols,
+                                        "row_major", "none_box",
+                                        first.getFractal(), first.getPad());
+      if (fitsAll(flat)) {
+        rootTypes[key] = flat;
+        continue;
+      }
+    }
+    rootTypes[key] = natural ? natural : first;
+  }
+}
+
+FailureOr<Value> FunctionEmitter::rootView(AllocOp alloc, int64_t slot,
+                                           const Window &window,
+                                           pto::TileBufType ptoType,
+                                           Operation *user) {
+  std::pair<Value, int64_t> key{alloc.getResult(), slot};
+  pto::TileBufType rootType = rootTypes.lookup(key);
+  if (!rootType)
+    rootType = ptoType;
+  std::string why;
+  FailureOr<RootPath> path = pathFromRoot(rootType, window, ptoType, why);
+  if (failed(path))
+    return cannotEmit(user)
+           << "at level2 its tile (" << ptoType << " at byte "
+           << window.offset << " of a "
+           << cast<BufferType>(alloc.getType()).getSize()
+           << "-byte buffer) must be a view of its buffer's alloc_tile ("
+           << rootType << "), and " << why;
+  if (failed(checkTileBuf(rootType, user)))
+    return failure();
+  Value &root = roots[key];
+  if (!root)
+    root = prologue.create<pto::AllocTileOp>(alloc.getLoc(), rootType,
+                                             Value());
+  Value view = root;
+  Location loc = alloc.getLoc();
+  if (!path->whole &&
+      (path->first != 0 ||
+       path->count != (path->columns ? rootType.getCols()
+                                     : rootType.getRows()))) {
+    int64_t rows = path->columns ? 1 : path->count;
+    int64_t cols = path->columns ? path->count : rootType.getCols();
+    SmallVector<Value> offsets =
+        path->columns
+            ? SmallVector<Value>{indexConst(0), indexConst(path->first)}
+            : SmallVector<Value>{indexConst(path->first), indexConst(0)};
+    Value &subset =
+        subsets[{root, path->columns ? 1 : 0, path->first, path->count}];
+    if (!subset)
+      subset = prologue.create<pto::SubsetOp>(
+          loc, subsetType(root, rows, cols), root, offsets,
+          prologue.getI64ArrayAttr({rows, cols}));
+    view = subset;
+  }
+  if (view.getType() != ptoType)
+    view = prologue.create<pto::TReshapeOp>(loc, ptoType, view);
+  return view;
+}
+
 FailureOr<Value> FunctionEmitter::selectSlotHandle(const Window &window,
                                                    TileType type,
                                                    pto::TileBufType ptoType,
                                                    Value slot,
                                                    Operation *user) {
-  // A level2 handle has no address, but ptoas accepts scf.if results of
-  // tile_buf type (its PlanMemory and InsertSync alias the result with every
-  // yielded handle), so the window at slot %s is
+  // A level2 handle has no address, so the window at slot %s is first the
+  // placeholder
   //   %h = scf.if (%s == 0) { yield %h0 } else { ...(%s == 1)... yield %hN-1 }
-  // over the per-slot handles, which live in the prologue. The chain costs
-  // one compare per slot and is built once per window (the handle is cached).
+  // over the per-slot handles (roots or views of them); expandSelections
+  // then repeats every op that uses %h per slot and erases the chain (ptoas
+  // retypes tile_buf scf.if results after its verifiers and casts them to
+  // pointers in its C++). The compares are built once per window, right
+  // after the slot (the handle is cached).
   auto alloc = window.root.getDefiningOp<AllocOp>();
   int64_t slots = cast<BufferType>(alloc.getType()).getSlots();
   SmallVector<Value> perSlot;
@@ -409,13 +748,17 @@ FailureOr<Value> FunctionEmitter::selectSlotHandle(const Window &window,
   OpBuilder::InsertionGuard guard(builder);
   if (&builder == &body)
     body.setInsertionPointAfterValue(slot);
-  // Builds the selection among perSlot[index..] at the insertion point.
+  // The compares first (they stay when the chain is erased after its users
+  // are expanded), then the chain selecting among perSlot[index..].
+  SmallVector<Value> conds;
+  for (int64_t index = 0; index + 1 < slots; ++index)
+    conds.push_back(builder.create<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::eq, slot, slotIndices[index]));
   std::function<Value(int64_t)> select = [&](int64_t index) -> Value {
     if (index + 1 == slots)
       return perSlot[index];
-    Value isSlot = builder.create<arith::CmpIOp>(
-        loc, arith::CmpIPredicate::eq, slot, slotIndices[index]);
-    auto branch = builder.create<scf::IfOp>(loc, TypeRange{ptoType}, isSlot,
+    auto branch = builder.create<scf::IfOp>(loc, TypeRange{ptoType},
+                                            conds[index],
                                             /*withElseRegion=*/true);
     OpBuilder::InsertionGuard armGuard(builder);
     builder.setInsertionPointToStart(branch.thenBlock());
@@ -424,12 +767,17 @@ FailureOr<Value> FunctionEmitter::selectSlotHandle(const Window &window,
     builder.create<scf::YieldOp>(loc, select(index + 1));
     return branch.getResult(0);
   };
-  return select(0);
+  Value selected = select(0);
+  if (Operation *chain = selected.getDefiningOp())
+    selections[chain] = Selection{conds, perSlot};
+  return selected;
 }
 
 FailureOr<Value> FunctionEmitter::scratch(Operation *op, TileType type,
                                           StringRef ptoOp) {
   pto::TileBufType ptoType = mapTileType(type, arch);
+  if (failed(checkTileBuf(ptoType, op)))
+    return failure();
   if (!level3)
     return prologue.create<pto::AllocTileOp>(op->getLoc(), ptoType, Value())
         .getResult();
@@ -493,34 +841,15 @@ bool FunctionEmitter::sameStorage(Value nextHandle, Value carriedHandle,
                                   Value next, Value carried) {
   if (nextHandle == carriedHandle)
     return true;
+  // Level3: a handle is its address. Level2: the handles of one window are
+  // views of one root alloc_tile (rootView), which ptoas aliases.
   const Window *a = storage.lookup(next), *b = storage.lookup(carried);
-  if (!a || !b || *a != *b)
-    return false;
-  // Level3: a handle is its address. Level2: views (treshape, subset) of
-  // one alloc_tile alias it, separate alloc_tiles do not.
-  return level3 || rootHandle(nextHandle) == rootHandle(carriedHandle);
+  return a && b && *a == *b;
 }
 
-Value FunctionEmitter::rootHandle(Value handle) {
-  while (Operation *def = handle.getDefiningOp()) {
-    if (auto view = dyn_cast<pto::TReshapeOp>(def)) {
-      handle = view.getSrc();
-    } else if (auto view = dyn_cast<pto::SubsetOp>(def)) {
-      handle = view.getSource();
-    } else if (auto select = dyn_cast<scf::IfOp>(def)) {
-      // An scf.if choosing between views of one alloc_tile (both arms
-      // reached one window through different view ops) is a view of it too.
-      unsigned index = cast<OpResult>(handle).getResultNumber();
-      Value thenRoot = rootHandle(select.thenYield().getOperand(index));
-      if (select.getElseRegion().empty() ||
-          rootHandle(select.elseYield().getOperand(index)) != thenRoot)
-        break;
-      return thenRoot;
-    } else {
-      break;
-    }
-  }
-  return handle;
+void FunctionEmitter::anchor(Value handle, Operation *loop) {
+  if (!level3 && handle)
+    anchors[handle].push_back(loop);
 }
 
 //===----------------------------------------------------------------------===//
@@ -551,13 +880,145 @@ LogicalResult FunctionEmitter::emit() {
         source.getLoc(), viewType, to, shape, strides);
   }
 
+  if (!level3)
+    chooseRoots();
   Block &block = source.getBody().front();
   if (failed(emitBlock(block)))
     return failure();
   // Functions return nothing: tensor results are the arguments' memory.
   body.create<func::ReturnOp>(block.getTerminator()->getLoc());
   sentinel->erase();
+  if (!level3) {
+    if (failed(expandSelections()))
+      return failure();
+    placeRoots();
+  }
   return success();
+}
+
+LogicalResult FunctionEmitter::expandSelections() {
+  DenseMap<Value, const Selection *> selected;
+  for (auto &[chain, selection] : selections)
+    selected[chain->getResult(0)] = &selection;
+  SmallVector<Operation *> work;
+  for (auto &[chain, selection] : selections)
+    for (Operation *user : chain->getResult(0).getUsers())
+      work.push_back(user);
+  // Each user becomes `scf.if (%s == 0) { op(h0) } else { ... op(hN-1) }`;
+  // a copy that uses another selection is expanded in turn.
+  DenseSet<Operation *> done;
+  while (!work.empty()) {
+    Operation *user = work.pop_back_val();
+    if (!done.insert(user).second)
+      continue;
+    Value value;
+    for (Value operand : user->getOperands())
+      if (selected.count(operand)) {
+        value = operand;
+        break;
+      }
+    if (!value)
+      continue;
+    if (user->getNumResults() != 0 || user->getNumRegions() != 0 ||
+        user->hasTrait<OpTrait::IsTerminator>())
+      return user->emitError("cannot be emitted to PTO: a level2 tile in a "
+                             "dynamic slot reaches ")
+             << user->getName()
+             << ", which cannot be repeated per slot";
+    const Selection &selection = *selected.lookup(value);
+    OpBuilder builder(user);
+    Location loc = user->getLoc();
+    for (auto [index, handle] : llvm::enumerate(selection.perSlot)) {
+      IRMapping mapping;
+      mapping.map(value, handle);
+      if (index + 1 == selection.perSlot.size()) {
+        work.push_back(builder.clone(*user, mapping));
+        break;
+      }
+      auto branch = builder.create<scf::IfOp>(loc, selection.conds[index],
+                                              /*withElseRegion=*/true);
+      builder.setInsertionPointToStart(branch.thenBlock());
+      work.push_back(builder.clone(*user, mapping));
+      // The remaining slots go into the else arm.
+      builder.setInsertionPointToStart(branch.elseBlock());
+    }
+    user->erase();
+  }
+  for (auto &[chain, selection] : llvm::reverse(selections)) {
+    if (!chain->use_empty())
+      return chain->emitError("internal error: a level2 slot selection is "
+                              "still used after its users were expanded");
+    chain->erase();
+  }
+  selections.clear();
+  return success();
+}
+
+void FunctionEmitter::placeRoots() {
+  Block *entry = &target.getBody().front();
+  SmallVector<pto::AllocTileOp> allocs(entry->getOps<pto::AllocTileOp>());
+  for (pto::AllocTileOp alloc : allocs) {
+    // The alloc_tile and the views of it made next to it.
+    SmallVector<Operation *> group{alloc};
+    DenseSet<Operation *> inGroup{alloc};
+    SmallVector<Operation *> users;
+    for (unsigned next = 0; next < group.size(); ++next)
+      for (Operation *user : group[next]->getResult(0).getUsers()) {
+        if (isa<pto::SubsetOp, pto::TReshapeOp>(user) &&
+            user->getBlock() == entry) {
+          if (inGroup.insert(user).second)
+            group.push_back(user);
+          continue;
+        }
+        users.push_back(user);
+      }
+    for (Operation *op : group)
+      for (Operation *loop : anchors.lookup(op->getResult(0)))
+        users.push_back(loop);
+    // Views nothing uses (a view whose only reader is another view op of
+    // the source, which takes its handle from its own window) go.
+    for (Operation *op : llvm::reverse(group))
+      if (op != alloc && op->use_empty()) {
+        inGroup.erase(op);
+        op->erase();
+      }
+    llvm::erase_if(group, [&](Operation *op) { return !inGroup.count(op); });
+    if (users.empty()) {
+      for (Operation *op : llvm::reverse(group))
+        if (op->use_empty())
+          op->erase();
+      continue;
+    }
+    // The innermost block holding every user: one of the first user's
+    // enclosing blocks (structured control flow, so the first that holds
+    // all the others).
+    Block *home = nullptr;
+    for (Block *block = users.front()->getBlock(); block;
+         block = block->getParentOp() ? block->getParentOp()->getBlock()
+                                      : nullptr) {
+      if (llvm::all_of(users, [&](Operation *user) {
+            return block->findAncestorOpInBlock(*user) != nullptr;
+          })) {
+        home = block;
+        break;
+      }
+      if (block == entry)
+        break;
+    }
+    if (!home)
+      home = entry;
+    Operation *first = nullptr;
+    for (Operation *user : users) {
+      Operation *ancestor = home->findAncestorOpInBlock(*user);
+      if (!first || ancestor->isBeforeInBlock(first))
+        first = ancestor;
+    }
+    llvm::sort(group, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+    for (Operation *op : group)
+      op->moveBefore(first);
+  }
 }
 
 LogicalResult FunctionEmitter::emitBlock(Block &block) {
@@ -605,9 +1066,8 @@ LogicalResult FunctionEmitter::emitOp(Operation *op) {
       .Case<MatmulOp>([&](auto op) { return emitBinary<pto::TMatmulOp>(op); })
       .Case<MatmulAccOp>([&](auto op) { return emitMatmulAcc(op); })
       .Case<WriteOp>([&](auto op) { return emitWrite(op); })
-      .Case<ReshapeOp>([&](auto op) { return emitReshape(op); })
-      .Case<SliceOp>([&](auto op) { return emitSlice(op); })
-      .Case<TransposeViewOp>([&](auto op) { return emitTransposeView(op); })
+      .Case<ReshapeOp, SliceOp, TransposeViewOp>(
+          [&](Operation *op) { return emitView(op); })
       .Case<IfExitBarrierOp>(
           [&](auto op) { return emitIfExitBarrier(op); })
       .Case<AssembleOp>([&](auto op) { return emitAssemble(op); })
@@ -684,6 +1144,68 @@ FunctionEmitter::handlesOf(ValueRange tiles, Operation *user) {
   return mapEach(tiles, [&](Value tile) { return handleOf(tile, user); });
 }
 
+LogicalResult FunctionEmitter::requireRowMajor(Value handle, Operation *op,
+                                               StringRef ptoOp,
+                                               StringRef what) {
+  auto type = cast<pto::TileBufType>(handle.getType());
+  if (type.getBlayout() == "row_major")
+    return success();
+  return cannotEmit(op) << "its " << what << " is a col_major tile_buf ("
+                        << (type.getCols() == 1 ? "a column vector"
+                                                : "a transposed view")
+                        << "), and ptoas's pto." << ptoOp
+                        << " requires a row-major " << what
+                        << " (tile-materialize-transposed-views turns a "
+                           "transposed view into a transpose)";
+}
+
+FailureOr<Value> FunctionEmitter::storageOrderHandle(Value tile, Value handle,
+                                                     Operation *user) {
+  auto type = cast<pto::TileBufType>(handle.getType());
+  if (type.getBlayout() == "row_major")
+    return handle;
+  const Window *window = storage.lookup(tile);
+  if (!window)
+    return cannotEmit(user) << "a tile operand has no storage";
+  // A col_major RxC tile_buf over dense bytes is the row-major CxR one.
+  auto tileType = cast<TileType>(tile.getType());
+  auto flipped = TileType::get(
+      tile.getContext(), {tileType.getCols(), tileType.getRows()},
+      tileType.getElementType(), tileType.getSpace());
+  Window rowMajor = *window;
+  rowMajor.rowStride = tileType.getRows();
+  rowMajor.colStride = 1;
+  return windowHandle(rowMajor, flipped, user);
+}
+
+FailureOr<SmallVector<Value>>
+FunctionEmitter::elementwiseHandles(ArrayRef<Value> tiles,
+                                    ArrayRef<Value> handles, Operation *op,
+                                    StringRef ptoOp) {
+  auto layout = [](Value handle) {
+    return cast<pto::TileBufType>(handle.getType()).getBlayout();
+  };
+  SmallVector<Value> out(handles.begin(), handles.end());
+  if (llvm::all_of(handles,
+                   [&](Value h) { return layout(h) == "row_major"; }))
+    return out;
+  if (llvm::all_of(handles,
+                   [&](Value h) { return layout(h) == "col_major"; })) {
+    for (auto [index, tile] : llvm::enumerate(tiles)) {
+      FailureOr<Value> rowMajor = storageOrderHandle(tile, handles[index], op);
+      if (failed(rowMajor))
+        return failure();
+      out[index] = *rowMajor;
+    }
+    return out;
+  }
+  for (Value handle : handles)
+    if (layout(handle) != "row_major")
+      if (failed(requireRowMajor(handle, op, ptoOp, "operand")))
+        return failure();
+  return out;
+}
+
 template <typename PTOOp>
 LogicalResult FunctionEmitter::emitUnary(Operation *op) {
   FailureOr<Value> src = handleOf(op->getOperand(0), op);
@@ -692,8 +1214,37 @@ LogicalResult FunctionEmitter::emitUnary(Operation *op) {
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  body.create<PTOOp>(op->getLoc(), *src, *dst);
   tileHandles[op->getResult(0)] = *dst;
+  Value from = *src, to = *dst;
+  if constexpr (std::is_same_v<PTOOp, pto::TMovOp>) {
+    // pto.tmov within vec copies bytes (pto-isa's TMovToVec copies rows),
+    // so both sides must have one layout; a transposed view is not copied
+    // by it into a row-major tile.
+    auto s = cast<pto::TileBufType>(from.getType());
+    auto d = cast<pto::TileBufType>(to.getType());
+    if (s.getLoc() == "vec" && d.getLoc() == "vec" &&
+        s.getBlayout() != d.getBlayout())
+      return requireRowMajor(s.getBlayout() == "row_major" ? to : from, op,
+                             "tmov", "source");
+    // ptoas's A2/A3 verifier: "expects A2/A3 non-mat tmov to use matching
+    // src/dst shapes" (the physical ones: a column block's tile_buf is as
+    // wide as its row stride).
+    if (arch != TargetArch::A5 && s.getLoc() != "mat" &&
+        (s.getRows() != d.getRows() || s.getCols() != d.getCols()))
+      return cannotEmit(op)
+             << "ptoas's A2/A3 pto.tmov wants source and destination "
+                "tile_bufs of one shape, and a column block's is as wide as "
+                "its row stride ("
+             << s << " into " << d << ")";
+  } else {
+    FailureOr<SmallVector<Value>> handles = elementwiseHandles(
+        {op->getOperand(0), op->getResult(0)}, {from, to}, op, PTOOp::getOperationName().drop_front(4));
+    if (failed(handles))
+      return failure();
+    from = (*handles)[0];
+    to = (*handles)[1];
+  }
+  body.create<PTOOp>(op->getLoc(), from, to);
   return success();
 }
 
@@ -706,8 +1257,33 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  body.create<PTOOp>(op->getLoc(), (*ins)[0], (*ins)[1], *dst);
   tileHandles[op->getResult(0)] = *dst;
+  SmallVector<Value> handles{(*ins)[0], (*ins)[1], *dst};
+  StringRef name = PTOOp::getOperationName().drop_front(4);
+  if constexpr (std::is_same_v<PTOOp, pto::TRowExpandMulOp>) {
+    // The source and the result row-major, the factors a column.
+    if (failed(requireRowMajor(handles[0], op, name, "source")) ||
+        failed(requireRowMajor(handles[2], op, name, "result")))
+      return failure();
+  } else if constexpr (!std::is_same_v<PTOOp, pto::TMatmulOp>) {
+    FailureOr<SmallVector<Value>> normalized = elementwiseHandles(
+        {op->getOperand(0), op->getOperand(1), op->getResult(0)}, handles,
+        op, name);
+    if (failed(normalized))
+      return failure();
+    handles = *normalized;
+    // pto-isa's TADD (unlike TSUB, TMUL, TMAX) takes its three tiles as
+    // one C++ Tile type.
+    if (std::is_same_v<PTOOp, pto::TAddOp> &&
+        (handles[0].getType() != handles[2].getType() ||
+         handles[1].getType() != handles[2].getType()))
+      return cannotEmit(op)
+             << "pto-isa's TADD takes its three tiles as one Tile type, and "
+                "a column block's tile_buf is as wide as its row stride ("
+             << handles[0].getType() << " + " << handles[1].getType()
+             << " -> " << handles[2].getType() << ")";
+  }
+  body.create<PTOOp>(op->getLoc(), handles[0], handles[1], handles[2]);
   return success();
 }
 
@@ -723,11 +1299,18 @@ LogicalResult FunctionEmitter::emitTileScalar(Operation *op,
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
+  tileHandles[op->getResult(0)] = *dst;
+  // ptoas's verifier lets a col_major tile through, but pto-isa's
+  // TADDS/TMULS static-assert row-major tiles.
+  FailureOr<SmallVector<Value>> handles =
+      elementwiseHandles({op->getOperand(0), op->getResult(0)}, {*src, *dst},
+                         op, PTOOp::getOperationName().drop_front(4));
+  if (failed(handles))
+    return failure();
   // ptoas takes the scalar in the tile's element type.
   Type element = cast<TileType>(op->getResult(0).getType()).getElementType();
   Value converted = convertScalar(*value, element, op->getLoc());
-  body.create<PTOOp>(op->getLoc(), *src, converted, *dst);
-  tileHandles[op->getResult(0)] = *dst;
+  body.create<PTOOp>(op->getLoc(), (*handles)[0], converted, (*handles)[1]);
   return success();
 }
 
@@ -737,15 +1320,31 @@ LogicalResult FunctionEmitter::emitWithScratch(Operation *op,
   FailureOr<Value> src = handleOf(op->getOperand(0), op);
   if (failed(src))
     return failure();
-  FailureOr<Value> tmp =
-      scratch(op, cast<TileType>(op->getOperand(0).getType()), ptoName);
-  if (failed(tmp))
-    return failure();
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  body.create<PTOOp>(op->getLoc(), *src, *tmp, *dst);
   tileHandles[op->getResult(0)] = *dst;
+  auto sourceType = cast<TileType>(op->getOperand(0).getType());
+  if (std::is_same_v<PTOOp, pto::TTransOp> &&
+      (sourceType.getRows() == 1 || sourceType.getCols() == 1)) {
+    // A vector transposed is the same elements in the same order: a copy
+    // between the two tiles read in storage order (a column vector is a
+    // col_major tile_buf, which pto.ttrans does not take).
+    FailureOr<Value> from = storageOrderHandle(op->getOperand(0), *src, op);
+    if (failed(from))
+      return failure();
+    FailureOr<Value> to = storageOrderHandle(op->getResult(0), *dst, op);
+    if (failed(to))
+      return failure();
+    body.create<pto::TMovOp>(op->getLoc(), *from, *to);
+    return success();
+  }
+  if (failed(requireRowMajor(*src, op, ptoName, "source")))
+    return failure();
+  FailureOr<Value> tmp = scratch(op, sourceType, ptoName);
+  if (failed(tmp))
+    return failure();
+  body.create<PTOOp>(op->getLoc(), *src, *tmp, *dst);
   return success();
 }
 
@@ -775,6 +1374,10 @@ LogicalResult FunctionEmitter::emitStore(StoreOp op) {
   FailureOr<SmallVector<Value>> offsets = scalarsOf(op.getIndices(), op);
   if (failed(offsets))
     return failure();
+  auto srcType = cast<pto::TileBufType>(src->getType());
+  if (srcType.getLoc() == "vec" && srcType.getCols() != 1 &&
+      failed(requireRowMajor(*src, op, "tstore", "source")))
+    return failure();
   Value part = partition(*view, *offsets,
                          cast<TileType>(op.getValue().getType()), op.getLoc());
   body.create<pto::TStoreOp>(op.getLoc(), *src, part);
@@ -788,10 +1391,29 @@ LogicalResult FunctionEmitter::emitExtract(ExtractOp op) {
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
+  tileHandles[op.getResult()] = *dst;
   ArrayRef<int64_t> offsets = op.getOffsets();
+  auto sourceType = cast<TileType>(op.getSource().getType());
+  TileType type = op.getType();
+  MemorySpace from = sourceType.getSpace(), to = type.getSpace();
+  // pto.textract reads loc=mat and writes left or right (ptoas's A2/A3
+  // verifier: "expects A2/A3 textract src to use loc=mat"); any other pair
+  // (mat -> bias, acc -> mat) is a pto.tmov of the whole tile.
+  bool extractable = from == MemorySpace::Mat &&
+                     (to == MemorySpace::Left || to == MemorySpace::Right);
+  if (!extractable) {
+    if (offsets[0] != 0 || offsets[1] != 0 ||
+        sourceType.getShape() != type.getShape())
+      return cannotEmit(op)
+             << "a block of a tile in " << stringifyMemorySpace(from)
+             << " extracted into " << stringifyMemorySpace(to)
+             << " has no ptoas form: pto.textract reads loc=mat and writes "
+                "left or right, and pto.tmov copies whole tiles";
+    body.create<pto::TMovOp>(op.getLoc(), *src, *dst);
+    return success();
+  }
   body.create<pto::TExtractOp>(op.getLoc(), *src, indexConst(offsets[0]),
                                indexConst(offsets[1]), *dst);
-  tileHandles[op.getResult()] = *dst;
   return success();
 }
 
@@ -807,8 +1429,16 @@ LogicalResult FunctionEmitter::emitFull(FullOp op) {
   else
     attr = prologue.getIntegerAttr(element, static_cast<int64_t>(value));
   Value fill = prologue.create<arith::ConstantOp>(op.getLoc(), attr);
-  body.create<pto::TExpandSOp>(op.getLoc(), fill, *dst);
   tileHandles[op.getResult()] = *dst;
+  // ptoas wants a row-major vec destination: a column vector is filled as
+  // the row over its bytes.
+  FailureOr<Value> to =
+      op.getType().getSpace() == MemorySpace::Vec
+          ? storageOrderHandle(op.getResult(), *dst, op)
+          : FailureOr<Value>(*dst);
+  if (failed(to))
+    return failure();
+  body.create<pto::TExpandSOp>(op.getLoc(), fill, *to);
   return success();
 }
 
@@ -843,25 +1473,22 @@ LogicalResult FunctionEmitter::emitWrite(WriteOp op) {
   if (failed(tile))
     return failure();
   TileType type = op.getType();
-  const Window *window = storage.lookup(op.getTile());
-  // pto.tsetval takes a linear offset in the handle's storage order:
-  // row-major for a producer's tile, column-major for a transposed view
-  // (whose handle is the col_major tile_buf over the same bytes).
-  WindowLayout layout =
-      window ? windowLayout(type, *window) : WindowLayout::Strided;
-  if (layout == WindowLayout::Strided)
-    return cannotEmit(op) << "pto.tsetval takes a linear offset into a "
-                             "dense tile, and this tile is a strided view";
   FailureOr<SmallVector<Value>> scalars =
       scalarsOf({op.getRow(), op.getCol(), op.getValue()}, op);
   if (failed(scalars))
     return failure();
+  // pto.tsetval takes a linear offset in the handle's storage order:
+  // row-major (over its physical columns: a column block's tile_buf is as
+  // wide as its row stride), column-major for a transposed view (whose
+  // handle is the col_major tile_buf over the same bytes).
+  auto handleType = cast<pto::TileBufType>(tile->getType());
   Value row = (*scalars)[0], col = (*scalars)[1], value = (*scalars)[2];
   Location loc = op.getLoc();
-  bool rowMajor = layout == WindowLayout::RowMajor;
+  bool rowMajor = handleType.getBlayout() == "row_major";
   Value major = rowMajor ? row : col, minor = rowMajor ? col : row;
   Value scaled = body.create<arith::MulIOp>(
-      loc, major, indexConst(rowMajor ? type.getCols() : type.getRows()));
+      loc, major,
+      indexConst(rowMajor ? handleType.getCols() : handleType.getRows()));
   Value offset = body.create<arith::AddIOp>(loc, scaled, minor);
   Value converted = convertScalar(value, type.getElementType(), loc);
   body.create<pto::TSetValOp>(loc, offset, converted, *tile);
@@ -869,56 +1496,26 @@ LogicalResult FunctionEmitter::emitWrite(WriteOp op) {
   return success();
 }
 
-LogicalResult FunctionEmitter::emitReshape(ReshapeOp op) {
-  FailureOr<Value> src = handleOf(op.getSource(), op);
-  if (failed(src))
+LogicalResult FunctionEmitter::emitView(Operation *op) {
+  // A view (reshape, slice, transposed view) names bytes of its source's
+  // window; its handle is the handle of its own window, derived from the
+  // buffer like every other (level3: an alloc_tile at its address; level2:
+  // a pto.subset and pto.treshape of the buffer's root alloc_tile, never a
+  // view of a view: ptoas lowers pto.subset before pto.treshape, so a
+  // subset of a treshape is rejected).
+  if (failed(handleOf(op->getOperand(0), op)))
     return failure();
-  if (!storage.lookup(op.getResult()))
-    return cannotEmit(op) << "a reshape of a strided view has no storage";
-  Value view = body.create<pto::TReshapeOp>(
-      op.getLoc(), mapTileType(op.getType(), arch), *src);
-  tileHandles[op.getResult()] = view;
-  return success();
-}
-
-LogicalResult FunctionEmitter::emitSlice(SliceOp op) {
-  FailureOr<Value> src = handleOf(op.getSource(), op);
-  if (failed(src))
-    return failure();
-  TileType type = op.getType();
-  ArrayRef<int64_t> offsets = op.getOffsets();
-  Value view = body.create<pto::SubsetOp>(
-      op.getLoc(), subsetType(*src, type.getRows(), type.getCols()), *src,
-      ValueRange{indexConst(offsets[0]), indexConst(offsets[1])},
-      body.getI64ArrayAttr({type.getRows(), type.getCols()}));
-  tileHandles[op.getResult()] = view;
-  return success();
-}
-
-LogicalResult FunctionEmitter::emitTransposeView(TransposeViewOp op) {
-  FailureOr<Value> src = handleOf(op.getSource(), op);
-  if (failed(src))
-    return failure();
-  const Window *window = storage.lookup(op.getResult());
+  Value result = op->getResult(0);
+  const Window *window = storage.lookup(result);
   if (!window)
-    return cannotEmit(op) << "its result has no storage";
-  if (level3) {
-    // A handle is its address: the view is a second alloc_tile at the same
-    // address, with the transposed shape and the other base layout.
-    FailureOr<Value> handle = windowHandle(*window, op.getType(), op);
-    if (failed(handle))
-      return failure();
-    tileHandles[op.getResult()] = *handle;
-    return success();
-  }
-  // Level2: pto.treshape aliases the same bytes with another tile type
-  // (pto-isa TRESHAPE: same loc and byte size, no boxed/unboxed change), so
-  // a row-major RxC tile is viewed as the col-major CxR tile.
-  FailureOr<pto::TileBufType> type = handleType(*window, op.getType(), op);
-  if (failed(type))
+    return cannotEmit(op)
+           << "its result has no storage (a reshape of a strided or "
+              "transposed view does not name its bytes in row-major order)";
+  FailureOr<Value> handle =
+      windowHandle(*window, cast<TileType>(result.getType()), op);
+  if (failed(handle))
     return failure();
-  Value view = body.create<pto::TReshapeOp>(op.getLoc(), *type, *src);
-  tileHandles[op.getResult()] = view;
+  tileHandles[result] = *handle;
   return success();
 }
 
@@ -950,14 +1547,34 @@ LogicalResult FunctionEmitter::emitAssemble(AssembleOp op) {
                           << " here)";
   // The source never lives in the target's block (the storage verifier
   // rejects an assemble that reads a window overlapping its result), so the
-  // assemble is always a copy.
+  // assemble is a copy into the block's window, which is derived from the
+  // target's like a slice's.
+  const Window *target = storage.lookup(op.getTarget());
+  if (!target)
+    return cannotEmit(op) << "its target has no storage";
   ArrayRef<int64_t> offsets = op.getOffsets();
-  Value block = body.create<pto::SubsetOp>(
-      op.getLoc(),
-      subsetType(*targetHandle, sourceType.getRows(), sourceType.getCols()),
-      *targetHandle, ValueRange{indexConst(offsets[0]), indexConst(offsets[1])},
-      body.getI64ArrayAttr({sourceType.getRows(), sourceType.getCols()}));
-  body.create<pto::TMovOp>(op.getLoc(), *src, block);
+  int64_t element = targetType.getElementBytes();
+  Window block = *target;
+  block.offset += (offsets[0] * target->rowStride +
+                   offsets[1] * target->colStride) *
+                  element;
+  block.size = ((sourceType.getRows() - 1) * target->rowStride +
+                (sourceType.getCols() - 1) * target->colStride + 1) *
+               element;
+  FailureOr<Value> blockHandle = windowHandle(block, sourceType, op);
+  if (failed(blockHandle))
+    return failure();
+  auto srcType = cast<pto::TileBufType>(src->getType());
+  auto dstType = cast<pto::TileBufType>(blockHandle->getType());
+  if (srcType.getRows() != dstType.getRows() ||
+      srcType.getCols() != dstType.getCols() ||
+      srcType.getBlayout() != dstType.getBlayout())
+    return cannotEmit(op)
+           << "the block is not a whole-row block of the target, and "
+              "ptoas's A2/A3 pto.tmov wants source and destination of one "
+              "shape and layout (here "
+           << srcType << " into " << dstType << ")";
+  body.create<pto::TMovOp>(op.getLoc(), *src, *blockHandle);
   return success();
 }
 
@@ -1030,7 +1647,7 @@ LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
       return failure();
     bounds.push_back(*mapped);
   }
-  SmallVector<Value> inits;
+  SmallVector<Value> inits, carriedTiles;
   for (auto [index, init] : llvm::enumerate(op.getInitArgs())) {
     Type type = init.getType();
     if (isa<BufferType>(type))
@@ -1046,12 +1663,15 @@ LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
         return failure();
       tileHandles[op.getRegionIterArgs()[index]] = *handle;
       tileHandles[op.getResult(index)] = *handle;
+      carriedTiles.push_back(*handle);
     }
   }
   auto loop = body.create<scf::ForOp>(op.getLoc(), bounds[0], bounds[1],
                                       bounds[2], inits,
                                       /*bodyBuilder=*/nullptr,
                                       op.getUnsignedCmp());
+  for (Value handle : carriedTiles)
+    anchor(handle, loop);
   Block *loopBody = loop.getBody();
   if (!loopBody->empty())
     loopBody->getTerminator()->erase();
@@ -1106,6 +1726,8 @@ LogicalResult FunctionEmitter::emitWhile(scf::WhileOp op) {
       afterTypes.push_back(forwarded.getType());
   }
   auto loop = body.create<scf::WhileOp>(op.getLoc(), afterTypes, inits);
+  for (Value handle : carriedHandles)
+    anchor(handle, loop);
   // createBlock moves the insertion point into the new block.
   OpBuilder::InsertionGuard guard(body);
   SmallVector<Location> beforeLocs(beforeTypes.size(), op.getLoc());
@@ -1150,6 +1772,7 @@ LogicalResult FunctionEmitter::emitWhile(scf::WhileOp op) {
                                  "the loop, which has no handle after it";
       tileHandles[after.getArgument(index)] = *handle;
       tileHandles[op.getResult(index)] = *handle;
+      anchor(*handle, loop);
     }
   }
   body.create<scf::ConditionOp>(condition.getLoc(), *cond, forwarded);
@@ -1224,8 +1847,6 @@ LogicalResult FunctionEmitter::emitIf(scf::IfOp op) {
     return failure();
 
   unsigned kept = 0;
-  // Level2 tile results whose arms yield different handles of one window.
-  SmallVector<std::tuple<unsigned, Value, Value>> yieldedHandles;
   for (auto [index, result] : llvm::enumerate(op.getResults())) {
     if (isCarried(result.getType())) {
       scalars.map(result, branch.getResult(kept++));
@@ -1233,9 +1854,12 @@ LogicalResult FunctionEmitter::emitIf(scf::IfOp op) {
     }
     if (!isa<TileType>(result.getType()))
       continue;
-    // Both arms must write one handle that is visible after the if: the
-    // same handle (one SSA value seen by both arms is defined outside them)
-    // or, at level3, the same window.
+    // Both arms wrote the result's window (storage legalization put both
+    // arms' values in one window), so the result is that window's handle:
+    // the same handle, or (level3) any handle of the window, or (level2) a
+    // view of the window's root alloc_tile. No tile_buf is yielded: ptoas
+    // retypes tile_buf scf.if results after its verifiers run, and its C++
+    // casts them to pointers.
     if (!hasElse)
       return cannotEmit(op) << "a tile result needs an else arm";
     Value thenHandle = thenHandles[index], elseHandle = elseHandles[index];
@@ -1252,77 +1876,174 @@ LogicalResult FunctionEmitter::emitIf(scf::IfOp op) {
       return cannotEmit(op) << "result #" << index
                             << " is yielded in different storage by the two "
                                "arms (run tile-materialize-semantic-aliases)";
-    if (level3) {
-      // A level3 handle is its address: any handle of the window will do.
-      FailureOr<Value> handle = windowHandle(*thenWindow, type, op);
-      if (failed(handle))
-        return failure();
-      tileHandles[result] = *handle;
-      continue;
-    }
-    // Level2: views of one alloc_tile with its type (e.g. a reshape there
-    // and back) are that alloc_tile, if it is visible after the if (O(1):
-    // it is in the if's block or the entry block).
-    Value root = rootHandle(thenHandle);
-    Block *rootBlock = root.getParentBlock();
-    if (root == rootHandle(elseHandle) && root.getType() == thenHandle.getType() &&
-        (rootBlock == branch->getBlock() ||
-         rootBlock == &target.getBody().front())) {
-      tileHandles[result] = root;
-      continue;
-    }
-    // Otherwise two handles of one window (a view in one arm, the alloc_tile
-    // in the other) are not one SSA value, so the if yields the handle
-    // (ptoas aliases an scf.if tile_buf result with every yielded handle).
-    if (thenHandle.getType() != elseHandle.getType())
-      return cannotEmit(op) << "result #" << index
-                            << " is yielded through handles of different "
-                               "tile_buf types by the two arms";
-    yieldedHandles.push_back({static_cast<unsigned>(index), thenHandle,
-                              elseHandle});
+    FailureOr<Value> handle = windowHandle(*thenWindow, type, op);
+    if (failed(handle))
+      return failure();
+    tileHandles[result] = *handle;
   }
-  if (yieldedHandles.empty()) {
-    // An if whose arms only wrote handles they did not yield, and wrote
-    // nothing (both arms were tile values only), is dropped.
-    auto onlyYield = [](Region &region) {
-      return region.empty() || region.front().getOperations().size() == 1;
-    };
-    if (branch.getNumResults() == 0 && onlyYield(branch.getThenRegion()) &&
-        onlyYield(branch.getElseRegion()))
-      branch.erase();
-    return success();
-  }
-  // Rebuild the if with the handle results appended (an op's result list
-  // is fixed once created) and move the emitted arms into it.
-  SmallVector<Type> withHandles(branch.getResultTypes());
-  for (auto &[index, thenHandle, elseHandle] : yieldedHandles)
-    withHandles.push_back(thenHandle.getType());
-  OpBuilder::InsertionGuard guard(body);
-  body.setInsertionPoint(branch);
-  auto rebuilt = body.create<scf::IfOp>(op.getLoc(), withHandles, *cond,
-                                        /*withElseRegion=*/true);
-  rebuilt.getThenRegion().takeBody(branch.getThenRegion());
-  rebuilt.getElseRegion().takeBody(branch.getElseRegion());
-  for (auto &[index, thenHandle, elseHandle] : yieldedHandles) {
-    rebuilt.thenYield()->insertOperands(rebuilt.thenYield()->getNumOperands(),
-                                        thenHandle);
-    rebuilt.elseYield()->insertOperands(rebuilt.elseYield()->getNumOperands(),
-                                        elseHandle);
-  }
-  kept = 0;
-  for (OpResult result : op.getResults())
-    if (isCarried(result.getType()))
-      scalars.map(result, rebuilt.getResult(kept++));
-  unsigned next = branch.getNumResults();
-  for (auto &[index, thenHandle, elseHandle] : yieldedHandles)
-    tileHandles[op.getResult(index)] = rebuilt.getResult(next++);
-  branch.erase();
+  // An if whose arms only wrote handles they did not yield, and wrote
+  // nothing (both arms were tile values only), is dropped.
+  auto onlyYield = [](Region &region) {
+    return region.empty() || region.front().getOperations().size() == 1;
+  };
+  if (branch.getNumResults() == 0 && onlyYield(branch.getThenRegion()) &&
+      onlyYield(branch.getElseRegion()))
+    branch.erase();
   return success();
 }
 
 //===----------------------------------------------------------------------===//
 // Module
 //===----------------------------------------------------------------------===//
+
+/// ptoas 0.27 lowers scf.while to CFG blocks, which it cannot do inside a
+/// single-block region: when an scf.while sits inside an scf.for, scf.if or
+/// scf.while (needsWholeFunctionSCFToCF in its PTOToEmitC.cpp), it first
+/// lowers every scf.for and scf.if of the function to a CFG, then each
+/// scf.while with SCFWhileToCF, which moves only the first block of the
+/// while's regions and casts its terminator to scf.yield: a while whose body
+/// holds an scf.for or scf.if (now several blocks) makes it assert. Such a
+/// kernel is refused at the while, naming the while that forces the
+/// whole-function lowering and the op that makes the body several blocks.
+static LogicalResult checkWhileNesting(func::FuncOp func) {
+  scf::WhileOp nested;
+  func.walk([&](scf::WhileOp loop) {
+    if (!nested && !isa<func::FuncOp>(loop->getParentOp()))
+      nested = loop;
+  });
+  if (!nested)
+    return success();
+  Operation *inner = nullptr;
+  func.walk([&](Operation *op) {
+    if (!inner && isa<scf::ForOp, scf::IfOp>(op) &&
+        op->getParentOfType<scf::WhileOp>())
+      inner = op;
+  });
+  if (!inner)
+    return success();
+  auto loop = inner->getParentOfType<scf::WhileOp>();
+  InFlightDiagnostic diag =
+      emitError(loop.getLoc())
+      << "'scf.while' op cannot be emitted to PTO: ptoas 0.27 crashes on it "
+         "(an assertion in SCFWhileToCF): an scf.while inside an scf.for, "
+         "scf.if or scf.while makes it lower the whole kernel to a CFG, and "
+         "then a while whose body holds an scf.for or scf.if has several "
+         "blocks, which SCFWhileToCF does not handle";
+  diag.attachNote(nested.getLoc())
+      << "this scf.while inside " << nested->getParentOp()->getName()
+      << " makes ptoas lower the whole kernel to a CFG";
+  diag.attachNote(inner->getLoc())
+      << "this " << inner->getName() << " is in the while's body"
+      << (isa<scf::IfOp>(inner) ? " (it may come from a tile.matmul_acc "
+                                  "init_cond or a level2 dynamic slot)"
+                                : "");
+  return failure();
+}
+
+namespace {
+/// ptoas's SCFWhileToCF (PTOToEmitC.cpp): an scf.while whose parent region
+/// may hold several blocks becomes a header block (the before region), a
+/// body block (the after region) and a branch back. Unlike ptoas's, it
+/// moves every block of the regions (ptoas moves the first and asserts on
+/// more: checkWhileNesting refuses those kernels before this runs).
+struct WhileToCF : OpRewritePattern<scf::WhileOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::WhileOp op,
+                                PatternRewriter &rewriter) const override {
+    Operation *parent = op->getParentOp();
+    if (parent && parent->hasTrait<OpTrait::SingleBlock>())
+      return failure();
+    for (Value result : op.getResults())
+      for (Operation *user : result.getUsers())
+        if (user->getBlock() != op->getBlock())
+          return failure();
+    Location loc = op.getLoc();
+    Block *after = rewriter.splitBlock(op->getBlock(),
+                                       std::next(Block::iterator(op)));
+    for (auto [index, result] : llvm::enumerate(op.getResults()))
+      result.replaceAllUsesWith(after->addArgument(result.getType(), loc));
+    SmallVector<scf::ConditionOp> conditions;
+    for (Block &block : op.getBefore())
+      if (auto c = dyn_cast<scf::ConditionOp>(block.getTerminator()))
+        conditions.push_back(c);
+    SmallVector<scf::YieldOp> yields;
+    for (Block &block : op.getAfter())
+      if (auto y = dyn_cast<scf::YieldOp>(block.getTerminator()))
+        yields.push_back(y);
+    Block *header = &op.getBefore().front(), *body = &op.getAfter().front();
+    rewriter.inlineRegionBefore(op.getBefore(), after);
+    rewriter.inlineRegionBefore(op.getAfter(), after);
+    for (scf::ConditionOp c : conditions) {
+      rewriter.setInsertionPoint(c);
+      rewriter.replaceOpWithNewOp<cf::CondBranchOp>(
+          c, c.getCondition(), body, c.getArgs(), after, c.getArgs());
+    }
+    for (scf::YieldOp y : yields) {
+      rewriter.setInsertionPoint(y);
+      rewriter.replaceOpWithNewOp<cf::BranchOp>(y, header, y.getOperands());
+    }
+    rewriter.setInsertionPoint(op);
+    rewriter.create<cf::BranchOp>(loc, header, op.getInits());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+/// A kernel ptoas lowers to a CFG as a whole (an scf.while inside an
+/// scf.for, scf.if or scf.while: needsWholeFunctionSCFToCF) goes through
+/// SCFToControlFlow for its scf.for and scf.if, then a greedy rewrite with
+/// SCFWhileToCF whose default (aggressive) region simplification merges
+/// blocks that differ only in operands, making each differing operand a
+/// block argument; ptoas's C++ casts a tile_buf block argument to a pointer
+/// (an invalid cast, or "tmov lowering expects opaque dst/src types").
+/// The same lowering is run on a copy of the emitted kernel: a tile_buf
+/// block argument in it refuses the kernel at the op that reads it.
+static LogicalResult checkBlockMerging(func::FuncOp func) {
+  bool nested = false;
+  func.walk([&](scf::WhileOp loop) {
+    nested |= !isa<func::FuncOp>(loop->getParentOp());
+  });
+  if (!nested)
+    return success();
+  MLIRContext *context = func.getContext();
+  context->loadDialect<cf::ControlFlowDialect>();
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(func.getLoc());
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(scratch->getBody());
+  auto copy = cast<func::FuncOp>(builder.clone(*func));
+  ConversionTarget target(*context);
+  target.addIllegalOp<scf::ForOp, scf::IfOp>();
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  RewritePatternSet lowering(context);
+  populateSCFToControlFlowConversionPatterns(lowering);
+  if (failed(applyPartialConversion(copy, target, std::move(lowering))))
+    return success(); // ptoas fails too, with its own message
+  RewritePatternSet whiles(context);
+  whiles.add<WhileToCF>(context);
+  (void)applyPatternsGreedily(copy, std::move(whiles));
+  for (Block &block : copy.getBody())
+    for (BlockArgument arg : block.getArguments()) {
+      if (!isa<pto::TileBufType>(arg.getType()) || arg.use_empty())
+        continue;
+      Operation *user = *arg.getUsers().begin();
+      InFlightDiagnostic diag =
+          emitError(user->getLoc())
+          << "cannot be emitted to PTO: ptoas 0.27 lowers this kernel to a "
+             "CFG as a whole (an scf.while inside an scf.for, scf.if or "
+             "scf.while), and its block merging then makes a tile operand of "
+             "the "
+          << user->getName()
+          << " emitted here a block argument (two blocks differ only in that "
+             "tile), which its C++ casts to a pointer";
+      llvm::SetVector<Block *> preds(block.pred_begin(), block.pred_end());
+      for (Block *pred : preds)
+        diag.attachNote(pred->getTerminator()->getLoc())
+            << "the merged block is entered from here";
+      return failure();
+    }
+  return success();
+}
 
 /// The signature of the PTO function for `func`, or a diagnostic.
 static FailureOr<FunctionType> ptoSignature(func::FuncOp func) {
@@ -1446,7 +2167,8 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
         builder.create<func::FuncOp>(kernel.getLoc(), kernel.getName(), *type);
     if (kernels.size() > 1 && kernel == entry)
       func->setAttr(kEntryAttrName, builder.getUnitAttr());
-    if (failed(FunctionEmitter(kernel, func, level3, arch).emit()))
+    if (failed(FunctionEmitter(kernel, func, level3, arch).emit()) ||
+        failed(checkWhileNesting(func)) || failed(checkBlockMerging(func)))
       failedAny = true;
   }
   if (failedAny)

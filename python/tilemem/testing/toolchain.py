@@ -111,7 +111,7 @@ __all__ = [
     "STAGES", "TOLERANCES", "KNOWN_CLASSES", "ToolchainUnavailable", "Tools",
     "find_tools", "find_ptoas", "find_pto_isa", "cache_dir",
     "ArgSpec", "KernelSignature", "kernel_signature", "DriverKernel",
-    "driver_source", "prepare_compiler", "CompilerSetup", "run_ptoas",
+    "driver_source", "prepare_compiler", "CompilerSetup", "run_ptoas", "check_with_ptoas",
     "PtoasOutcome", "StageOutcome", "OutputCheck", "ChainResult", "Job",
     "run_chain", "run_batch", "classify_failure", "main",
 ]
@@ -1028,6 +1028,26 @@ def run_ptoas(ptoas: str, pto_path: str, cpp_path: str, level: str, arch: Option
     return PtoasOutcome("accepted", "", rc, None, err, cmd, seconds)
 
 
+def check_with_ptoas(pto_text: str, level: str, arch: Optional[str] = None,
+                     ptoas: Optional[str] = None, insert_sync: bool = True) -> PtoasOutcome:
+    """What real ptoas does with `pto_text` at `level` (in a temporary
+    directory): the :class:`PtoasOutcome` of :func:`run_ptoas`. `ptoas`
+    defaults to :func:`find_ptoas`; :class:`ToolchainUnavailable` when there
+    is none. This is tilemem's check of emitted PTO: it replaced the
+    syntax checker tilemem.pto_check, which accepted every text ptoas
+    rejected (docs/pto-emission.md)."""
+    ptoas = ptoas or find_ptoas()
+    if ptoas is None:
+        raise ToolchainUnavailable(
+            "ptoas not found: set TILEMEM_PTOAS or run scripts/build-ptoas.sh")
+    with tempfile.TemporaryDirectory(prefix="tilemem-ptoas-") as work:
+        pto_path = os.path.join(work, "kernel.pto")
+        with open(pto_path, "w") as f:
+            f.write(pto_text)
+        return run_ptoas(ptoas, pto_path, os.path.join(work, "kernel.cpp"), level, arch,
+                         insert_sync)
+
+
 _CPP_KERNEL_RE = re.compile(r"__global__\s+AICORE\s+void\s+(\w+)\s*\(([^)]*)\)")
 
 
@@ -1305,12 +1325,12 @@ def _compare_arrays(ref: np.ndarray, got: np.ndarray, elem: str,
 
 
 def _compare(result: ChainResult, sig: KernelSignature, inputs: list, ref_inputs: list,
-             job_dir: str, text: str) -> StageOutcome:
+             job_dir: str, text: str, mode: str = "value") -> StageOutcome:
     from tilemem import interp
 
     started = time.perf_counter()
     try:
-        ref = interp.run(text, ref_inputs, mode="value", function=sig.name)
+        ref = interp.run(text, ref_inputs, mode=mode, function=sig.name)
     except Exception as error:  # the interpreter cannot run the kernel
         return StageOutcome("compare", "failed", f"reference interpreter failed: {error}",
                             time.perf_counter() - started)
@@ -1391,9 +1411,17 @@ class Job:
     reports and file names), ``memory_fill``: the byte the simulated
     on-chip memories are filled with before the kernel runs (default 0xff,
     so a read of a byte nobody wrote is a NaN or -1, not the simulator's
-    0; None keeps the zeros). Testing hooks: ``cpp_filter`` rewrites ptoas's
+    0; None keeps the zeros). Testing hooks: ``pto_filter`` rewrites the
+    emitted PTO before ptoas reads it; ``cpp_filter`` rewrites ptoas's
     C++ before it is compiled; ``reference_inputs`` replaces the inputs
-    given to the interpreter (the simulator keeps the seeded ones)."""
+    given to the interpreter (the simulator keeps the seeded ones).
+    ``legalized``: the kernel is already storage-legalized (and, for
+    level3, addressed), as the PTO goldens of test/Target/PTO are: it is
+    emitted as it is with ``tilemem.pto.emit`` at ``level`` (auto: level3
+    when every tile.alloc has an address; ``memory_planner`` then only
+    names the job), and the interpreter's storage mode (addresses applied)
+    is the reference, since the kernel's ``into`` clauses and
+    ``tile.create`` read storage."""
     kernel: Any
     memory_planner: str = "pypto"
     level: str = "auto"
@@ -1405,8 +1433,10 @@ class Job:
     insert_sync: bool = True
     name: Optional[str] = None
     memory_fill: Optional[int] = 0xFF
+    pto_filter: Optional[Callable[[str], str]] = None
     cpp_filter: Optional[Callable[[str], str]] = None
     reference_inputs: Optional[list] = None
+    legalized: bool = False
 
 
 def _kernel_label(job: Job, text: str) -> str:
@@ -1441,6 +1471,24 @@ def _emit(job: Job, text: str, result: ChainResult) -> Optional[str]:
     from tilemem import pto
 
     started = time.perf_counter()
+    if job.legalized:
+        try:
+            from tilemem import ir
+            with ir.Context(), ir.Location.unknown():
+                module = ir.Module.parse(text)
+                arch = module.operation.attributes["tile.target_arch"] \
+                    if "tile.target_arch" in module.operation.attributes else None
+                out = pto.emit(module, level=job.level)
+            result.arch = job.arch or (str(arch).strip('"') if arch is not None else "a3")
+            result.level = job.level if job.level != "auto" else (
+                "level3" if "pto.alloc_tile addr = " in out else "level2")
+        except Exception as error:
+            result._set(StageOutcome("emit", "failed", str(error).strip(),
+                                     time.perf_counter() - started))
+            return None
+        result._set(StageOutcome("emit", "ok", "", time.perf_counter() - started,
+                                 {"alloc_tiles": out.count("pto.alloc_tile")}))
+        return out
     try:
         compiled = tilemem.compile(text, memory_planner=job.memory_planner,
                                    enable_buffer_ir=job.enable_buffer_ir, arch=job.arch)
@@ -1489,6 +1537,9 @@ def _prepare_job(job: Job, work: str, tools: Tools, index: int):
     pto_text = _emit(job, text, result)
     if pto_text is None:
         return result, None
+    if job.pto_filter is not None:
+        pto_text = job.pto_filter(pto_text)
+        result.messages.append("the PTO was rewritten by pto_filter before ptoas")
     result.pto_text = pto_text
     pto_path = os.path.join(job_dir, "kernel.pto")
     cpp_path = os.path.join(job_dir, "kernel.cpp")
@@ -1803,7 +1854,8 @@ def run_batch(jobs: Sequence[Job], keep: Optional[str] = None, tools: Optional[T
                 results[i].messages.append("the interpreter was given other inputs "
                                            "(reference_inputs)")
             cmp = _compare(results[i], state["sig"], state["inputs"], ref_inputs,
-                           state["dir"], state["text"])
+                           state["dir"], state["text"],
+                           "storage" if job.legalized else "value")
             results[i]._set(cmp)
             results[i].ok = cmp.status == "ok"
         for r in results:

@@ -21,13 +21,15 @@ func.func @transpose_view_mat(%A: !tile.tensor<16x32xf16>) {
 // -----
 
 // Tests that a transposed view of a strided slice is rejected: the view is
-// neither row- nor column-major dense, and a tile_buf has no strides.
+// neither row- nor column-major dense, and a tile_buf has no strides other
+// than its row length (tile-materialize-transposed-views rewrites this
+// before the storage passes; emission alone cannot).
 func.func @transpose_view_strided(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<4x8xf32>) -> !tile.tensor<4x8xf32> {
   %c0 = arith.constant 0 : index
   %b = tile.alloc : !tile.buffer<vec, 256>
   %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
   %s = tile.slice %t[0, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<8x4xf32, vec>
-  // expected-error@+1 {{'tile.transpose_view' op cannot be emitted to PTO: its tile is a strided view, and a tile_buf has no strides}}
+  // expected-error@+1 {{'tile.transpose_view' op cannot be emitted to PTO: its tile is a strided view that is not a column block of a vec tile, and a tile_buf has no strides other than its row length}}
   %v = tile.transpose_view %s : !tile.tile<8x4xf32, vec> -> !tile.tile<4x8xf32, vec>
   %B1 = tile.store %v, %B[%c0, %c0] : !tile.tile<4x8xf32, vec>, !tile.tensor<4x8xf32>
   return %B1 : !tile.tensor<4x8xf32>
@@ -78,14 +80,132 @@ func.func @calls(%n: index) {
 
 // Tests that an assemble into a mat tile is rejected: it is a copy, and
 // pto.tmov copies within vec only.
-func.func @assemble_mat(%A: !tile.tensor<16x16xf16>) {
+func.func @assemble_mat(%A: !tile.tensor<32x16xf16>) {
   %c0 = arith.constant 0 : index
-  %b = tile.alloc : !tile.buffer<mat, 512>
-  %s = tile.alloc : !tile.buffer<mat, 128>
-  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<mat, 512>) : !tile.tensor<16x16xf16> -> !tile.tile<16x16xf16, mat>
-  %p = tile.load %A[%c0, %c0] into(%s : !tile.buffer<mat, 128>) : !tile.tensor<16x16xf16> -> !tile.tile<4x16xf16, mat>
+  %b = tile.alloc : !tile.buffer<mat, 1024>
+  %s = tile.alloc : !tile.buffer<mat, 512>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<mat, 1024>) : !tile.tensor<32x16xf16> -> !tile.tile<32x16xf16, mat>
+  %p = tile.load %A[%c0, %c0] into(%s : !tile.buffer<mat, 512>) : !tile.tensor<32x16xf16> -> !tile.tile<16x16xf16, mat>
   // expected-error@+1 {{'tile.assemble' op cannot be emitted to PTO: assembling is a copy into a block of the target, and pto.tmov copies within vec only (mat here)}}
-  %t1 = tile.assemble %t, %p[0, 0] : !tile.tile<16x16xf16, mat>, !tile.tile<4x16xf16, mat>
+  %t1 = tile.assemble %t, %p[0, 0] : !tile.tile<32x16xf16, mat>, !tile.tile<16x16xf16, mat>
+  return
+}
+
+// -----
+
+// Tests that a tile pto-isa cannot instantiate is rejected: an unboxed
+// row-major vec tile_buf's rows must be 32-byte multiples (8x4 f32: 16).
+func.func @row_not_32_bytes(%A: !tile.tensor<8x4xf32>) -> !tile.tensor<8x4xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 128>
+  // expected-error@+1 {{'tile.load' op cannot be emitted to PTO: pto-isa has no Tile for '!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=4, v_row=8, v_col=4, blayout=row_major, slayout=none_box, fractal=512, pad=0>': its rows are 16 bytes, not a multiple of 32}}
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 128>) : !tile.tensor<8x4xf32> -> !tile.tile<8x4xf32, vec>
+  %A1 = tile.store %t, %A[%c0, %c0] : !tile.tile<8x4xf32, vec>, !tile.tensor<8x4xf32>
+  return %A1 : !tile.tensor<8x4xf32>
+}
+
+// -----
+
+// Tests that a boxed tile smaller than its fractal box is rejected (pto-isa:
+// "Layout rows must be divisible by inner box rows").
+func.func @boxed_too_small(%A: !tile.tensor<8x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<mat, 256>
+  // expected-error@+1 {{'tile.load' op cannot be emitted to PTO: pto-isa has no Tile for '!pto.tile_buf<loc=mat, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=col_major, slayout=row_major, fractal=512, pad=0>': its 8 rows are not a multiple of the 16-row fractal box}}
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<mat, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, mat>
+  return
+}
+
+// -----
+
+// Tests that a transposed view read by an op whose ptoas verifier wants
+// row-major tiles is rejected when tile-materialize-transposed-views has not
+// run (the memory pipeline runs it first).
+func.func @transposed_add(%A: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %d = tile.alloc : !tile.buffer<vec, 256>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %v = tile.transpose_view %t : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  // expected-error@+1 {{'tile.add' op cannot be emitted to PTO: its operand is a col_major tile_buf (a transposed view), and ptoas's pto.tadd requires a row-major operand (tile-materialize-transposed-views turns a transposed view into a transpose)}}
+  %r = tile.add %t, %v into(%d : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %A1 = tile.store %r, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that pto-isa's TADD, which takes its three tiles as one C++ type, is
+// not given a column block (a tile_buf as wide as its row stride) and a
+// compact tile.
+func.func @add_column_block(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x8xf32>) -> !tile.tensor<16x8xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %d = tile.alloc : !tile.buffer<vec, 512>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %s = tile.slice %t[0, 8] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  // expected-error@+1 {{'tile.add' op cannot be emitted to PTO: pto-isa's TADD takes its three tiles as one Tile type}}
+  %r = tile.add %s, %s into(%d : !tile.buffer<vec, 512>) : !tile.tile<16x8xf32, vec>
+  %B1 = tile.store %r, %B[%c0, %c0] : !tile.tile<16x8xf32, vec>, !tile.tensor<16x8xf32>
+  return %B1 : !tile.tensor<16x8xf32>
+}
+
+// -----
+
+// Tests that a block of an acc tile extracted into mat is rejected: ptoas's
+// pto.textract reads loc=mat only (A2/A3: "expects A2/A3 textract src to use
+// loc=mat"), and pto.tmov copies whole tiles.
+func.func @extract_acc_block(%c: i1) {
+  %a = tile.alloc : !tile.buffer<acc, 4096>
+  %m = tile.alloc : !tile.buffer<mat, 1024>
+  %t = tile.create into(%a : !tile.buffer<acc, 4096>) : !tile.tile<32x32xf32, acc>
+  // expected-error@+1 {{'tile.extract' op cannot be emitted to PTO: a block of a tile in acc extracted into mat has no ptoas form: pto.textract reads loc=mat and writes left or right, and pto.tmov copies whole tiles}}
+  %k = tile.extract %t[16, 0] into(%m : !tile.buffer<mat, 1024>) : !tile.tile<32x32xf32, acc> -> !tile.tile<16x16xf32, mat>
+  return
+}
+
+// -----
+
+// Tests that a level2 tile at an offset inside a boxed buffer is rejected:
+// ptoas's pto.subset of a boxed tile keeps whole rows or columns in box
+// units, so only the whole buffer has a level2 handle.
+func.func @boxed_window(%A: !tile.tensor<32x16xf16>) {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<mat, 1024>
+  %l = tile.alloc : !tile.buffer<left, 512>
+  // expected-error@+1 {{'tile.load' op cannot be emitted to PTO: at level2 its tile}}
+  %t = tile.load %A[%c0, %c0] into(%b[512, 512] : !tile.buffer<mat, 1024>) : !tile.tensor<32x16xf16> -> !tile.tile<16x16xf16, mat>
+  %m = tile.move %t into(%l : !tile.buffer<left, 512>) : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, left>
+  return
+}
+
+// -----
+
+// Tests that an scf.while nested in a loop whose body holds an scf.if is
+// rejected: ptoas 0.27 then lowers the whole kernel to a CFG and asserts in
+// SCFWhileToCF (a multi-block while body).
+func.func @while_nest(%n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %k = %c0 to %n step %c1 {
+    // expected-error@+2 {{'scf.while' op cannot be emitted to PTO: ptoas 0.27 crashes on it (an assertion in SCFWhileToCF)}}
+    // expected-note@+1 {{this scf.while inside scf.for makes ptoas lower the whole kernel to a CFG}}
+    %w = scf.while (%i = %c0) : (index) -> index {
+      %p = arith.cmpi slt, %i, %n : index
+      scf.condition(%p) %i : index
+    } do {
+    ^bb0(%i1: index):
+      // expected-note@+1 {{this scf.if is in the while's body}}
+      %j = scf.if %c -> index {
+        %i2 = arith.addi %i1, %c1 : index
+        scf.yield %i2 : index
+      } else {
+        %i3 = arith.addi %i1, %n : index
+        scf.yield %i3 : index
+      }
+      scf.yield %j : index
+    }
+  }
   return
 }
 
@@ -170,16 +290,58 @@ func.func @execute_region(%n: index) {
   return
 }
 
+
 // -----
 
-// Tests that tile.write on a strided (column) slice is rejected: pto.tsetval
-// takes a row-major flat offset.
-func.func @write_strided(%A: !tile.tensor<8x8xf32>, %v: f32) {
+// Tests that a kernel ptoas lowers to a CFG as a whole (an scf.while inside
+// an scf.for) is refused when the lowering's block merging would make a tile
+// a block argument: the two arms of the if differ only in the tile their
+// pto.texp reads, and ptoas's C++ casts such a block argument to a pointer.
+func.func @block_merge(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>, %c: i1, %n: index) -> !tile.tensor<16x16xf32> {
   %c0 = arith.constant 0 : index
-  %b = tile.alloc : !tile.buffer<vec, 256>
-  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
-  %s = tile.slice %t[0, 4] : !tile.tile<8x8xf32, vec> -> !tile.tile<8x4xf32, vec>
-  // expected-error@+1 {{'tile.write' op cannot be emitted to PTO: pto.tsetval takes a linear offset into a dense tile, and this tile is a strided view}}
-  %w = tile.write %s[%c0, %c0], %v : !tile.tile<8x4xf32, vec>, f32
-  return
+  %c1 = arith.constant 1 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %d = tile.alloc : !tile.buffer<vec, 1024>
+  %o = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %X[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %y = tile.load %O[%c0, %c0] into(%d : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  scf.for %k = %c0 to %n step %c1 {
+    %w = scf.while (%i = %c0) : (index) -> index {
+      %p = arith.cmpi slt, %i, %n : index
+      scf.condition(%p) %i : index
+    } do {
+    ^bb0(%i1: index):
+      %i2 = arith.addi %i1, %c1 : index
+      scf.yield %i2 : index
+    }
+  }
+  // expected-note@+1 {{the merged block is entered from here}}
+  %r = scf.if %c -> (!tile.tile<16x16xf32, vec>) {
+    // expected-error@+1 {{cannot be emitted to PTO: ptoas 0.27 lowers this kernel to a CFG as a whole (an scf.while inside an scf.for, scf.if or scf.while), and its block merging then makes a tile operand of the pto.texp emitted here a block argument}}
+    %e = tile.exp %x into(%o : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+    scf.yield %e : !tile.tile<16x16xf32, vec>
+  } else {
+    %e = tile.exp %y into(%o : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+    scf.yield %e : !tile.tile<16x16xf32, vec>
+  }
+  %O1 = tile.store %r, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %O1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
+// Tests that an A2/A3 vec tile.move of a column block is refused: ptoas's
+// verifier wants pto.tmov source and destination of one shape ("expects
+// A2/A3 non-mat tmov to use matching src/dst shapes"), and a column block's
+// tile_buf is as wide as its row stride.
+func.func @move_column_block(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x8xf32>) -> !tile.tensor<16x8xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %d = tile.alloc : !tile.buffer<vec, 512>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %s = tile.slice %t[0, 8] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  // expected-error@+1 {{'tile.move' op cannot be emitted to PTO: ptoas's A2/A3 pto.tmov wants source and destination tile_bufs of one shape}}
+  %m = tile.move %s into(%d : !tile.buffer<vec, 512>) : !tile.tile<16x8xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %B1 = tile.store %m, %B[%c0, %c0] : !tile.tile<16x8xf32, vec>, !tile.tensor<16x8xf32>
+  return %B1 : !tile.tensor<16x8xf32>
 }

@@ -109,15 +109,19 @@ module attributes {tile.target_arch = "a5"} {
 
 // -----
 
-// Tests that at level3 an assemble copies its source into a subset of the
-// target's handle, and that a reshape is a pto.treshape alias.
+// Tests that at level3 every view is the alloc_tile at its own address with
+// its own type (a handle is its address): an assemble copies its source into
+// the block's alloc_tile (byte 12288 = row 48 of the target), and a reshape
+// is an alloc_tile at the target's address with the reshaped type.
 // CHECK-LABEL: func.func @assemble(
-// CHECK: %[[T:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64,
+// CHECK: %[[A0:.*]] = arith.constant 0 : i64
+// CHECK: %[[T:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64,
 // CHECK: %[[OTHER:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64,
+// CHECK: %[[A12288:.*]] = arith.constant 12288 : i64
+// CHECK-NEXT: %[[BLOCK:.*]] = pto.alloc_tile addr = %[[A12288]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64,
+// CHECK-NEXT: %[[FLAT:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=32,
 // CHECK: pto.texpands ins(%{{.*}}) outs(%[[OTHER]] : {{.*}})
-// CHECK-NEXT: %[[BLOCK:.*]] = pto.subset %[[T]][%c48, %c0] sizes [16, 64]
 // CHECK-NEXT: pto.tmov ins(%[[OTHER]] : {{.*}}) outs(%[[BLOCK]] : {{.*}})
-// CHECK-NEXT: %[[FLAT:.*]] = pto.treshape %[[T]] : {{.*}} -> !pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=32,
 // CHECK-NEXT: %{{.*}} = pto.partition_view
 // CHECK-NEXT: pto.tstore ins(%[[FLAT]] : {{.*}})
 func.func @assemble(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<128x32xf32>) -> !tile.tensor<128x32xf32> {
@@ -141,7 +145,6 @@ func.func @assemble(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<128x32xf32>) -
 // CHECK: %[[T:.*]] = pto.alloc_tile addr = %[[A:.*]] : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64,
 // CHECK: %[[W:.*]] = pto.alloc_tile addr = %[[A]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64,
 // CHECK: scf.if %{{.*}} {
-// CHECK-NEXT: pto.subset %[[T]]
 // CHECK-NEXT: } else {
 // CHECK-NEXT: pto.texpands ins(%{{.*}} : f32) outs(%[[W]] : {{.*}})
 // CHECK-NEXT: }
@@ -165,22 +168,73 @@ func.func @arms(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<16x64xf32>, %c: i1
 
 // Tests that at level3 a transposed view is a second alloc_tile at the
 // viewed tile's address, with the transposed shape and the other base
-// layout (row_major 8x16 and col_major 16x8 cover the same bytes).
+// layout (row_major 8x16 and col_major 16x8 cover the same bytes); a
+// tile.write into it takes the column-major offset (2 * 16 + 1).
 // CHECK-LABEL: func.func @transpose_view(
 // CHECK: %[[A1024:.*]] = arith.constant 1024 : i64
 // CHECK: %[[T:.*]] = pto.alloc_tile addr = %[[A1024]] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 // CHECK: %[[V:.*]] = pto.alloc_tile addr = %[[A1024]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=col_major, slayout=none_box, fractal=512, pad=0>
-// CHECK: %[[E:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=row_major
 // CHECK: pto.tload ins(%{{.*}} : !pto.partition_tensor_view<8x16xf32>) outs(%[[T]] :
-// CHECK: pto.texp ins(%[[V]] : {{.*}}) outs(%[[E]] :
+// CHECK: %[[COL:.*]] = arith.muli %c2, %c16 : index
+// CHECK-NEXT: %[[OFF:.*]] = arith.addi %[[COL]], %c1 : index
+// CHECK-NEXT: pto.tsetval ins(%[[OFF]], %{{.*}} : index, f32) outs(%[[V]] : {{.*}})
+// CHECK: pto.tstore ins(%[[T]] :
 // CHECK-NOT: pto.treshape
-func.func @transpose_view(%A: !tile.tensor<8x16xf32>, %B: !tile.tensor<16x8xf32>) -> !tile.tensor<16x8xf32> {
+func.func @transpose_view(%A: !tile.tensor<8x16xf32>, %B: !tile.tensor<8x16xf32>, %x: f32) -> !tile.tensor<8x16xf32> {
   %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
   %b = tile.alloc addr = 1024 : !tile.buffer<vec, 512>
-  %o = tile.alloc addr = 0 : !tile.buffer<vec, 512>
   %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 512>) : !tile.tensor<8x16xf32> -> !tile.tile<8x16xf32, vec>
   %v = tile.transpose_view %t : !tile.tile<8x16xf32, vec> -> !tile.tile<16x8xf32, vec>
-  %e = tile.exp %v into(%o : !tile.buffer<vec, 512>) : !tile.tile<16x8xf32, vec>
+  %w = tile.write %v[%c1, %c2], %x : !tile.tile<16x8xf32, vec>, f32
+  %back = tile.transpose_view %w : !tile.tile<16x8xf32, vec> -> !tile.tile<8x16xf32, vec>
+  %B1 = tile.store %back, %B[%c0, %c0] : !tile.tile<8x16xf32, vec>, !tile.tensor<8x16xf32>
+  return %B1 : !tile.tensor<8x16xf32>
+}
+
+// -----
+
+// Tests that the handle of a transposed view of a square tile is not the
+// tile's own (the handle map is keyed by the PTO type, which carries the
+// layout): the 8x8 view is a col_major alloc_tile at the same address, so
+// x + transpose_view(x) would read two different tiles (it was emitted as
+// tadd(%2, %2) when the map was keyed by the tile type).
+// CHECK-LABEL: func.func @square_transpose_view(
+// CHECK: %[[A0:.*]] = arith.constant 0 : i64
+// CHECK: %[[X:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major,
+// CHECK: %[[V:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=col_major,
+// CHECK: pto.tsetval ins(%{{.*}}, %{{.*}} : index, f32) outs(%[[V]] : {{.*}})
+// CHECK: pto.tstore ins(%[[X]] :
+func.func @square_transpose_view(%A: !tile.tensor<8x8xf32>, %x: f32, %i: index) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %v = tile.transpose_view %t : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  %w = tile.write %v[%c0, %i], %x : !tile.tile<8x8xf32, vec>, f32
+  %back = tile.transpose_view %w : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  %A1 = tile.store %back, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that at level3 a column block (a strided view) is the alloc_tile at
+// its first element's address (byte 32 of the tile: column 8), as wide as
+// its row stride, with v_col the block's width: a tile_buf's row stride is
+// its column count (ptoas translates a pto.subset narrower than its source
+// as a compact tile, which loses the stride).
+// CHECK-LABEL: func.func @column_block(
+// CHECK: %[[A32:.*]] = arith.constant 32 : i64
+// CHECK-NEXT: %[[COLS:.*]] = pto.alloc_tile addr = %[[A32]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=8, blayout=row_major,
+// CHECK: pto.texp ins(%[[COLS]] : {{.*}}) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8,
+func.func @column_block(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x8xf32>) -> !tile.tensor<16x8xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc addr = 0 : !tile.buffer<vec, 1024>
+  %o = tile.alloc addr = 1024 : !tile.buffer<vec, 512>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %s = tile.slice %t[0, 8] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %e = tile.exp %s into(%o : !tile.buffer<vec, 512>) : !tile.tile<16x8xf32, vec>
   %B1 = tile.store %e, %B[%c0, %c0] : !tile.tile<16x8xf32, vec>, !tile.tensor<16x8xf32>
   return %B1 : !tile.tensor<16x8xf32>
 }
@@ -193,11 +247,11 @@ func.func @transpose_view(%A: !tile.tensor<8x16xf32>, %B: !tile.tensor<16x8xf32>
 // CHECK-LABEL: func.func @scratch(
 // CHECK: %[[A0:.*]] = arith.constant 0 : i64
 // CHECK: %[[T:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
+// CHECK: %[[R:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
 // CHECK: %[[A768:.*]] = arith.constant 768 : i64
 // CHECK: %[[TMP1:.*]] = pto.alloc_tile addr = %[[A768]] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
-// CHECK: %[[R:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
-// CHECK: %[[TMP2:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
 // CHECK: %[[S:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=1
+// CHECK: %[[TMP2:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
 // CHECK: pto.ttrans ins(%[[T]], %[[TMP1]] : {{.*}}) outs(%[[R]] :
 // CHECK: pto.trowsum ins(%[[R]], %[[TMP2]] : {{.*}}) outs(%[[S]] :
 func.func @scratch(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x1xf32>) -> !tile.tensor<8x1xf32> {

@@ -2,10 +2,13 @@
 //
 // Translates a storage-legalized tile module (after tile-init-memref and
 // tile-materialize-semantic-aliases; at level3 also with an address on
-// every tile.alloc) into the PTO text ptoas reads. Every physical window
-// (buffer, byte offset, size, slot) and tile type gets one pto.alloc_tile
-// handle, so values the storage passes put in one window become one handle
-// written in place, and loops carry no tiles:
+// every tile.alloc) into the PTO text the real ptoas 0.27 accepts and
+// translates correctly, or refuses it with located diagnostics naming the
+// ptoas (or pto-isa) limitation. Every physical window (buffer, byte
+// offset, size, slot, strides) and PTO type gets one handle (level3: an
+// alloc_tile at its address; level2: a view of its buffer slot's root
+// alloc_tile), so values the storage passes put in one window become one
+// handle written in place, and loops carry no tiles:
 //
 //   %b = tile.alloc addr = 0 : !tile.buffer<vec, 256>
 //   %z = tile.full 0.0 into(%b : ...) : !tile.tile<8x8xf32, vec>
@@ -30,7 +33,10 @@
 // table and what is rejected are in docs/pto-emission.md.
 //
 // Cost: one storage analysis and one walk per function; handles are found in
-// a hash map keyed by (window, type), so each op costs O(1) lookups.
+// a hash map keyed by (window, PTO type), so each op costs O(1) lookups. At
+// level2, placing the roots costs O(uses x nesting depth). A kernel with an
+// scf.while nested in a loop or if also has a copy lowered to a CFG the way
+// ptoas does it (to predict its block merging): linear in the kernel.
 //
 //===----------------------------------------------------------------------===//
 

@@ -19,6 +19,8 @@ static void addVerify(OpPassManager &fpm, bool allocated,
 void mlir::tile::buildStoragePipeline(OpPassManager &pm,
                                       const MemoryPipelineOptions &options) {
   OpPassManager &fpm = pm.nest<func::FuncOp>();
+  // ptoas reads vec tiles row-major (Passes.td).
+  fpm.addPass(createTileMaterializeTransposedViews());
   // It erases dead code first (eraseDeadCode, DeadCode.h).
   fpm.addPass(createTileInitMemRef());
   TileSelectBufferIRFunctionsOptions select;

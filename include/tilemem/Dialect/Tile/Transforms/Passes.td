@@ -100,6 +100,46 @@ def TileEraseDeadCode : Pass<"tile-erase-dead-code", "::mlir::func::FuncOp"> {
   ];
 }
 
+def TileMaterializeTransposedViews
+    : Pass<"tile-materialize-transposed-views", "::mlir::func::FuncOp"> {
+  let summary = "Turn transposed views of vec tiles into transposes where "
+                "an op reads them";
+  let description = [{
+    ptoas reads a vec tile row-major in nearly every instruction (its
+    verifiers of `pto.tadd`, `tsub`, `tmul`, `tmax`, `texp`, `trowsum`,
+    `ttrans` want row-major operands, and pto-isa's `TADDS`/`TMULS`
+    static-assert it), while a `tile.transpose_view` of a vec tile is the
+    col_major tile_buf over the same bytes, and a column slice of one is not
+    even dense. This pass replaces every view (a chain of `tile.slice` and
+    `tile.transpose_view`) that reads its base transposed, at each use by an
+    op that is not itself such a view, with a row-major slice of the base's
+    transpose: a `tile.transpose` (a copy into its own storage; the planner
+    gives it its scratch) placed right after the view. A chain whose
+    transposes cancel becomes a slice of the base. Views of vectors (Rx1,
+    1xC) are left alone: their bytes read either way are in one order. The
+    values computed are the same (views are value-semantic); the cost is a
+    transpose per such view. `tile-memory-pipeline` runs it first.
+
+    Before:
+    ```mlir
+    %v = tile.transpose_view %x : !tile.tile<16x16xf32, vec> -> !tile.tile<16x16xf32, vec>
+    %r = tile.add %x, %v : !tile.tile<16x16xf32, vec>
+    ```
+    After:
+    ```mlir
+    %t = tile.transpose %x : !tile.tile<16x16xf32, vec> -> !tile.tile<16x16xf32, vec>
+    %r = tile.add %x, %t : !tile.tile<16x16xf32, vec>
+    ```
+    and `transpose_view(slice %x[0, 8] : 16x16 -> 16x8) : 16x8 -> 8x16`
+    becomes `slice (transpose %x)[8, 0] : 16x16 -> 8x16`.
+  }];
+  let dependentDialects = ["::mlir::tile::TileDialect"];
+  let statistics = [
+    Statistic<"numViews", "views", "Views replaced at their uses">,
+    Statistic<"numTransposes", "transposes", "tile.transpose ops created">
+  ];
+}
+
 def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
   let summary = "Check the storage postcondition of tile programs";
   let description = [{

@@ -5,7 +5,8 @@
 // runs the storage and memory planning passes on every function of a module
 // (the seed's "Default pipeline"; see docs/passes/memory-planners.md):
 //
-//   all planners  tile-init-memref (dead code erased first)
+//   all planners  tile-materialize-transposed-views
+//                 tile-init-memref (dead code erased first)
 //                 tile-select-buffer-ir-functions{enable-buffer-ir}
 //                 tile-materialize-semantic-aliases{enable-buffer-ir
 //                                                   memory-planner arch}
