@@ -12,7 +12,7 @@ of MaterializeSemanticAliases). No placement can use fewer bytes than the
 bound. It prints the sums over the corpus and their ratio, per corpus.
 
 Corpora:
-  fuzz      tilemem.fuzz programs (8x8 f32 tiles: one size)
+  fuzz      tilemem.fuzz programs (16x16 f32 tiles: one size)
   examples  examples/*.mlir
   bench     bench/gen.py shapes (seq, nest, branch, carries, views), ~600 ops
   mixed     random programs with tiles of several sizes (generated here):

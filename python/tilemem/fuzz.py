@@ -321,7 +321,10 @@ def _returns_only_tensors(text: str) -> bool:
                                         for s in signatures)
 
 
-_PTO_REFUSAL = re.compile(r"'([\w.]+)' op cannot be emitted to PTO: ([^(\n]*)")
+# "'tile.x' op cannot be emitted to PTO: why" at an op, or "cannot be
+# emitted to PTO: why" at a location (the refusals that look at the kernel
+# as ptoas will lower it, after the tile ops are gone).
+_PTO_REFUSAL = re.compile(r"(?:'([\w.]+)' op )?cannot be emitted to PTO: ([^(\n]*)")
 
 
 def classify_pto_refusal(message: str) -> Optional[str]:
@@ -330,7 +333,7 @@ def classify_pto_refusal(message: str) -> Optional[str]:
     if m is None:
         return None
     why = re.sub(r"%[\w#]+", "%_", m.group(2)).strip().rstrip(":;,")
-    return f"{m.group(1)}: {why[:80]}"
+    return f"{m.group(1) or 'kernel'}: {why[:80]}"
 
 
 def _write_failure(directory: str, name: str, status: str, reason: str, text: str,
@@ -363,7 +366,7 @@ def run_seed(job) -> SeedResult:
     # Half the programs return only tensors, so that their PTO is emitted.
     tensor_outputs = bool(options["planners"]) and seed % 2 == 0
     text = generate(seed, options["max_depth"], options["branch_heavy"],
-                    tensor_outputs=tensor_outputs)
+                    tensor_outputs=tensor_outputs, boundary=options.get("boundary", False))
     result = SeedResult(seed, text, run_one(text, seed, enable_buffer_ir=options["buffer_ir"]))
     if result.legalization.status == "ok":
         for planner in options["planners"]:
@@ -473,6 +476,10 @@ def main(argv=None) -> int:
                              "false tests the Tile path")
     parser.add_argument("--branch-heavy", action="store_true",
                         help="generate programs in which scf.if is the most frequent statement")
+    parser.add_argument("--shapes", choices=("default", "boundary"), default="default",
+                        help="tile shapes: default (16x16 tiles, 8x16 halves: the f32 "
+                             "boundaries of every space) or boundary (per program 16x16 or "
+                             "32x32 tiles and halves of 1, 8, n/2 or n-1 rows)")
     parser.add_argument("--compare-modes", action="store_true",
                         help="run every program with Buffer IR off and on and compare the "
                              "tile.move ops each inserts")
@@ -494,7 +501,8 @@ def main(argv=None) -> int:
 
     if args.print:
         sys.stdout.write(generate(args.seed, args.max_depth, args.branch_heavy,
-                                  tensor_outputs=bool(planners) and args.seed % 2 == 0))
+                                  tensor_outputs=bool(planners) and args.seed % 2 == 0,
+                                  boundary=args.shapes == "boundary"))
         return 0
     if args.compare_modes:
         return _compare_main(args)
@@ -507,7 +515,8 @@ def main(argv=None) -> int:
     copies = []
     started = time.time()
     options = {"planners": planners, "max_depth": args.max_depth,
-               "branch_heavy": args.branch_heavy, "buffer_ir": buffer_ir, "keep_text": False}
+               "branch_heavy": args.branch_heavy, "boundary": args.shapes == "boundary",
+               "buffer_ir": buffer_ir, "keep_text": False}
     jobs = ((seed, options) for seed in range(args.seed, args.seed + args.count))
     progress = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
     for job, result in _results(jobs, args.count, args.jobs, progress):
@@ -517,7 +526,8 @@ def main(argv=None) -> int:
             seed = job[0]
             counts["crash"] += 1
             text = generate(seed, args.max_depth, args.branch_heavy,
-                            tensor_outputs=bool(planners) and seed % 2 == 0)
+                            tensor_outputs=bool(planners) and seed % 2 == 0,
+                            boundary=args.shapes == "boundary")
             path = _write_failure(args.failures, f"seed-{seed}.mlir", "crash",
                                   "the compiler crashed", text, "")
             print(f"seed {seed}: crash -> {path}", file=sys.stderr)
@@ -550,6 +560,8 @@ def main(argv=None) -> int:
     rejected = counts["rejected"]
     mode = "buffer IR" if buffer_ir else "tile path"
     corpus = "branch-heavy" if args.branch_heavy else "default"
+    if args.shapes == "boundary":
+        corpus += ", boundary shapes"
     print(f"programs run:  {total}  ({time.time() - started:.1f} s, {mode}, {corpus} corpus, "
           f"seeds {args.seed}..{args.seed + total - 1})")
     print(f"accepted:      {counts['ok']}")
@@ -594,6 +606,8 @@ def _compare_main(args) -> int:
             report.close()
     both = summary["both_ok"]
     corpus = "branch-heavy" if args.branch_heavy else "default"
+    if args.shapes == "boundary":
+        corpus += ", boundary shapes"
     print(f"programs run:  {summary['programs']}  ({time.time() - started:.1f} s, {corpus} corpus)")
     for mode in ("tile", "buffer_ir"):
         print(f"{mode:10s} accepted {summary[mode + '_ok']}, rejected {summary[mode + '_rejected']}, "

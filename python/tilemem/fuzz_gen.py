@@ -27,8 +27,10 @@ of the programs they were written for. Every program mixes, at random:
 
 Shapes are the ones the hardware can hold (pto-isa's ``Tile``: a boxed
 mat/left/right/acc tile of f32 needs rows in multiples of 16, a vec tile a
-row of a multiple of 32 bytes): every tile is 16x16 f32, half tiles 8x16 and
-column slices 16x8, row sums 16x1.
+row of a multiple of 32 bytes; the module's ``tile.target_arch`` makes the
+verifier check them): every tile is 16x16 f32, half tiles 8x16 and column
+slices 16x8, row sums 16x1 (``Shapes``). With ``boundary``, a program's
+tiles are 16x16 or 32x32 and its half tiles 1, 8, n/2 or n-1 rows.
 
 A program may be one the passes must reject (an acc value that needs an
 acc->acc copy, user storage that overlaps while live): the fuzzer's oracle
@@ -42,21 +44,111 @@ import random
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
-ROWS, COLS = 16, 16
-TILE = "!tile.tile<16x16xf32, vec>"
-HALF = "!tile.tile<8x16xf32, vec>"
-COLUMNS = "!tile.tile<16x8xf32, vec>"
-ROW_SUMS = "!tile.tile<16x1xf32, vec>"
-FLAT = "!tile.tile<32x8xf32, vec>"
-ACC = "!tile.tile<16x16xf32, acc>"
-MAT = "!tile.tile<16x16xf32, mat>"
-LEFT = "!tile.tile<16x16xf32, left>"
-RIGHT = "!tile.tile<16x16xf32, right>"
-TENSOR = "!tile.tensor<64x16xf32>"
-OUT_TENSOR = "!tile.tensor<16x16xf32>"
-TILE_BYTES = ROWS * COLS * 4
-TYPES = {"vec": TILE, "half": HALF, "acc": ACC, "tensor": TENSOR}
-BLOCK_ROWS = [0, 16, 32, 48]  # row offsets of a tile-sized block of a tensor
+@dataclass(frozen=True)
+class Shapes:
+    """The tile shapes of one program: n x n f32 tiles (n a multiple of 16,
+    the acc fractal box) and half tiles of h rows (vec rows are never
+    boxed, so any h in 1..n-1). The default, 16x16 and 8x16, sits at the
+    f32 boundaries of every space (acc's 16 x 16 box, mat/left's 16 x 8,
+    a vec row of 32 bytes in the 16x8 column slices); `boundary` programs
+    vary n and h (include/tilemem/Dialect/Tile/IR/HardwareShapes.h)."""
+    n: int = 16
+    h: int = 8
+
+    def _tile(self, rows: int, cols: int, space: str) -> str:
+        return f"!tile.tile<{rows}x{cols}xf32, {space}>"
+
+    @property
+    def tile(self) -> str:
+        return self._tile(self.n, self.n, "vec")
+
+    @property
+    def half(self) -> str:
+        return self._tile(self.h, self.n, "vec")
+
+    @property
+    def columns(self) -> str:
+        """A column slice: 8 f32 columns, the shortest 32-byte vec row."""
+        return self._tile(self.n, 8, "vec")
+
+    @property
+    def row_sums(self) -> str:
+        return self._tile(self.n, 1, "vec")
+
+    @property
+    def flat(self) -> str:
+        return self._tile(2 * self.n, self.n // 2, "vec")
+
+    @property
+    def acc(self) -> str:
+        return self._tile(self.n, self.n, "acc")
+
+    @property
+    def mat(self) -> str:
+        return self._tile(self.n, self.n, "mat")
+
+    @property
+    def left(self) -> str:
+        return self._tile(self.n, self.n, "left")
+
+    @property
+    def right(self) -> str:
+        return self._tile(self.n, self.n, "right")
+
+    @property
+    def tensor(self) -> str:
+        return f"!tile.tensor<{4 * self.n}x{self.n}xf32>"
+
+    @property
+    def out_tensor(self) -> str:
+        return f"!tile.tensor<{self.n}x{self.n}xf32>"
+
+    @property
+    def tile_bytes(self) -> int:
+        return self.n * self.n * 4
+
+    @property
+    def block_rows(self) -> List[int]:
+        """Row offsets of a tile-sized block of a tensor."""
+        return [0, self.n, 2 * self.n, 3 * self.n]
+
+    @property
+    def half_load_rows(self) -> List[int]:
+        return [0, self.h, self.n + self.h, min(3 * self.n + self.h, 4 * self.n - self.h)]
+
+    @property
+    def half_store_rows(self) -> List[int]:
+        return [0, self.h, 2 * self.n + self.h]
+
+    @property
+    def half_offsets(self) -> List[int]:
+        """Where a half tile sits in a tile: at the top or the bottom."""
+        return [0, self.n - self.h]
+
+    @property
+    def types(self) -> Dict[str, str]:
+        return {"vec": self.tile, "half": self.half, "acc": self.acc, "tensor": self.tensor}
+
+    def index_constants(self) -> List[int]:
+        values = set(range(self.n + 1)) | set(self.block_rows) | set(self.half_load_rows)
+        values |= set(self.half_store_rows) | set(self.half_offsets)
+        values |= {b + self.h for b in self.block_rows}
+        return sorted(values)
+
+
+def boundary_shapes(rng: random.Random) -> Shapes:
+    """Shapes at the hardware's boundaries: the smallest and a larger square
+    tile, half tiles of one row, of all rows but one, and of half the rows."""
+    n = rng.choice([16, 32])
+    return Shapes(n, rng.choice(sorted({1, 8, n // 2, n - 1})))
+
+
+DEFAULT_SHAPES = Shapes()
+TILE = DEFAULT_SHAPES.tile
+TENSOR = DEFAULT_SHAPES.tensor
+OUT_TENSOR = DEFAULT_SHAPES.out_tensor
+ACC = DEFAULT_SHAPES.acc
+TYPES = DEFAULT_SHAPES.types
 
 
 @dataclass(eq=False)
@@ -74,13 +166,14 @@ class UserBuffer:
     kind: str  # vec | acc
     slots: int
     free: List[int]  # slots no producer writes yet
+    slot_bytes: int  # one tile's bytes
     declaration: str = ""  # the tile.alloc line ("" for an argument)
 
     @property
     def type(self) -> str:
         space = "acc" if self.kind == "acc" else "vec"
         suffix = f", slots = {self.slots}" if self.slots > 1 else ""
-        return f"!tile.buffer<{space}, {TILE_BYTES}{suffix}>"
+        return f"!tile.buffer<{space}, {self.slot_bytes}{suffix}>"
 
 
 @dataclass
@@ -96,9 +189,11 @@ class KernelGenerator:
 
     def __init__(self, rng: random.Random, name: str, max_depth: int = 4,
                  budget: int = 40, branch_heavy: bool = False,
-                 tensor_outputs: bool = False, entry: bool = False):
+                 tensor_outputs: bool = False, entry: bool = False,
+                 shapes: Shapes = DEFAULT_SHAPES):
         self.rng = rng
         self.name = name
+        self.shapes = shapes
         # The PTO entry of a module of several kernels (`pto.entry`).
         self.entry = entry
         # Cumulative probabilities of a for, a while and an if statement.
@@ -172,7 +267,7 @@ class KernelGenerator:
         return bool(self.scopes) and self.scopes[-1].tensor_writable
 
     def row(self) -> str:
-        return f"%c{self.rng.choice(BLOCK_ROWS)}"
+        return f"%c{self.rng.choice(self.shapes.block_rows)}"
 
     def destination(self, kind: str) -> str:
         """Sometimes a user buffer's slot for a producer of `kind` outside
@@ -212,42 +307,42 @@ class KernelGenerator:
         dest = self.destination("vec")
         if force_simple or r < 0.10:
             value = self.rng.choice(["0.5", "1.0", "-2.0", "3.0"])
-            self.emit(depth, f"{name} = tile.full {value}{dest} : {TILE}")
+            self.emit(depth, f"{name} = tile.full {value}{dest} : {self.shapes.tile}")
         elif r < 0.24 and tensor is not None:
-            self.emit(depth, f"{name} = tile.load {tensor.name}[{self.row()}, %c0]{dest} : {TENSOR} -> {TILE}")
+            self.emit(depth, f"{name} = tile.load {tensor.name}[{self.row()}, %c0]{dest} : {self.shapes.tensor} -> {self.shapes.tile}")
         elif r < 0.48:
             a, b = self.vec_operand(depth), self.vec_operand(depth)
             op = self.rng.choice(["add", "sub", "mul", "maximum"])
-            self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name}{dest} : {TILE}")
+            self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name}{dest} : {self.shapes.tile}")
         elif r < 0.58:
             a = self.vec_operand(depth)
             if self.chance(0.25):
-                self.emit(depth, f"{name} = tile.exp {a.name}{dest} : {TILE}")
+                self.emit(depth, f"{name} = tile.exp {a.name}{dest} : {self.shapes.tile}")
             else:
                 op, scalar = self.rng.choice([("adds", "%f1"), ("muls", "%fhalf")])
-                self.emit(depth, f"{name} = tile.{op} {a.name}, {scalar}{dest} : {TILE}, f32")
+                self.emit(depth, f"{name} = tile.{op} {a.name}, {scalar}{dest} : {self.shapes.tile}, f32")
         elif r < 0.63:
             a = self.vec_operand(depth)
-            self.emit(depth, f"{name} = tile.transpose {a.name}{dest} : {TILE} -> {TILE}")
+            self.emit(depth, f"{name} = tile.transpose {a.name}{dest} : {self.shapes.tile} -> {self.shapes.tile}")
         elif r < 0.69:
             a, b = self.vec_operand(depth), self.vec_operand(depth)
             sums = self.fresh()
-            self.emit(depth, f"{sums} = tile.row_sum {b.name} : {TILE} -> {ROW_SUMS}")
-            self.emit(depth, f"{name} = tile.row_expand_mul {a.name}, {sums}{dest} : {TILE}, {ROW_SUMS}")
+            self.emit(depth, f"{sums} = tile.row_sum {b.name} : {self.shapes.tile} -> {self.shapes.row_sums}")
+            self.emit(depth, f"{name} = tile.row_expand_mul {a.name}, {sums}{dest} : {self.shapes.tile}, {self.shapes.row_sums}")
         elif r < 0.84:
             return self.view_chain(depth, name)
         elif r < 0.90 and self.visible("half"):
             # A tile assembled from two halves: new storage, then two writes.
             base = self.fresh()
-            self.emit(depth, f"{base} = tile.full 0.0{dest} : {TILE}")
+            self.emit(depth, f"{base} = tile.full 0.0{dest} : {self.shapes.tile}")
             top = self.half_operand(depth)
             mid = self.fresh()
-            self.emit(depth, f"{mid} = tile.assemble {base}, {top.name}[0, 0] : {TILE}, {HALF}")
+            self.emit(depth, f"{mid} = tile.assemble {base}, {top.name}[0, 0] : {self.shapes.tile}, {self.shapes.half}")
             bottom = self.half_operand(depth)
-            self.emit(depth, f"{name} = tile.assemble {mid}, {bottom.name}[8, 0] : {TILE}, {HALF}")
+            self.emit(depth, f"{name} = tile.assemble {mid}, {bottom.name}[{self.shapes.n - self.shapes.h}, 0] : {self.shapes.tile}, {self.shapes.half}")
         else:
             a = self.vec_operand(depth)
-            self.emit(depth, f"{name} = tile.move {a.name}{dest} : {TILE} -> {TILE}")
+            self.emit(depth, f"{name} = tile.move {a.name}{dest} : {self.shapes.tile} -> {self.shapes.tile}")
         return self.define(Value(name, "vec", self.new_group(), dense=True))
 
     def view_chain(self, depth: int, name: str) -> Value:
@@ -261,12 +356,12 @@ class KernelGenerator:
             target = name if last else self.fresh("w")
             r = self.rng.random()
             if r < 0.45 or not dense:
-                self.emit(depth, f"{target} = tile.transpose_view {current} : {TILE} -> {TILE}")
+                self.emit(depth, f"{target} = tile.transpose_view {current} : {self.shapes.tile} -> {self.shapes.tile}")
                 dense = False
             else:
                 mid = self.fresh("w")
-                self.emit(depth, f"{mid} = tile.reshape {current} : {TILE} -> {FLAT}")
-                self.emit(depth, f"{target} = tile.reshape {mid} : {FLAT} -> {TILE}")
+                self.emit(depth, f"{mid} = tile.reshape {current} : {self.shapes.tile} -> {self.shapes.flat}")
+                self.emit(depth, f"{target} = tile.reshape {mid} : {self.shapes.flat} -> {self.shapes.tile}")
             current = target
         return self.define(Value(name, "vec", source.group, dense=dense))
 
@@ -279,26 +374,26 @@ class KernelGenerator:
         tensor = self.current_tensor()
         source = self.pick("vec")
         if r < 0.45 and source is not None:
-            row = self.rng.choice([0, 8])
-            self.emit(depth, f"{name} = tile.slice {source.name}[{row}, 0] : {TILE} -> {HALF}")
+            row = self.rng.choice(self.shapes.half_offsets)
+            self.emit(depth, f"{name} = tile.slice {source.name}[{row}, 0] : {self.shapes.tile} -> {self.shapes.half}")
             return self.define(Value(name, "half", source.group))
-        if r < 0.55 and source is not None:
+        if r < 0.55 and source is not None and self.shapes.h == 8:
             # A column slice (strided) of a transposed view, then a row
             # slice of that, transposed back: 8x16 again.
             cols, rows = self.fresh("w"), self.fresh("w")
-            self.emit(depth, f"{cols} = tile.slice {source.name}[0, {self.rng.choice([0, 8])}] : {TILE} -> {COLUMNS}")
-            self.emit(depth, f"{rows} = tile.transpose_view {cols} : {COLUMNS} -> {HALF}")
-            self.emit(depth, f"{name} = tile.slice {rows}[0, 0] : {HALF} -> {HALF}")
+            self.emit(depth, f"{cols} = tile.slice {source.name}[0, {self.rng.choice(range(0, self.shapes.n, 8))}] : {self.shapes.tile} -> {self.shapes.columns}")
+            self.emit(depth, f"{rows} = tile.transpose_view {cols} : {self.shapes.columns} -> {self.shapes.half}")
+            self.emit(depth, f"{name} = tile.slice {rows}[0, 0] : {self.shapes.half} -> {self.shapes.half}")
             return self.define(Value(name, "half", source.group))
         if r < 0.75 and tensor is not None:
-            self.emit(depth, f"{name} = tile.load {tensor.name}[%c{self.rng.choice([0, 8, 24, 56])}, %c0] : {TENSOR} -> {HALF}")
+            self.emit(depth, f"{name} = tile.load {tensor.name}[%c{self.rng.choice(self.shapes.half_load_rows)}, %c0] : {self.shapes.tensor} -> {self.shapes.half}")
         elif self.visible("half"):
             a = self.pick("half")
             b = self.pick("half")
             op = self.rng.choice(["add", "mul", "maximum"])
-            self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name} : {HALF}")
+            self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name} : {self.shapes.half}")
         else:
-            self.emit(depth, f"{name} = tile.full 2.0 : {HALF}")
+            self.emit(depth, f"{name} = tile.full 2.0 : {self.shapes.half}")
         return self.define(Value(name, "half", self.new_group(), dense=True))
 
     def writeback_vec(self, depth: int, dead: bool = False) -> None:
@@ -310,17 +405,17 @@ class KernelGenerator:
             return
         name = self.fresh()
         if self.chance(0.5):
-            i, j = self.rng.randrange(ROWS), self.rng.randrange(COLS)
+            i, j = self.rng.randrange(self.shapes.n), self.rng.randrange(self.shapes.n)
             scalar = self.rng.choice(["%f1", "%fhalf"])
-            self.emit(depth, f"{name} = tile.write {target.name}[%c{i}, %c{j}], {scalar} : {TILE}, f32")
+            self.emit(depth, f"{name} = tile.write {target.name}[%c{i}, %c{j}], {scalar} : {self.shapes.tile}, f32")
         else:
             part = self.half_operand(depth)
             if part.group == target.group:
                 part = self.produce_half(depth)
                 if part.group == target.group:
                     return
-            at = self.rng.choice([0, 8])
-            self.emit(depth, f"{name} = tile.assemble {target.name}, {part.name}[{at}, 0] : {TILE}, {HALF}")
+            at = self.rng.choice(self.shapes.half_offsets)
+            self.emit(depth, f"{name} = tile.assemble {target.name}, {part.name}[{at}, 0] : {self.shapes.tile}, {self.shapes.half}")
         if dead:
             return
         if self.chance(0.85):
@@ -335,17 +430,17 @@ class KernelGenerator:
         acc = self.pick("acc")
         mat = self.fresh("m")
         if acc is not None and self.chance(0.15):
-            self.emit(depth, f"{mat} = tile.extract {acc.name}[0, 0] : {ACC} -> {MAT}")
+            self.emit(depth, f"{mat} = tile.extract {acc.name}[0, 0] : {self.shapes.acc} -> {self.shapes.mat}")
         elif tensor is not None:
-            self.emit(depth, f"{mat} = tile.load {tensor.name}[{self.row()}, %c0] : {TENSOR} -> {MAT}")
+            self.emit(depth, f"{mat} = tile.load {tensor.name}[{self.row()}, %c0] : {self.shapes.tensor} -> {self.shapes.mat}")
         else:
             return None
         left, right = self.fresh("l"), self.fresh("r")
-        for target, space in ((left, LEFT), (right, RIGHT)):
+        for target, space in ((left, self.shapes.left), (right, self.shapes.right)):
             if self.chance(0.7):
-                self.emit(depth, f"{target} = tile.extract {mat}[0, 0] : {MAT} -> {space}")
+                self.emit(depth, f"{target} = tile.extract {mat}[0, 0] : {self.shapes.mat} -> {space}")
             else:
-                self.emit(depth, f"{target} = tile.move {mat} : {MAT} -> {space}")
+                self.emit(depth, f"{target} = tile.move {mat} : {self.shapes.mat} -> {space}")
         return left, right
 
     def produce_acc(self, depth: int) -> Optional[Value]:
@@ -363,12 +458,12 @@ class KernelGenerator:
             acc = self.pick("acc")
         if acc is not None and self.chance(0.6):
             init = " init_cond %cond" if self.chance(0.25) else ""
-            self.emit(depth, f"{name} = tile.matmul_acc {acc.name}, {left}, {right}{init} : {ACC}, {LEFT}, {RIGHT}")
+            self.emit(depth, f"{name} = tile.matmul_acc {acc.name}, {left}, {right}{init} : {self.shapes.acc}, {self.shapes.left}, {self.shapes.right}")
             if self.chance(0.95):
                 self.kill_group(acc.group)
             return self.define(Value(name, "acc", acc.group))
         dest = self.destination("acc")
-        self.emit(depth, f"{name} = tile.matmul {left}, {right}{dest} : {LEFT}, {RIGHT} -> {ACC}")
+        self.emit(depth, f"{name} = tile.matmul {left}, {right}{dest} : {self.shapes.left}, {self.shapes.right} -> {self.shapes.acc}")
         return self.define(Value(name, "acc", self.new_group()))
 
     def store(self, depth: int) -> None:
@@ -381,10 +476,10 @@ class KernelGenerator:
             return
         name = self.fresh("T")
         if kind == "half":
-            row = f"%c{self.rng.choice([0, 8, 40])}"
+            row = f"%c{self.rng.choice(self.shapes.half_store_rows)}"
         else:
             row = self.row()
-        self.emit(depth, f"{name} = tile.store {source.name}, {tensor.name}[{row}, %c0] : {TYPES[kind]}, {TENSOR}")
+        self.emit(depth, f"{name} = tile.store {source.name}, {tensor.name}[{row}, %c0] : {self.shapes.types[kind]}, {self.shapes.tensor}")
         self.scopes[-1].tensor = Value(name, "tensor", tensor.group)
 
     def dead_code(self, depth: int) -> None:
@@ -393,7 +488,7 @@ class KernelGenerator:
         if r < 0.4:
             name = self.fresh("dead")
             a = self.vec_operand(depth)
-            self.emit(depth, f"{name} = tile.mul {a.name}, {a.name} : {TILE}")
+            self.emit(depth, f"{name} = tile.mul {a.name}, {a.name} : {self.shapes.tile}")
         elif r < 0.8:
             self.writeback_vec(depth, dead=True)
         else:
@@ -482,9 +577,9 @@ class KernelGenerator:
         self.emit(depth, f"{head} = tile.scope \"split_aiv\" -> {', '.join(types)} {{")
         inner = []
         for name, type_ in zip(names, types):
-            if type_ == TILE and self.chance(0.5):
+            if type_ == self.shapes.tile and self.chance(0.5):
                 fresh = self.fresh()
-                self.emit(depth + 1, f"{fresh} = tile.adds {name}, %f1 : {TILE}, f32")
+                self.emit(depth + 1, f"{fresh} = tile.adds {name}, %f1 : {self.shapes.tile}, f32")
                 inner.append(fresh)
             else:
                 inner.append(name)
@@ -510,13 +605,13 @@ class KernelGenerator:
         index = self.fresh("i")
         args = [Value(self.fresh("a"), c.kind, self.new_group()) for c in carries]
         inits = [c.name for c in carries]
-        types = [TYPES[c.kind] for c in carries]
+        types = [self.shapes.types[c.kind] for c in carries]
         tensor_arg = None
         if carry_tensor:
             tensor_arg = Value(self.fresh("Ta"), "tensor", tensor.group)
             args.append(tensor_arg)
             inits.append(tensor.name)
-            types.append(TENSOR)
+            types.append(self.shapes.tensor)
         results = self.fresh("f")
         head = f"{results}:{len(types)} = " if len(types) > 1 else (f"{results} = " if types else "")
         iter_args = ", ".join(f"{a.name} = {i}" for a, i in zip(args, inits))
@@ -529,7 +624,7 @@ class KernelGenerator:
         self.loops += 1
         self.block(depth + 1, self.rng.randint(1, 4))
         yields = self.yields_for(depth + 1, carries, args)
-        tile_types = [TYPES[c.kind] for c in carries]
+        tile_types = [self.shapes.types[c.kind] for c in carries]
         yields = self.wrap_in_scope(depth + 1, yields, tile_types) if yields else yields
         if carry_tensor:
             yields.append(self.scopes[-1].tensor.name)
@@ -557,10 +652,10 @@ class KernelGenerator:
         before = [Value(self.fresh("b"), c.kind, self.new_group()) for c in carries]
         after = [Value(self.fresh("a"), c.kind, self.new_group()) for c in carries]
         inits = ["%c0"] + [c.name for c in carries]
-        types = ["index"] + [TYPES[c.kind] for c in carries]
+        types = ["index"] + [self.shapes.types[c.kind] for c in carries]
         if carry_tensor:
             inits.append(tensor.name)
-            types.append(TENSOR)
+            types.append(self.shapes.tensor)
             before.append(Value(self.fresh("Tb"), "tensor", tensor.group))
             after.append(Value(self.fresh("Ta"), "tensor", tensor.group))
         results = self.fresh("w")
@@ -577,7 +672,7 @@ class KernelGenerator:
         self.emit(depth + 1, f"scf.condition({go}) {forwarded} : {sig}")
         self.emit(depth, "} do {")
         counter2 = self.fresh("k")
-        block_args = ", ".join([f"{counter2}: index"] + [f"{a.name}: {TYPES[a.kind]}" for a in after])
+        block_args = ", ".join([f"{counter2}: index"] + [f"{a.name}: {self.shapes.types[a.kind]}" for a in after])
         self.emit(depth, f"^bb0({block_args}):")
         scope = Scope(values=[a for a in after if a.kind != "tensor"])
         scope.tensor = after[-1] if carry_tensor else tensor
@@ -607,7 +702,7 @@ class KernelGenerator:
                  for _ in range(self.rng.choice([0, 1, 1, 2, 3]))]
         tensor = self.current_tensor()
         carry_tensor = tensor is not None and self.tensor_writable() and self.chance(0.3)
-        types = [TYPES[k] for k in kinds] + ([TENSOR] if carry_tensor else [])
+        types = [self.shapes.types[k] for k in kinds] + ([self.shapes.tensor] if carry_tensor else [])
         cond = self.rng.choice(["%cond", "%cond", "%notcond"] * 6 + ["%true", "%false"])
         results = self.fresh("r")
         head = ""
@@ -654,7 +749,7 @@ class KernelGenerator:
                     return
                 names.append(value.name)
             names = self.revalidate(names, kinds)
-            names = self.wrap_in_scope(depth + 1, names, [TYPES[k] for k in kinds])
+            names = self.wrap_in_scope(depth + 1, names, [self.shapes.types[k] for k in kinds])
             if carry_tensor:
                 names.append(self.scopes[-1].tensor.name)
             self.scopes.pop()
@@ -679,16 +774,16 @@ class KernelGenerator:
             kind = "acc" if self.chance(0.2) else "vec"
             slots = self.rng.choice([1, 1, 2])
             name = self.fresh("u")
-            buffer = UserBuffer(name, kind, slots, list(range(slots)))
+            buffer = UserBuffer(name, kind, slots, list(range(slots)), self.shapes.tile_bytes)
             attrs = ""
             r = self.rng.random()
             if r < 0.35:
                 if addresses and self.chance(0.3):
-                    addr = self.rng.choice(addresses) + self.rng.choice([0, TILE_BYTES // 2])
+                    addr = self.rng.choice(addresses) + self.rng.choice([0, self.shapes.tile_bytes // 2])
                 elif self.chance(0.05):
-                    addr = TILE_BYTES * self.rng.randrange(8) + 4  # misaligned
+                    addr = self.shapes.tile_bytes * self.rng.randrange(8) + 4  # misaligned
                 else:
-                    addr = TILE_BYTES * self.rng.randrange(8)
+                    addr = self.shapes.tile_bytes * self.rng.randrange(8)
                 addresses.append(addr)
                 attrs += f" addr = {addr}"
             if self.chance(0.5):
@@ -697,29 +792,29 @@ class KernelGenerator:
             lines.append(buffer.declaration)
             self.user_buffers.append(buffer)
         if not self.tensor_outputs and self.chance(0.15):
-            buffer = UserBuffer("%U", "vec", 1, [0])
+            buffer = UserBuffer("%U", "vec", 1, [0], self.shapes.tile_bytes)
             arguments.append(f"%U: {buffer.type}")
             self.user_buffers.append(buffer)
         return lines
 
     def generate(self) -> str:
-        arguments = [f"%A: {TENSOR}", f"%O: {TENSOR}", "%n: index", "%cond: i1"]
+        arguments = [f"%A: {self.shapes.tensor}", f"%O: {self.shapes.tensor}", "%n: index", "%cond: i1"]
         top = Scope()
         top.tensor = Value("%O", "tensor", self.new_group())
         top.tensor_writable = True
         self.scopes.append(top)
         # Caller storage: tile arguments (kernels for PTO take none).
         if self.chance(0.1 if self.tensor_outputs else 0.4):
-            arguments.append(f"%X: {TILE}")
+            arguments.append(f"%X: {self.shapes.tile}")
             self.define(Value("%X", "vec", self.new_group(), dense=True))
         if self.chance(0.05 if self.tensor_outputs else 0.15):
-            arguments.append(f"%Y: {ACC}")
+            arguments.append(f"%Y: {self.shapes.acc}")
             self.define(Value("%Y", "acc", self.new_group()))
         if self.tensor_outputs:
-            arguments.append(f"%T: {OUT_TENSOR}")
+            arguments.append(f"%T: {self.shapes.out_tensor}")
         declarations = self.declare_user_buffers(arguments)
         self.define(Value("%seed", "vec", self.new_group(), dense=True))
-        prologue = [f"%seed = tile.load %A[%c0, %c0] : {TENSOR} -> {TILE}"]
+        prologue = [f"%seed = tile.load %A[%c0, %c0] : {self.shapes.tensor} -> {self.shapes.tile}"]
         self.block(0, self.rng.randint(3, 7))
         self.store(0)
         out_tile = self.pick("vec") or Value("%seed", "vec", 0)
@@ -727,20 +822,20 @@ class KernelGenerator:
         body = self.lines
         self.lines = []
         if self.tensor_outputs:
-            self.emit(0, f"%Tout = tile.store {out_tile.name}, %T[%c0, %c0] : {TILE}, {OUT_TENSOR}")
-            self.emit(0, f"return {tensor.name}, %Tout : {TENSOR}, {OUT_TENSOR}")
-            results = f"{TENSOR}, {OUT_TENSOR}"
+            self.emit(0, f"%Tout = tile.store {out_tile.name}, %T[%c0, %c0] : {self.shapes.tile}, {self.shapes.out_tensor}")
+            self.emit(0, f"return {tensor.name}, %Tout : {self.shapes.tensor}, {self.shapes.out_tensor}")
+            results = f"{self.shapes.tensor}, {self.shapes.out_tensor}"
         else:
             extra = self.pick(self.rng.choice(["vec", "acc"])) if self.chance(0.3) else None
-            names, types = [tensor.name, out_tile.name], [TENSOR, TILE]
+            names, types = [tensor.name, out_tile.name], [self.shapes.tensor, self.shapes.tile]
             if extra is not None and extra is not out_tile:
                 names.append(extra.name)
-                types.append(TYPES[extra.kind])
+                types.append(self.shapes.types[extra.kind])
             self.emit(0, f"return {', '.join(names)} : {', '.join(types)}")
             results = ", ".join(types)
         epilogue = self.lines
-        constants = [f"%c{v} = arith.constant {v} : index" for v in range(0, 57)
-                     if v < 17 or v in BLOCK_ROWS or v in (24, 40, 56)]
+        constants = [f"%c{v} = arith.constant {v} : index"
+                     for v in self.shapes.index_constants()]
         constants += ["%f1 = arith.constant 1.0 : f32", "%fhalf = arith.constant 0.5 : f32",
                       "%true = arith.constant true", "%false = arith.constant false",
                       "%notcond = arith.xori %cond, %true : i1"]
@@ -752,13 +847,16 @@ class KernelGenerator:
 
 
 def generate(seed: int, max_depth: int = 4, branch_heavy: bool = False,
-             tensor_outputs: bool = False) -> str:
+             tensor_outputs: bool = False, boundary: bool = False) -> str:
     """The module of one seed (deterministic): one to three kernels.
     `branch_heavy` makes scf.if the most frequent statement. With
     `tensor_outputs` every kernel stores its tile result into an extra
     tensor argument %T and returns only tensors, takes no buffer arguments
-    and rarely tile arguments (PTO kernels read and write global tensors)."""
+    and rarely tile arguments (PTO kernels read and write global tensors).
+    With `boundary`, the program's shapes are boundary_shapes' (else
+    16x16 tiles and 8x16 halves)."""
     rng = random.Random(seed)
+    shapes = boundary_shapes(rng) if boundary else DEFAULT_SHAPES
     count = rng.choice([1] * 7 + [2] * 2 + [3])
     kernels = []
     for k in range(count):
@@ -766,7 +864,7 @@ def generate(seed: int, max_depth: int = 4, branch_heavy: bool = False,
         kernels.append(KernelGenerator(rng, name, max_depth=max_depth,
                                        branch_heavy=branch_heavy,
                                        tensor_outputs=tensor_outputs,
-                                       entry=tensor_outputs and count > 1 and k == 0
-                                       ).generate())
+                                       entry=tensor_outputs and count > 1 and k == 0,
+                                       shapes=shapes).generate())
     return ('module attributes {tile.target_arch = "a3"} {\n'
             + "\n".join(kernels) + "\n}\n")

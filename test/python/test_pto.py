@@ -211,3 +211,16 @@ def test_python_and_tile_translate_agree(tmp_path):
     result = subprocess.run([tool, "--tile-to-pto", str(path)], capture_output=True,
                             text=True, check=True)
     assert result.stdout == pto.emit(legal)
+
+
+def test_refusal_at_a_kernel_point_is_classified():
+    """A refusal located at a point of the kernel as ptoas lowers it, not at
+    a tile op (ptoas 0.27's CFG block merging would make a tmov operand a
+    block argument), is a documented refusal to the fuzzer: fuzz seed
+    110004808 (default corpus, pypto) was miscounted as a PTO error."""
+    kernel = fuzz.generate(110004808, 4, False, tensor_outputs=True)
+    with pytest.raises(pto.PTOEmitError) as error:
+        pto.emit(plan(kernel, "pypto"), "auto")
+    assert "its block merging then makes a tile operand" in str(error.value)
+    assert fuzz.classify_pto_refusal(str(error.value)).startswith(
+        "kernel: ptoas 0.27 lowers this kernel to a CFG as a whole")

@@ -12,6 +12,7 @@
 #include "tilemem/Analysis/StorageVerifier.h"
 #include "tilemem/Analysis/TileStorage.h"
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
+#include "tilemem/Dialect/Tile/IR/HardwareShapes.h"
 #include "tilemem/Support/Limits.h"
 #include "tilemem/Target/PTO/PTODialect.h"
 
@@ -62,42 +63,21 @@ InFlightDiagnostic cannotEmit(Operation *op) {
   return op->emitOpError("cannot be emitted to PTO: ");
 }
 
-/// The PTO tile type of `type`, with the layout conventions of real ptoas
-/// kernels: vec row-major (a column tile Rx1 is a DN column vector,
-/// col-major, so that its R elements stay contiguous as in the tile
-/// dialect's byte model), mat col/row (NZ), left row/row (col/row on a5),
-/// right row/col, acc col/row with fractal 1024, bias row-major.
+/// The PTO tile type of `type`: a tile_buf in the layout real ptoas kernels
+/// use for its space (getHardwareLayout).
 pto::TileBufType mapTileType(TileType type, std::optional<TargetArch> arch) {
-  StringRef blayout = "row_major", slayout = "none_box";
-  int64_t fractal = 512;
-  switch (type.getSpace()) {
-  case MemorySpace::Vec:
-    if (type.getCols() == 1 && type.getRows() > 1)
-      blayout = "col_major";
-    break;
-  case MemorySpace::Mat:
-    blayout = "col_major";
-    slayout = "row_major";
-    break;
-  case MemorySpace::Left:
-    blayout = arch == TargetArch::A5 ? "col_major" : "row_major";
-    slayout = "row_major";
-    break;
-  case MemorySpace::Right:
-    slayout = "col_major";
-    break;
-  case MemorySpace::Acc:
-    blayout = "col_major";
-    slayout = "row_major";
-    fractal = 1024;
-    break;
-  case MemorySpace::Bias:
-    break;
-  }
+  HardwareLayout layout = getHardwareLayout(
+      type.getSpace(), type.getRows(), type.getCols(),
+      arch.value_or(TargetArch::A3));
+  StringRef blayout =
+      layout.base == BaseLayout::RowMajor ? "row_major" : "col_major";
+  StringRef slayout = layout.box == BoxLayout::None       ? "none_box"
+                      : layout.box == BoxLayout::RowMajor ? "row_major"
+                                                          : "col_major";
   return pto::TileBufType::get(
       type.getContext(), stringifyMemorySpace(type.getSpace()),
       type.getElementType(), type.getRows(), type.getCols(), type.getRows(),
-      type.getCols(), blayout, slayout, fractal, /*pad=*/0);
+      type.getCols(), blayout, slayout, layout.fractalBytes, /*pad=*/0);
 }
 
 /// How a tile of `type` is laid out in `window`, in the tile dialect's byte
@@ -134,40 +114,20 @@ static pto::TileBufType withBLayout(pto::TileBufType type, StringRef blayout) {
 /// but its handle is the col_major tile_buf over those bytes.
 using HandleKey = std::tuple<Value, int64_t, int64_t, Value, int64_t, Type>;
 
-/// Why pto-isa has no `Tile` for `type`, if it has none: the static asserts
-/// of pto/common/pto_tile.hpp (fractal box 16 x 32 bytes, 16 x 16 for the
-/// 1024 fractal of acc; an unboxed row of 32-byte multiples).
+/// Why pto-isa has no `Tile` for `type`, if it has none: the layout of the
+/// tile_buf (which a view may have changed, e.g. transposed) read back into
+/// a HardwareLayout and checked by the dialect's rule.
 static std::optional<std::string> ptoIsaTileProblem(pto::TileBufType type) {
-  int64_t element = (type.getDtype().getIntOrFloatBitWidth() + 7) / 8;
-  bool boxed = type.getSlayout() != "none_box";
-  bool innerRowMajor = type.getSlayout() == "row_major";
-  int64_t innerRows = 1, innerCols = 1;
-  if (type.getFractal() == 1024) {
-    innerRows = innerCols = 16;
-  } else if (boxed) {
-    innerRows = innerRowMajor ? 16 : 32 / element;
-    innerCols = innerRowMajor ? 32 / element : 16;
-  }
-  std::string why;
-  llvm::raw_string_ostream os(why);
-  if (type.getLoc() != "vec" && type.getRows() != 1 &&
-      type.getRows() % innerRows)
-    os << "its " << type.getRows() << " rows are not a multiple of the "
-       << innerRows << "-row fractal box";
-  else if (type.getCols() % innerCols)
-    os << "its " << type.getCols() << " columns are not a multiple of the "
-       << innerCols << "-column fractal box";
-  else if (!boxed && type.getBlayout() == "row_major" &&
-           type.getCols() * element % 32)
-    os << "its rows are " << type.getCols() * element
-       << " bytes, not a multiple of 32";
-  else if (!boxed && type.getBlayout() == "col_major" &&
-           type.getRows() * element % 32)
-    os << "its columns are " << type.getRows() * element
-       << " bytes, not a multiple of 32";
-  if (why.empty())
-    return std::nullopt;
-  return why;
+  HardwareLayout layout;
+  layout.base = type.getBlayout() == "row_major" ? BaseLayout::RowMajor
+                                                 : BaseLayout::ColMajor;
+  layout.box = type.getSlayout() == "none_box"    ? BoxLayout::None
+               : type.getSlayout() == "row_major" ? BoxLayout::RowMajor
+                                                  : BoxLayout::ColMajor;
+  layout.fractalBytes = type.getFractal();
+  int64_t elementBytes = (type.getDtype().getIntOrFloatBitWidth() + 7) / 8;
+  return getHardwareShapeProblem(type.getLoc() == "vec", type.getRows(),
+                                 type.getCols(), elementBytes, layout);
 }
 
 /// Translates one kernel into an (empty) func.func of the PTO module.

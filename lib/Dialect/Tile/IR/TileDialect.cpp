@@ -1,6 +1,7 @@
 //===- TileDialect.cpp - the tile dialect ---------------------------------===//
 
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
+#include "tilemem/Dialect/Tile/IR/HardwareShapes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -24,10 +25,13 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attribute) {
   if (attribute.getName() == kTargetArchAttrName) {
     auto name = dyn_cast<StringAttr>(attribute.getValue());
-    if (!isa<ModuleOp>(op) || !name || !parseTargetArch(name.getValue()))
+    std::optional<TargetArch> arch =
+        name ? parseTargetArch(name.getValue()) : std::nullopt;
+    if (!isa<ModuleOp>(op) || !arch)
       return op->emitError() << "'" << kTargetArchAttrName
                              << "' must be \"a3\" or \"a5\" on a module";
-    return success();
+    // A module that names its target holds only tiles the target can hold.
+    return verifyHardwareShapes(op, *arch);
   }
   if (attribute.getName() == kBufferIRAttrName) {
     if (!isa<UnitAttr>(attribute.getValue()) || !isa<func::FuncOp>(op))
