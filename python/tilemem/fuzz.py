@@ -164,7 +164,8 @@ def _live_moves(text: str) -> int:
         return str(module).count("tile.move")
 
 
-def compare_modes(seeds, max_depth: int = 4, branch_heavy: bool = False, report=None):
+def compare_modes(seeds, max_depth: int = 4, branch_heavy: bool = False, report=None,
+                  boundary: bool = False):
     """Runs every program with Buffer IR off and on; returns a summary of the
     tile.move ops each mode inserted. `report`, a writable file, receives one
     CSV line per program: seed, status and moves per mode."""
@@ -173,7 +174,7 @@ def compare_modes(seeds, max_depth: int = 4, branch_heavy: bool = False, report=
     if report is not None:
         report.write("seed,tile_status,tile_moves,buffer_ir_status,buffer_ir_moves\n")
     for seed in seeds:
-        text = generate(seed, max_depth, branch_heavy)
+        text = generate(seed, max_depth, branch_heavy, boundary=boundary)
         tile = run_one(text, seed, enable_buffer_ir=False)
         bir = run_one(text, seed, enable_buffer_ir=True)
         if report is not None:
@@ -409,7 +410,12 @@ def _results(jobs, count: int, workers: int, progress: bool, work=run_seed):
             bar = tqdm(total=count, unit="program", file=sys.stderr, smoothing=0.05)
         except ImportError:  # progress is optional
             bar = None
-    context = multiprocessing.get_context("fork")
+    # Workers fork from a fork server that has imported nothing but this
+    # module, not from the caller: a caller holding MLIR objects (pytest,
+    # a notebook) would hand each child a copy of its heap, whose MLIR
+    # objects the child's garbage collector then destroys (a segfault).
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
     pending = iter(jobs)
     running = {}  # connection -> (process, job)
 
@@ -489,6 +495,15 @@ def main(argv=None) -> int:
                         help="after legalization, also run this planner's whole memory pipeline "
                              "on every accepted program and check its plan and its addresses "
                              "(default pypto, the compiler's; none: legalization only)")
+    parser.add_argument("--execute", action="store_true",
+                        help="also run every accepted kernel that returns only tensors through "
+                             "the real toolchain for each planner (ptoas, g++ against pto-isa, "
+                             "the CPU simulator; tilemem.testing.toolchain finds them through "
+                             "TILEMEM_PTOAS / TILEMEM_PTO_ISA) and compare its outputs with "
+                             "value mode; counts ptoas rejections and crashes, compile and run "
+                             "errors and mismatches (tilemem.testing.corpus)")
+    parser.add_argument("--execute-chunk", type=int, default=150,
+                        help="with --execute: kernels per g++ translation unit")
     parser.add_argument("--jobs", "-j", type=int, default=1,
                         help="worker processes (default 1; programs always run in a worker, "
                              "so a compiler crash is counted, not fatal)")
@@ -506,6 +521,17 @@ def main(argv=None) -> int:
         return 0
     if args.compare_modes:
         return _compare_main(args)
+    tools = None
+    if args.execute:
+        from .testing import toolchain
+        if not planners:
+            parser.error("--execute needs a planner (--memory-planner other than none)")
+        try:
+            tools = toolchain.find_tools()
+        except toolchain.ToolchainUnavailable as error:
+            print(f"--execute: {error}", file=sys.stderr)
+            return 2
+    executable = []  # seeds of accepted kernels that return only tensors
 
     planner_counts = {p: collections.Counter() for p in planners}
     planner_reasons = {p: collections.Counter() for p in planners}
@@ -538,6 +564,9 @@ def main(argv=None) -> int:
             reasons[outcome.reason] += 1
         if outcome.status == "ok":
             copies.append(outcome.copies)
+            if args.execute and seed % 2 == 0 and any(p.pto_checked or p.status == "pto-refused"
+                                                      for p in result.planners.values()):
+                executable.append(seed)
         if outcome.status in ("mismatch", "invalid") or outcome.reason.startswith("other"):
             path = _write_failure(args.failures, f"seed-{seed}.mlir", outcome.status,
                                   outcome.reason, text, outcome.output)
@@ -592,7 +621,45 @@ def main(argv=None) -> int:
             print(f"  peak / max-live lower bound (summed): {peak} / {bound} = {peak / bound:.3f}")
         bad += c["mismatch"] + c["pto-error"] + c["address-error"] + sum(
             n for r, n in planner_reasons[planner].items() if r.startswith("other"))
+    if args.execute:
+        bad += _execute(args, executable, planners, buffer_ir, tools, progress)
     return 1 if bad else 0
+
+
+def _execute(args, seeds, planners, buffer_ir, tools, progress) -> int:
+    """--execute: the kernels of `seeds` through the real toolchain for
+    every planner; prints the outcomes and returns the failures."""
+    from .testing import corpus
+
+    started = time.time()
+    name = "branch-heavy" if args.branch_heavy else "default"
+    programs = [corpus.Program(name, seed, generate(seed, args.max_depth, args.branch_heavy,
+                                                    tensor_outputs=True,
+                                                    boundary=args.shapes == "boundary"))
+                for seed in seeds]
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=len(programs) * len(planners), desc="execute", unit="job",
+                   file=sys.stderr)
+
+    def advance(done, total):
+        if bar is not None:
+            bar.update(done - bar.n)
+
+    records = corpus.run(programs, planners, enable_buffer_ir=buffer_ir,
+                         chunk=args.execute_chunk, tools=tools, failures=args.failures,
+                         on_chunk=advance)
+    if bar is not None:
+        bar.close()
+    print(f"executed:      {len(programs)} kernels x {len(planners)} planners "
+          f"({time.time() - started:.1f} s, ptoas + g++ -D__CPU_SIM + the simulator)")
+    print(corpus.summary(records, planners))
+    for r in records:
+        if r["outcome"] in corpus.FAILURES:
+            print(f"seed {r['seed']} [{r['planner']}]: {r['outcome']}: {r['reason']}",
+                  file=sys.stderr)
+    return corpus.failed(records)
 
 
 def _compare_main(args) -> int:
@@ -600,7 +667,8 @@ def _compare_main(args) -> int:
     seeds = range(args.seed, args.seed + args.count)
     report = open(args.report, "w") if args.report else None
     try:
-        summary, worse = compare_modes(seeds, args.max_depth, args.branch_heavy, report)
+        summary, worse = compare_modes(seeds, args.max_depth, args.branch_heavy, report,
+                                       boundary=args.shapes == "boundary")
     finally:
         if report is not None:
             report.close()

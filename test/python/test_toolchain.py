@@ -661,3 +661,38 @@ def test_ptoas_repro(repro_results, name, planner):
         assert "cannot be emitted to PTO" in message, message
         assert re.search(r":\d+:\d+: error: ", message), message  # located
         assert expected.split(": ", 1)[1] in message, message
+
+
+# ===----------------------------------------------------------------------=== #
+# The fuzzer's --execute mode
+# ===----------------------------------------------------------------------=== #
+
+
+@pytest.mark.parametrize("enable_buffer_ir", ["true", "false"])
+@pytest.mark.parametrize("corpus", ["default", "branch-heavy"])
+def test_fuzz_execute_slice(capsys, tmp_path, corpus, enable_buffer_ir):
+    """A bounded slice of `python -m tilemem.fuzz --execute` at seeds derived
+    from the commit: every kernel the fuzzer accepts and that returns only
+    tensors goes through ptoas, g++ against pto-isa and the simulator for
+    the three planners; nothing is rejected by ptoas, fails to compile or to
+    run, or differs from value mode (the exit status counts those)."""
+    from conftest import fuzz_seeds
+    from tilemem import fuzz
+
+    _tools_or_skip()
+    salt = 8 + 2 * (corpus == "branch-heavy") + (enable_buffer_ir == "false")
+    argv = ["--count", "30", "--seed", str(fuzz_seeds(1, salt=salt)[0]),
+            "--memory-planner", "all", "--enable-buffer-ir", enable_buffer_ir,
+            "--execute", "--progress", "off", "--failures", str(tmp_path)]
+    if corpus == "branch-heavy":
+        argv.append("--branch-heavy")
+    status = fuzz.main(argv)
+    out = capsys.readouterr().out
+    executed = re.search(r"executed:\s+(\d+) kernels x 3 planners", out)
+    assert executed and int(executed.group(1)) > 0, out
+    total = re.search(r"^total .* emitted=(\d+) ptoas-accepted=(\d+)", out, re.M)
+    assert total and int(total.group(1)) == int(total.group(2)) > 0, out
+    for failure in ("ptoas-reject", "ptoas-crash", "compile", "run", "mismatch",
+                    "plan-invalid"):
+        assert re.search(rf"^total .* {failure}=0 ", out, re.M), out
+    assert status == 0, out
