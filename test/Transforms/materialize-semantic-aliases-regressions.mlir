@@ -261,3 +261,34 @@ func.func @if_yields_a_view_and_its_source(%x: !tile.tile<16x16xf32, vec>, %c: i
   %m = tile.maximum %r#0, %r#0 : !tile.tile<8x16xf32, vec>
   return %m, %r#1 : !tile.tile<8x16xf32, vec>, !tile.tile<16x16xf32, vec>
 }
+
+// -----
+
+// Tests that a scope result the else arm yields for two if results is copied
+// once after the scope, not inside it: the scope's one result cannot be in
+// both results' windows, and copying inside it for one undid the copy for the
+// other, without end (fuzz seed 210005475, branch-heavy: "storage is still
+// invalid after materialization").
+// CHECK-LABEL: func.func @scope_result_yielded_twice
+// CHECK: } else {
+// CHECK: %[[L:.*]] = tile.load
+// CHECK-NEXT: %[[S:.*]] = tile.scope "split_aiv"
+// CHECK-NEXT: tile.scope_yield %[[L]]
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[M:.*]] = tile.move %[[S]] into
+// CHECK-NEXT: scf.yield %[[S]], %[[M]]
+func.func @scope_result_yielded_twice(%c: i1, %x: !tile.tile<16x16xf32, vec>, %T: !tile.tensor<64x16xf32>) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %r:2 = scf.if %c -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+    %e = tile.exp %x : !tile.tile<16x16xf32, vec>
+    %l = tile.load %T[%c0, %c0] : !tile.tensor<64x16xf32> -> !tile.tile<16x16xf32, vec>
+    scf.yield %e, %l : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+  } else {
+    %l = tile.load %T[%c0, %c0] : !tile.tensor<64x16xf32> -> !tile.tile<16x16xf32, vec>
+    %s = tile.scope "split_aiv" -> !tile.tile<16x16xf32, vec> {
+      tile.scope_yield %l : !tile.tile<16x16xf32, vec>
+    }
+    scf.yield %s, %s : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+  }
+  return %r#0, %r#1 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+}

@@ -491,9 +491,12 @@ Value Materializer::createMove(Location loc, Value source, Value buffer,
 std::pair<Operation *, unsigned> Materializer::copyPoint(Operation *yield,
                                                         unsigned index) {
   // A yield of a transparent scope's result: copy inside the scope, before
-  // its own yield, so the transfer stays in the scope (recursively).
+  // its own yield, so the transfer stays in the scope (recursively). Not
+  // when the yield forwards that result more than once: the scope's one
+  // result cannot be in two windows, so copying inside it for one operand
+  // would undo the other's copy (and the rewrite would never settle).
   while (auto scope = yield->getOperand(index).getDefiningOp<ScopeOp>()) {
-    if (scope->getNextNode() != yield)
+    if (scope->getNextNode() != yield || !yield->getOperand(index).hasOneUse())
       break;
     unsigned resultIndex =
         cast<OpResult>(yield->getOperand(index)).getResultNumber();
