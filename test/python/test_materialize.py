@@ -189,3 +189,16 @@ def test_swapped_results_are_selected_and_compute_the_same(enable_buffer_ir):
             inputs = interp.random_inputs(SWAP, seed=2, scalars={5: flag})
             result = interp.compare(SWAP, module, inputs)
             assert result.equal, result.message
+
+
+@pytest.mark.parametrize("seed, branch_heavy", [(210005475, True), (210019587, True),
+                                                (310017992, False)])
+@pytest.mark.parametrize("enable_buffer_ir", [False, True])
+def test_scope_result_yielded_twice_settles(seed, branch_heavy, enable_buffer_ir):
+    """Fuzz programs of the 100,000-program runs whose rewrite never settled
+    ("storage is still invalid after materialization"): a tile.scope result
+    that a yield forwards for two results was copied inside the scope for
+    one, undoing the other's copy. Both Buffer-IR modes keep the results."""
+    outcome = fuzz.run_one(fuzz.generate(seed, 4, branch_heavy), seed,
+                           enable_buffer_ir=enable_buffer_ir)
+    assert outcome.status == "ok", outcome.reason
