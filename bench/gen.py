@@ -38,8 +38,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Dict, List
 
 SHAPES = ["seq", "nest", "branch", "carries", "views"]
 KINDS = ["tile", "tensor"]
@@ -80,7 +80,7 @@ class Program:
 class Emitter:
     def __init__(self, kind: str):
         self.kind = kind
-        self.lines: List[str] = []
+        self.lines: list[str] = []
         self.ops = 0
         self.counter = 0
         self.out = "%O"  # current version of the output tensor
@@ -131,7 +131,9 @@ class Emitter:
         else:
             ty = ty or TT
             dest = into or self.empty(d, ty)
-            self.op(d, f"{name} = linalg.{op} ins({a}, {b} : {ty}, {ty}) outs({dest} : {ty}) -> {ty}")
+            self.op(
+                d, f"{name} = linalg.{op} ins({a}, {b} : {ty}, {ty}) outs({dest} : {ty}) -> {ty}"
+            )
         return name
 
     def scale(self, d: int, a: str, into: str = "") -> str:
@@ -140,7 +142,9 @@ class Emitter:
             self.op(d, f"{name} = tile.muls {a}, %fhalf : {T}, f32")
         else:
             dest = into or self.empty(d)
-            self.op(d, f"{name} = linalg.mul ins({a}, %halves : {TT}, {TT}) outs({dest} : {TT}) -> {TT}")
+            self.op(
+                d, f"{name} = linalg.mul ins({a}, %halves : {TT}, {TT}) outs({dest} : {TT}) -> {TT}"
+            )
         return name
 
     def transpose(self, d: int, a: str) -> str:
@@ -149,7 +153,10 @@ class Emitter:
             self.op(d, f"{name} = tile.transpose_view {a} : {T} -> {T}")
         else:
             dest = self.empty(d)
-            self.op(d, f"{name} = linalg.transpose ins({a} : {TT}) outs({dest} : {TT}) permutation = [1, 0]")
+            self.op(
+                d,
+                f"{name} = linalg.transpose ins({a} : {TT}) outs({dest} : {TT}) permutation = [1, 0]",
+            )
         return name
 
     def store(self, d: int, value: str, row: int, ty: str = "") -> None:
@@ -157,10 +164,13 @@ class Emitter:
         if self.kind == "tile":
             self.op(d, f"{name} = tile.store {value}, {self.out}[%c{row}, %c0] : {ty or T}, {GT}")
         else:
-            self.op(d, f"{name} = tensor.insert_slice {value} into {self.out}[{row}, 0] [8, 8] [1, 1] : {TT} into {GTT}")
+            self.op(
+                d,
+                f"{name} = tensor.insert_slice {value} into {self.out}[{row}, 0] [8, 8] [1, 1] : {TT} into {GTT}",
+            )
         self.out = name
 
-    def for_head(self, d: int, inits: List[str], prefix: str = "a") -> tuple:
+    def for_head(self, d: int, inits: list[str], prefix: str = "a") -> tuple:
         """Opens an scf.for over [0, %n) with one carry per init; returns
         (result names, iter_arg names, induction variable)."""
         ty = T if self.kind == "tile" else TT
@@ -170,11 +180,13 @@ class Emitter:
         head = f"{res}:{len(inits)} = " if len(inits) > 1 else f"{res} = "
         iter_args = ", ".join(f"{a} = {i}" for a, i in zip(args, inits))
         types = ", ".join([ty] * len(inits))
-        self.op(d, f"{head}scf.for {iv} = %c0 to %n step %c1 iter_args({iter_args}) -> ({types}) {{")
+        self.op(
+            d, f"{head}scf.for {iv} = %c0 to %n step %c1 iter_args({iter_args}) -> ({types}) {{"
+        )
         results = [f"{res}#{k}" for k in range(len(inits))] if len(inits) > 1 else [res]
         return results, args, iv
 
-    def yield_(self, d: int, values: List[str], ty: str = "") -> None:
+    def yield_(self, d: int, values: list[str], ty: str = "") -> None:
         ty = ty or (T if self.kind == "tile" else TT)
         self.op(d, f"scf.yield {', '.join(values)} : {', '.join([ty] * len(values))}")
 
@@ -229,9 +241,12 @@ def unit_branch(e: Emitter, k: int) -> None:
     else:
         zeros = e.fresh("p")
         e.op(0, f"{zeros} = linalg.fill ins(%f0 : f32) outs(%e_a : {TT}) -> {TT}")
-        e.op(0, f"{prev} = linalg.matmul ins(%left, %right : {TT}, {TT}) outs({zeros} : {TT}) -> {TT}")
+        e.op(
+            0,
+            f"{prev} = linalg.matmul ins(%left, %right : {TT}, {TT}) outs({zeros} : {TT}) -> {TT}",
+        )
 
-    def leaf(d: int, then: bool) -> List[str]:
+    def leaf(d: int, then: bool) -> list[str]:
         m = e.fresh("mm")
         if tile:
             if then:
@@ -240,11 +255,14 @@ def unit_branch(e: Emitter, k: int) -> None:
                 e.op(d, f"{m} = tile.matmul_acc {prev}, %left, %right : {ACC}, {LEFT}, {RIGHT}")
         else:
             dest = "%zeros" if then else prev
-            e.op(d, f"{m} = linalg.matmul ins(%left, %right : {TT}, {TT}) outs({dest} : {TT}) -> {TT}")
+            e.op(
+                d,
+                f"{m} = linalg.matmul ins(%left, %right : {TT}, {TT}) outs({dest} : {TT}) -> {TT}",
+            )
         v = e.binary(d, "add" if then else "mul", "%x0", "%x1")
         return [m, v]
 
-    def tree(d: int, depth: int) -> List[str]:
+    def tree(d: int, depth: int) -> list[str]:
         res = e.fresh("b")
         e.op(d, f"{res}:2 = scf.if %cond -> ({acc_ty}, {vec_ty}) {{")
         for arm in (True, False):
@@ -307,7 +325,9 @@ def unit_views(e: Emitter, k: int) -> None:
         e.op(1, f"{rs} = tensor.expand_shape {flat} [[0, 1]] output_shape [16, 4] : {TF} into {TR}")
         e.op(1, f"{back} = tensor.collapse_shape {rs} [[0, 1]] : {TR} into {TF}")
         back2 = e.fresh("w")
-        e.op(1, f"{back2} = tensor.expand_shape {back} [[0, 1]] output_shape [8, 8] : {TF} into {TT}")
+        e.op(
+            1, f"{back2} = tensor.expand_shape {back} [[0, 1]] output_shape [8, 8] : {TF} into {TT}"
+        )
         back = back2
     tv = e.transpose(1, back)
     u = e.binary(1, "add", tv, x, into=back)
@@ -316,7 +336,7 @@ def unit_views(e: Emitter, k: int) -> None:
     e.store(0, r, 8 * (k % 8))
 
 
-UNITS: Dict[str, Callable[[Emitter, int], None]] = {
+UNITS: dict[str, Callable[[Emitter, int], None]] = {
     "seq": unit_seq,
     "nest": unit_nest,
     "branch": unit_branch,
@@ -325,7 +345,7 @@ UNITS: Dict[str, Callable[[Emitter, int], None]] = {
 }
 
 
-def _header(e: Emitter, shape: str) -> List[str]:
+def _header(e: Emitter, shape: str) -> list[str]:
     tile = e.kind == "tile"
     g = GT if tile else GTT
     # No tile.target_arch: the programs measure the passes, and their 8x8
@@ -394,7 +414,9 @@ def generate(shape: str, ops: int, kind: str = "tile", units: int = 0) -> Progra
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shape", choices=SHAPES, required=True)
-    parser.add_argument("--ops", type=float, default=1000, help="approximate op count of the tile program")
+    parser.add_argument(
+        "--ops", type=float, default=1000, help="approximate op count of the tile program"
+    )
     parser.add_argument("--kind", choices=KINDS, default="tile")
     parser.add_argument("-o", "--output", default="-")
     args = parser.parse_args(argv)
@@ -404,8 +426,9 @@ def main(argv=None) -> int:
     else:
         with open(args.output, "w") as f:
             f.write(program.text)
-    print(f"{program.shape}/{program.kind}: {program.units} units, {program.ops} ops",
-          file=sys.stderr)
+    print(
+        f"{program.shape}/{program.kind}: {program.units} units, {program.ops} ops", file=sys.stderr
+    )
     return 0
 
 

@@ -34,9 +34,9 @@ def _status(field: str) -> float:
 
 
 def measure(path: str) -> dict:
+    import tilemem.passes  # noqa: F401  (registers the dialect and passes)
     from tilemem.ir import Context, Location, Module
     from tilemem.passmanager import PassManager
-    import tilemem.passes  # noqa: F401  (registers the dialect and passes)
 
     libc = ctypes.CDLL("libc.so.6")
 
@@ -63,8 +63,12 @@ def measure(path: str) -> dict:
         run(module, "tile-materialize-semantic-aliases,tile-verify-storage")
         peak = _status("VmHWM")
         after = settle()
-    return {"module_mb": parsed - before, "input_mb": prepared - before,
-            "pass_peak_mb": peak - prepared, "pass_kept_mb": after - prepared}
+    return {
+        "module_mb": parsed - before,
+        "input_mb": prepared - before,
+        "pass_peak_mb": peak - prepared,
+        "pass_kept_mb": after - prepared,
+    }
 
 
 def main() -> int:

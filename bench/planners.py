@@ -45,7 +45,6 @@ def mixed_program(seed: int, steps: int = 40) -> str:
     rng = random.Random(seed)
     lines = []
     counter = [0]
-    live = defaultdict(list)  # shape -> names visible at the current depth
 
     def fresh():
         counter[0] += 1
@@ -94,8 +93,11 @@ def mixed_program(seed: int, steps: int = 40) -> str:
             produce(depth, scope, shape)
         init = scope[shape][-1]
         res, arg, iv = fresh(), fresh(), fresh()
-        emit(depth, f"{res} = scf.for {iv} = %c0 to %n step %c1 iter_args({arg} = {init}) "
-                    f"-> ({tile(shape)}) {{")
+        emit(
+            depth,
+            f"{res} = scf.for {iv} = %c0 to %n step %c1 iter_args({arg} = {init}) "
+            f"-> ({tile(shape)}) {{",
+        )
         inner = copy_scope(scope)
         inner[shape].append(arg)
         block(depth + 1, inner, rng.randint(2, 6))
@@ -127,8 +129,10 @@ def mixed_program(seed: int, steps: int = 40) -> str:
     block(0, scope, steps)
     results = [(shape, names[-1]) for shape, names in sorted(scope.items()) if names]
     types = ", ".join(tile(s) for s, _ in results)
-    head = (f"func.func @mixed(%n: index, %c: i1) -> ({types}) {{\n"
-            "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n")
+    head = (
+        f"func.func @mixed(%n: index, %c: i1) -> ({types}) {{\n"
+        "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+    )
     ret = f"  return {', '.join(n for _, n in results)} : {types}\n}}\n"
     return head + "\n".join(lines) + "\n" + ret
 
@@ -188,24 +192,30 @@ def measure(fuzz_count: int = 300, mixed: int = 200, bench_ops: int = 600):
                 t["spaces"] += 1
                 worst[name] = max(worst[name], dsa_used[space] / bound)
 
-    lines = ["| corpus | programs (rejected) | lower bound (B) | dsa-rp (B) | dsa-rp / bound "
-             "| spaces at the bound | worst function | pypto (B) | pypto / bound |",
-             "|---" * 9 + "|"]
+    lines = [
+        "| corpus | programs (rejected) | lower bound (B) | dsa-rp (B) | dsa-rp / bound "
+        "| spaces at the bound | worst function | pypto (B) | pypto / bound |",
+        "|---" * 9 + "|",
+    ]
     grand = defaultdict(int)
     for name, t in totals.items():
         for k, v in t.items():
             grand[k] += v
         if not t["bound"]:
             continue
-        lines.append(f"| {name} | {t['programs']} ({t['rejected']}) | {t['bound']} | {t['dsa']} | "
-                     f"{t['dsa'] / t['bound']:.4f} | {t['optimal']}/{t['spaces']} | "
-                     f"{worst[name]:.3f} | {t['pypto']} | {t['pypto'] / t['bound']:.3f} |")
+        lines.append(
+            f"| {name} | {t['programs']} ({t['rejected']}) | {t['bound']} | {t['dsa']} | "
+            f"{t['dsa'] / t['bound']:.4f} | {t['optimal']}/{t['spaces']} | "
+            f"{worst[name]:.3f} | {t['pypto']} | {t['pypto'] / t['bound']:.3f} |"
+        )
     ratio = grand["dsa"] / grand["bound"] if grand["bound"] else float("nan")
     worst_all = max(worst.values(), default=float("nan"))
-    lines.append(f"| all | {grand['programs']} ({grand['rejected']}) | {grand['bound']} | {grand['dsa']} | "
-                 f"{ratio:.4f} | {grand['optimal']}/{grand['spaces']} | "
-                 f"{worst_all:.3f} | {grand['pypto']} | "
-                 f"{grand['pypto'] / max(grand['bound'], 1):.3f} |")
+    lines.append(
+        f"| all | {grand['programs']} ({grand['rejected']}) | {grand['bound']} | {grand['dsa']} | "
+        f"{ratio:.4f} | {grand['optimal']}/{grand['spaces']} | "
+        f"{worst_all:.3f} | {grand['pypto']} | "
+        f"{grand['pypto'] / max(grand['bound'], 1):.3f} |"
+    )
     return "\n".join(lines), ratio, worst_all
 
 
@@ -213,8 +223,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fuzz", type=int, default=300, help="tilemem.fuzz seeds")
     parser.add_argument("--mixed", type=int, default=200, help="mixed-size programs")
-    parser.add_argument("--bench-ops", type=int, default=600,
-                        help="ops per bench/gen.py shape (0: none)")
+    parser.add_argument(
+        "--bench-ops", type=int, default=600, help="ops per bench/gen.py shape (0: none)"
+    )
     args = parser.parse_args(argv)
     table, _, _ = measure(args.fuzz, args.mixed, args.bench_ops)
     print(table)

@@ -47,8 +47,12 @@ def main(argv=None) -> int:
     parser.add_argument("--json", help="write every job's outcome here")
     parser.add_argument("--failures", help="write the kernels of failed jobs here")
     parser.add_argument("--quiet", action="store_true")
-    parser.add_argument("--enable-buffer-ir", choices=("true", "false", "both"), default="both",
-                        help="the legalization mode(s) every job is compiled in")
+    parser.add_argument(
+        "--enable-buffer-ir",
+        choices=("true", "false", "both"),
+        default="both",
+        help="the legalization mode(s) every job is compiled in",
+    )
     args = parser.parse_args(argv)
 
     from tilemem import fuzz
@@ -73,30 +77,52 @@ def main(argv=None) -> int:
                     continue
                 if fuzz.run_one(text, seed, enable_buffer_ir=buffer_ir).status != "ok":
                     continue
-                kept.append(chain_corpus.Program("branch-heavy" if heavy else "default",
-                                                 seed, text))
+                kept.append(
+                    chain_corpus.Program("branch-heavy" if heavy else "default", seed, text)
+                )
         programs += len(kept)
         if not args.quiet:
-            print(f"buffer IR {buffer_ir}: {len(kept)} of {generated} programs kept "
-                  f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+            print(
+                f"buffer IR {buffer_ir}: {len(kept)} of {generated} programs kept "
+                f"({time.perf_counter() - started:.0f} s)",
+                file=sys.stderr,
+            )
 
         def progress(done, total):
             if not args.quiet:
-                print(f"  {done}/{total} jobs ({time.perf_counter() - started:.0f} s)",
-                      file=sys.stderr)
+                print(
+                    f"  {done}/{total} jobs ({time.perf_counter() - started:.0f} s)",
+                    file=sys.stderr,
+                )
 
-        records += chain_corpus.run(kept, planners, enable_buffer_ir=buffer_ir,
-                                    chunk=args.chunk, tools=tools, failures=args.failures,
-                                    on_chunk=progress)
+        records += chain_corpus.run(
+            kept,
+            planners,
+            enable_buffer_ir=buffer_ir,
+            chunk=args.chunk,
+            tools=tools,
+            failures=args.failures,
+            on_chunk=progress,
+        )
 
-    print(f"seeds {args.seeds}, corpus {args.corpus}, buffer IR {args.enable_buffer_ir}: "
-          f"{programs} programs, {len(records)} jobs, {time.perf_counter() - started:.0f} s")
+    print(
+        f"seeds {args.seeds}, corpus {args.corpus}, buffer IR {args.enable_buffer_ir}: "
+        f"{programs} programs, {len(records)} jobs, {time.perf_counter() - started:.0f} s"
+    )
     print(chain_corpus.summary(records, planners))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"seeds": args.seeds, "corpus": args.corpus,
-                       "buffer_ir": args.enable_buffer_ir, "programs": programs,
-                       "records": records}, f, indent=1)
+            json.dump(
+                {
+                    "seeds": args.seeds,
+                    "corpus": args.corpus,
+                    "buffer_ir": args.enable_buffer_ir,
+                    "programs": programs,
+                    "records": records,
+                },
+                f,
+                indent=1,
+            )
     return 1 if chain_corpus.failed(records) else 0
 
 

@@ -40,8 +40,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Dict, List, Optional, Sequence
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -50,13 +50,21 @@ sys.path.insert(0, HERE)
 import gen  # noqa: E402
 
 TILE_OPT = os.path.join(ROOT, "build", "bin", "tile-opt")
-MLIR_OPT = os.path.join(ROOT, ".venv", "lib", "python3.11", "site-packages", "mlir", "bin", "mlir-opt")
+MLIR_OPT = os.path.join(
+    ROOT, ".venv", "lib", "python3.11", "site-packages", "mlir", "bin", "mlir-opt"
+)
 TIME = "/usr/bin/time"  # GNU time, for the peak RSS of one process
-PYTHON_PACKAGES = os.environ.get("TILEMEM_PYTHON_PACKAGES", os.path.join(ROOT, "build", "python_packages"))
+PYTHON_PACKAGES = os.environ.get(
+    "TILEMEM_PYTHON_PACKAGES", os.path.join(ROOT, "build", "python_packages")
+)
 
 # The bench shapes carry values nothing reads after their loops; dead-code
 # erasure would measure an empty program, so it is off here.
-PIPELINE = ["--tile-init-memref=erase-dead-code=false", "--tile-materialize-semantic-aliases", "--tile-verify-storage"]
+PIPELINE = [
+    "--tile-init-memref=erase-dead-code=false",
+    "--tile-materialize-semantic-aliases",
+    "--tile-verify-storage",
+]
 PASSES = {
     "init": "TileInitMemRef",
     "materialize": "TileMaterializeSemanticAliases",
@@ -67,16 +75,41 @@ FIT_FROM = 1e4
 
 # Columns of the scaling table, in order (the smoke test checks them).
 SCALING_COLUMNS = [
-    "shape", "N", "parse s", "init s", "materialize s", "verify s",
-    "(mat+verify)/parse", "RSS parse MB", "RSS pipeline MB", "RSS ratio",
-    "module MB", "pass peak MB", "pass peak / module", "pass peak / pass input",
-    "moves", "scratch", "OSB N", "OSB s", "OSB / tilemem",
+    "shape",
+    "N",
+    "parse s",
+    "init s",
+    "materialize s",
+    "verify s",
+    "(mat+verify)/parse",
+    "RSS parse MB",
+    "RSS pipeline MB",
+    "RSS ratio",
+    "module MB",
+    "pass peak MB",
+    "pass peak / module",
+    "pass peak / pass input",
+    "moves",
+    "scratch",
+    "OSB N",
+    "OSB s",
+    "OSB / tilemem",
 ]
 QUALITY_COLUMNS = [
-    "corpus", "programs", "accepted", "pass moves", "yield-side moves",
-    "entry + writeback moves", "naive moves", "naive + cycles",
-    "programs: moves > naive", "programs: yield-side > naive + cycles",
-    "scratch", "cycles", "self-overlapping copies", "programs: scratch > cycles",
+    "corpus",
+    "programs",
+    "accepted",
+    "pass moves",
+    "yield-side moves",
+    "entry + writeback moves",
+    "naive moves",
+    "naive + cycles",
+    "programs: moves > naive",
+    "programs: yield-side > naive + cycles",
+    "scratch",
+    "cycles",
+    "self-overlapping copies",
+    "programs: scratch > cycles",
 ]
 
 
@@ -87,7 +120,7 @@ QUALITY_COLUMNS = [
 
 @dataclass
 class Run:
-    cmd: List[str]
+    cmd: list[str]
     rc: int
     wall: float
     maxrss_kb: int
@@ -96,7 +129,9 @@ class Run:
     timed_out: bool = False
 
 
-def run_measured(cmd: Sequence[str], timeout: Optional[float] = None, keep_stdout: bool = False) -> Run:
+def run_measured(
+    cmd: Sequence[str], timeout: float | None = None, keep_stdout: bool = False
+) -> Run:
     """Runs `cmd` and returns its wall time and its own peak RSS.
 
     The peak RSS comes from GNU time (``/usr/bin/time -f %M``), not from
@@ -112,9 +147,13 @@ def run_measured(cmd: Sequence[str], timeout: Optional[float] = None, keep_stdou
         print(f"  ({cmd[0]} missing; retrying in 10 s)", file=sys.stderr, flush=True)
         time.sleep(10)
     start = time.perf_counter()
-    proc = subprocess.Popen([TIME, "-f", "%M", "-o", rss_file, *cmd], stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE if keep_stdout else subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, start_new_session=True)
+    proc = subprocess.Popen(
+        [TIME, "-f", "%M", "-o", rss_file, *cmd],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE if keep_stdout else subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     killed = threading.Event()
 
     def kill():
@@ -138,16 +177,23 @@ def run_measured(cmd: Sequence[str], timeout: Optional[float] = None, keep_stdou
             maxrss = int(numbers[-1]) if numbers else 0
     finally:
         os.remove(rss_file)
-    return Run(list(cmd), proc.returncode, wall, maxrss, (out or b"").decode(errors="replace"),
-               err.decode(errors="replace"), killed.is_set())
+    return Run(
+        list(cmd),
+        proc.returncode,
+        wall,
+        maxrss,
+        (out or b"").decode(errors="replace"),
+        err.decode(errors="replace"),
+        killed.is_set(),
+    )
 
 
 _TIME = re.compile(r"([\d.]+) \(\s*[\d.]+%\)")
 
 
-def parse_timing(text: str) -> Dict[str, float]:
+def parse_timing(text: str) -> dict[str, float]:
     """Wall time per name of a ``--mlir-timing-display=list`` report."""
-    times: Dict[str, float] = {}
+    times: dict[str, float] = {}
     in_report = False
     for line in text.splitlines():
         if "Execution time report" in line:
@@ -158,7 +204,7 @@ def parse_timing(text: str) -> Dict[str, float]:
         matches = list(_TIME.finditer(line))
         if not matches:
             continue
-        name = line[matches[-1].end():].strip()
+        name = line[matches[-1].end() :].strip()
         times[name] = times.get(name, 0.0) + float(matches[-1].group(1))
     return times
 
@@ -166,7 +212,7 @@ def parse_timing(text: str) -> Dict[str, float]:
 _STAT = re.compile(r"\(S\)\s+(\d+)\s+([\w-]+)")
 
 
-def parse_statistics(text: str) -> Dict[str, int]:
+def parse_statistics(text: str) -> dict[str, int]:
     """Counters of a ``--mlir-pass-statistics`` report, by name."""
     return {m.group(2): int(m.group(1)) for m in _STAT.finditer(text)}
 
@@ -204,19 +250,19 @@ class Point:
     pipeline_wall: float = float("nan")
     rss_parse_kb: int = 0
     rss_pipeline_kb: int = 0
-    stats: Dict[str, int] = field(default_factory=dict)
+    stats: dict[str, int] = field(default_factory=dict)
     error: str = ""
     osb_ops: int = 0
-    osb: Optional[float] = None  # OneShotBufferizePass time; None: not run
-    osb_parse: Optional[float] = None
-    osb_wall: Optional[float] = None
+    osb: float | None = None  # OneShotBufferizePass time; None: not run
+    osb_parse: float | None = None
+    osb_wall: float | None = None
     osb_rss_kb: int = 0
     osb_status: str = "not run"  # ok | timeout (> bound) | skipped | error: ...
     # --attribution only: peak RSS of parse + tile-init-memref + print, and
     # the materialize time without its final verification (verify=false).
     rss_init_kb: int = 0
     rss_noverify_kb: int = 0  # parse + init + materialize{verify=false} + print
-    materialize_noverify: Optional[float] = None
+    materialize_noverify: float | None = None
     # bench/passmem.py, in a process of its own: resident MB of the parsed
     # module, of the module the pass is given (after tile-init-memref), and
     # the peak the two storage passes add over it.
@@ -234,8 +280,18 @@ class Point:
 
 
 def tile_opt_run(path: str, extra: Sequence[str], tile_opt: str) -> Run:
-    return run_measured([tile_opt, path, "-o", "/dev/null", "--mlir-disable-threading",
-                         "--mlir-timing", "--mlir-timing-display=list", *extra])
+    return run_measured(
+        [
+            tile_opt,
+            path,
+            "-o",
+            "/dev/null",
+            "--mlir-disable-threading",
+            "--mlir-timing",
+            "--mlir-timing-display=list",
+            *extra,
+        ]
+    )
 
 
 def measure_point(shape: str, target: int, args, workdir: str, log) -> Point:
@@ -255,15 +311,22 @@ def measure_point(shape: str, target: int, args, workdir: str, log) -> Point:
         base_runs.append((parse_timing(base.stderr), base))
         run = tile_opt_run(path, [*PIPELINE, "--mlir-pass-statistics"], args.tile_opt)
         if run.rc != 0:
-            point.error = "pipeline: " + next((l for l in run.stderr.splitlines() if "error" in l), run.stderr[:200])[:300]
+            point.error = (
+                "pipeline: "
+                + next((l for l in run.stderr.splitlines() if "error" in l), run.stderr[:200])[:300]
+            )
             break
         runs.append((parse_timing(run.stderr), run))
     if not point.error:
         point.parse_only = min(t.get("Parser", math.nan) for t, _ in base_runs)
         point.rss_parse_kb = max(r.maxrss_kb for _, r in base_runs)
-        for attr, name in [("parse", "Parser"), ("init", PASSES["init"]),
-                           ("materialize", PASSES["materialize"]), ("verify", PASSES["verify"]),
-                           ("output", "Output")]:
+        for attr, name in [
+            ("parse", "Parser"),
+            ("init", PASSES["init"]),
+            ("materialize", PASSES["materialize"]),
+            ("verify", PASSES["verify"]),
+            ("output", "Output"),
+        ]:
             setattr(point, attr, min(t.get(name, math.nan) for t, _ in runs))
         point.pipeline_wall = min(r.wall for _, r in runs)
         point.rss_pipeline_kb = max(r.maxrss_kb for _, r in runs)
@@ -273,24 +336,36 @@ def measure_point(shape: str, target: int, args, workdir: str, log) -> Point:
     if args.attribution and not point.error:
         init = tile_opt_run(path, ["--tile-init-memref=erase-dead-code=false"], args.tile_opt)
         point.rss_init_kb = init.maxrss_kb
-        noverify = tile_opt_run(path, ["--tile-init-memref=erase-dead-code=false", "--tile-materialize-semantic-aliases=verify=false"],
-                                args.tile_opt)
+        noverify = tile_opt_run(
+            path,
+            [
+                "--tile-init-memref=erase-dead-code=false",
+                "--tile-materialize-semantic-aliases=verify=false",
+            ],
+            args.tile_opt,
+        )
         if noverify.rc == 0:
             point.materialize_noverify = parse_timing(noverify.stderr).get(PASSES["materialize"])
             point.rss_noverify_kb = noverify.maxrss_kb
     os.remove(path)
-    log(f"  {shape:8s} N={point.ops:>8d}  parse {point.parse:7.3f}s  init {point.init:7.3f}s  "
+    log(
+        f"  {shape:8s} N={point.ops:>8d}  parse {point.parse:7.3f}s  init {point.init:7.3f}s  "
         f"materialize {point.materialize:7.3f}s  verify {point.verify:7.3f}s  "
         f"RSS {point.rss_parse_kb / 1024:7.1f} -> {point.rss_pipeline_kb / 1024:7.1f} MB"
-        + (f"  ERROR {point.error}" if point.error else ""))
+        + (f"  ERROR {point.error}" if point.error else "")
+    )
     return point
 
 
 def measure_pass_memory(point: Point, path: str) -> None:
     """Fills the module / pass-input / pass-peak MB from bench/passmem.py."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([PYTHON_PACKAGES, *filter(None, sys.path)]))
-    run = subprocess.run([sys.executable, os.path.join(HERE, "passmem.py"), path],
-                         capture_output=True, text=True, env=env)
+    run = subprocess.run(
+        [sys.executable, os.path.join(HERE, "passmem.py"), path],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     try:
         result = json.loads(run.stdout.strip().splitlines()[-1])
     except (IndexError, ValueError):
@@ -309,21 +384,40 @@ def measure_osb(point: Point, args, workdir: str, log) -> None:
     with open(path, "w") as f:
         f.write(program.text)
     point.osb_ops = program.ops
-    run = run_measured([args.mlir_opt, path, "-o", "/dev/null", OSB_PASS, "--mlir-disable-threading",
-                        "--mlir-timing", "--mlir-timing-display=list"], timeout=args.osb_timeout)
+    run = run_measured(
+        [
+            args.mlir_opt,
+            path,
+            "-o",
+            "/dev/null",
+            OSB_PASS,
+            "--mlir-disable-threading",
+            "--mlir-timing",
+            "--mlir-timing-display=list",
+        ],
+        timeout=args.osb_timeout,
+    )
     os.remove(path)
     point.osb_wall = run.wall
     point.osb_rss_kb = run.maxrss_kb
     if run.timed_out:
         point.osb_status = "timeout"
     elif run.rc != 0:
-        point.osb_status = "error: " + next((l for l in run.stderr.splitlines() if "error" in l), "")[:200]
+        point.osb_status = (
+            "error: " + next((l for l in run.stderr.splitlines() if "error" in l), "")[:200]
+        )
     else:
         t = parse_timing(run.stderr)
         point.osb = t.get("OneShotBufferizePass", math.nan)
         point.osb_parse = t.get("Parser", math.nan)
         point.osb_status = "ok"
-    shown = f"{point.osb:.3f}s" if point.osb is not None else f"> {args.osb_timeout:g}s" if run.timed_out else point.osb_status
+    shown = (
+        f"{point.osb:.3f}s"
+        if point.osb is not None
+        else f"> {args.osb_timeout:g}s"
+        if run.timed_out
+        else point.osb_status
+    )
     log(f"  {point.shape:8s} OSB N={point.osb_ops:>8d}  {shown}  RSS {run.maxrss_kb / 1024:.1f} MB")
 
 
@@ -337,14 +431,18 @@ def _has_storage(value) -> bool:
     return text.startswith("!tile.tile<") or text.startswith("!tile.tensor<")
 
 
-def _windows(module_text: str, module, tile_opt: str) -> Dict[object, str]:
+def _windows(module_text: str, module, tile_opt: str) -> dict[object, str]:
     """The window (as printed by --tile-test-print-storage) of every tile and
     tensor value of `module`, matched by walk order."""
-    run = subprocess.run([tile_opt, "--tile-test-print-storage", "--mlir-disable-threading",
-                          "-o", "/dev/null"], input=module_text, capture_output=True, text=True)
+    run = subprocess.run(
+        [tile_opt, "--tile-test-print-storage", "--mlir-disable-threading", "-o", "/dev/null"],
+        input=module_text,
+        capture_output=True,
+        text=True,
+    )
     if run.returncode != 0:
         raise RuntimeError(run.stderr)
-    sections: Dict[str, List[str]] = {}
+    sections: dict[str, list[str]] = {}
     current = None
     for line in run.stdout.splitlines():
         m = re.match(r"storage of @(\S+):", line)
@@ -352,9 +450,9 @@ def _windows(module_text: str, module, tile_opt: str) -> Dict[object, str]:
             current = sections.setdefault(m.group(1), [])
         elif current is not None and line.startswith("  "):
             current.append(line.strip().split(": ", 1)[1])
-    windows: Dict[object, str] = {}
+    windows: dict[object, str] = {}
 
-    def walk(op, out: List):
+    def walk(op, out: list):
         for region in op.regions:
             for block in region.blocks:
                 for arg in block.arguments:
@@ -373,7 +471,7 @@ def _windows(module_text: str, module, tile_opt: str) -> Dict[object, str]:
         if op.name != "func.func" or not op.regions[0].blocks:
             continue
         name = str(op.attributes["sym_name"]).strip('"')
-        values: List = []
+        values: list = []
         walk(op, values)
         lines = sections.get(name, [])
         if len(lines) != len(values):
@@ -382,7 +480,7 @@ def _windows(module_text: str, module, tile_opt: str) -> Dict[object, str]:
     return windows
 
 
-def _cycles(copies: List[tuple]) -> int:
+def _cycles(copies: list[tuple]) -> int:
     """Cycles of a parallel copy [(source window, target window)]: copy i
     waits for copy j when i's target is j's source."""
     by_target = {dst: i for i, (_, dst) in enumerate(copies)}
@@ -414,13 +512,13 @@ def _row_major(value):
     return (int(m.group(2)), 1) if m else None
 
 
-def _layouts(function) -> Dict[object, tuple]:
+def _layouts(function) -> dict[object, tuple]:
     """Element strides of every tile value (the layout part of a window that
     --tile-test-print-storage does not print), by the storage model's rules:
     producers and reshapes are row-major, slices keep their source's strides,
     transposed views swap them, writebacks, carries and results follow the
     value they derive from."""
-    strides: Dict[object, tuple] = {}
+    strides: dict[object, tuple] = {}
 
     def of(value):
         return strides.get(value) or _row_major(value)
@@ -494,7 +592,7 @@ def _overlap(a: str, b: str) -> bool:
     return oa < ob + zb and ob < oa + za
 
 
-def naive_baseline(memref_text: str, tile_opt: str) -> Dict[str, int]:
+def naive_baseline(memref_text: str, tile_opt: str) -> dict[str, int]:
     """On the tile-init-memref output: yield operands whose window (bytes or
     layout) differs from their target (for/while carries: the initializer's
     window, if results: the then arm's); the copy cycles among them, and the
@@ -506,7 +604,7 @@ def naive_baseline(memref_text: str, tile_opt: str) -> Dict[str, int]:
     with ir.Context():
         module = ir.Module.parse(memref_text)
         windows = _windows(memref_text, module, tile_opt)
-        layouts: Dict[object, tuple] = {}
+        layouts: dict[object, tuple] = {}
         for f in module.body.operations:
             if f.operation.name == "func.func" and f.operation.regions[0].blocks:
                 layouts.update(_layouts(f.operation))
@@ -561,7 +659,7 @@ class Quality:
     naive: int = 0
     cycles: int = 0
     self_overlaps: int = 0
-    stats: Dict[str, int] = field(default_factory=dict)
+    stats: dict[str, int] = field(default_factory=dict)
 
     @property
     def scratch_needed(self) -> int:
@@ -580,53 +678,87 @@ class Quality:
 
 
 def quality_of(name: str, text: str, tile_opt: str) -> Quality:
-    run = subprocess.run([tile_opt, *PIPELINE, "--mlir-pass-statistics", "--mlir-disable-threading"],
-                         input=text, capture_output=True, text=True)
+    run = subprocess.run(
+        [tile_opt, *PIPELINE, "--mlir-pass-statistics", "--mlir-disable-threading"],
+        input=text,
+        capture_output=True,
+        text=True,
+    )
     if run.returncode != 0:
         from tilemem import fuzz
 
         return Quality(name, False, fuzz.classify_rejection(run.stderr))
     stats = parse_statistics(run.stderr)
-    moves = len(re.findall(r"\btile\.move\b", run.stdout)) - len(re.findall(r"\btile\.move\b", text))
-    memref = subprocess.run([tile_opt, "--tile-init-memref=erase-dead-code=false", "--mlir-disable-threading"],
-                            input=text, capture_output=True, text=True, check=True).stdout
+    moves = len(re.findall(r"\btile\.move\b", run.stdout)) - len(
+        re.findall(r"\btile\.move\b", text)
+    )
+    memref = subprocess.run(
+        [tile_opt, "--tile-init-memref=erase-dead-code=false", "--mlir-disable-threading"],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     naive = naive_baseline(memref, tile_opt)
-    return Quality(name, True, moves=moves, naive=naive["yields"], cycles=naive["cycles"],
-                   self_overlaps=naive["self_overlaps"], stats=stats)
+    return Quality(
+        name,
+        True,
+        moves=moves,
+        naive=naive["yields"],
+        cycles=naive["cycles"],
+        self_overlaps=naive["self_overlaps"],
+        stats=stats,
+    )
 
 
 def corpus(fuzz_count: int, fuzz_seed: int):
     from tilemem import fuzz
 
     examples = sorted(os.listdir(os.path.join(ROOT, "examples")))
-    items = [(f"examples/{e}", open(os.path.join(ROOT, "examples", e)).read())
-             for e in examples if e.endswith(".mlir")]
+    items = [
+        (f"examples/{e}", open(os.path.join(ROOT, "examples", e)).read())
+        for e in examples
+        if e.endswith(".mlir")
+    ]
     items += [(f"bench/{s}", gen.generate(s, 0, "tile", units=2).text) for s in gen.SHAPES]
-    items += [(f"fuzz/{seed}", fuzz.generate(seed)) for seed in range(fuzz_seed, fuzz_seed + fuzz_count)]
+    items += [
+        (f"fuzz/{seed}", fuzz.generate(seed)) for seed in range(fuzz_seed, fuzz_seed + fuzz_count)
+    ]
     return items
 
 
-def summarize_quality(results: List[Quality]) -> List[Dict]:
+def summarize_quality(results: list[Quality]) -> list[dict]:
     rows = []
-    for label, prefix in [("examples", "examples/"), ("bench shapes (2 units)", "bench/"), ("fuzz", "fuzz/"), ("all", "")]:
+    for label, prefix in [
+        ("examples", "examples/"),
+        ("bench shapes (2 units)", "bench/"),
+        ("fuzz", "fuzz/"),
+        ("all", ""),
+    ]:
         group = [q for q in results if q.name.startswith(prefix)]
         ok = [q for q in group if q.accepted]
-        rows.append({
-            "corpus": label,
-            "programs": len(group),
-            "accepted": len(ok),
-            "pass moves": sum(q.moves for q in ok),
-            "yield-side moves": sum(q.yield_side for q in ok),
-            "entry + writeback moves": sum(q.entry_writeback for q in ok),
-            "naive moves": sum(q.naive for q in ok),
-            "naive + cycles": sum(q.naive + q.scratch_needed for q in ok),
-            "programs: moves > naive": sum(1 for q in ok if q.moves > q.naive),
-            "programs: yield-side > naive + cycles": sum(1 for q in ok if q.yield_side > q.naive + q.scratch_needed),
-            "scratch": sum(q.stats.get("scratch-tiles", 0) for q in ok),
-            "cycles": sum(q.cycles for q in ok),
-            "self-overlapping copies": sum(q.self_overlaps for q in ok),
-            "programs: scratch > cycles": sum(1 for q in ok if q.stats.get("scratch-tiles", 0) > q.scratch_needed),
-        })
+        rows.append(
+            {
+                "corpus": label,
+                "programs": len(group),
+                "accepted": len(ok),
+                "pass moves": sum(q.moves for q in ok),
+                "yield-side moves": sum(q.yield_side for q in ok),
+                "entry + writeback moves": sum(q.entry_writeback for q in ok),
+                "naive moves": sum(q.naive for q in ok),
+                "naive + cycles": sum(q.naive + q.scratch_needed for q in ok),
+                "programs: moves > naive": sum(1 for q in ok if q.moves > q.naive),
+                "programs: yield-side > naive + cycles": sum(
+                    1 for q in ok if q.yield_side > q.naive + q.scratch_needed
+                ),
+                "scratch": sum(q.stats.get("scratch-tiles", 0) for q in ok),
+                "cycles": sum(q.cycles for q in ok),
+                "self-overlapping copies": sum(q.self_overlaps for q in ok),
+                "programs: scratch > cycles": sum(
+                    1 for q in ok if q.stats.get("scratch-tiles", 0) > q.scratch_needed
+                ),
+            }
+        )
     return rows
 
 
@@ -645,17 +777,19 @@ def fmt(x, digits=3) -> str:
     return str(x)
 
 
-def markdown_table(columns: List[str], rows: List[List[str]]) -> str:
+def markdown_table(columns: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(lines)
 
 
-def scaling_rows(points: List[Point], osb_timeout: float) -> List[List[str]]:
+def scaling_rows(points: list[Point], osb_timeout: float) -> list[list[str]]:
     rows = []
     for p in points:
         if p.error:
-            rows.append([p.shape, p.ops] + ["-"] * (len(SCALING_COLUMNS) - 3) + [f"error: {p.error[:60]}"])
+            rows.append(
+                [p.shape, p.ops] + ["-"] * (len(SCALING_COLUMNS) - 3) + [f"error: {p.error[:60]}"]
+            )
             continue
         if p.osb is not None:
             osb, ratio = fmt(p.osb), f"{p.osb / p.tilemem:.0f}x"
@@ -663,19 +797,37 @@ def scaling_rows(points: List[Point], osb_timeout: float) -> List[List[str]]:
             osb, ratio = f"> {osb_timeout:g}", f"> {osb_timeout / p.tilemem:.0f}x"
         else:
             osb, ratio = p.osb_status, "-"
-        moves = sum(p.stats.get(k, 0) for k in ("yield-copies", "entry-copies", "branch-copies", "writeback-copies"))
-        rows.append([
-            p.shape, p.ops, fmt(p.parse), fmt(p.init), fmt(p.materialize), fmt(p.verify),
-            fmt(p.mat_verify / p.parse, 2), fmt(p.rss_parse_kb / 1024, 1), fmt(p.rss_pipeline_kb / 1024, 1),
-            fmt(p.rss_pipeline_kb / p.rss_parse_kb, 2), fmt(p.module_mb, 1), fmt(p.pass_peak_mb, 1),
-            fmt(p.pass_peak_mb / p.module_mb, 2), fmt(p.pass_peak_mb / p.input_mb, 2),
-            moves, p.stats.get("scratch-tiles", 0),
-            p.osb_ops or "-", osb, ratio,
-        ])
+        moves = sum(
+            p.stats.get(k, 0)
+            for k in ("yield-copies", "entry-copies", "branch-copies", "writeback-copies")
+        )
+        rows.append(
+            [
+                p.shape,
+                p.ops,
+                fmt(p.parse),
+                fmt(p.init),
+                fmt(p.materialize),
+                fmt(p.verify),
+                fmt(p.mat_verify / p.parse, 2),
+                fmt(p.rss_parse_kb / 1024, 1),
+                fmt(p.rss_pipeline_kb / 1024, 1),
+                fmt(p.rss_pipeline_kb / p.rss_parse_kb, 2),
+                fmt(p.module_mb, 1),
+                fmt(p.pass_peak_mb, 1),
+                fmt(p.pass_peak_mb / p.module_mb, 2),
+                fmt(p.pass_peak_mb / p.input_mb, 2),
+                moves,
+                p.stats.get("scratch-tiles", 0),
+                p.osb_ops or "-",
+                osb,
+                ratio,
+            ]
+        )
     return rows
 
 
-def exponents(points: List[Point]) -> Dict[str, Dict[str, float]]:
+def exponents(points: list[Point]) -> dict[str, dict[str, float]]:
     out = {}
     for shape in dict.fromkeys(p.shape for p in points):
         pts = [p for p in points if p.shape == shape and not p.error and p.target >= FIT_FROM]
@@ -691,34 +843,60 @@ def exponents(points: List[Point]) -> Dict[str, Dict[str, float]]:
     return out
 
 
-def targets(points: List[Point], exps, quality_rows, osb_timeout: float,
-            planner_ratio=None) -> List[List[str]]:
+def targets(
+    points: list[Point], exps, quality_rows, osb_timeout: float, planner_ratio=None
+) -> list[list[str]]:
     rows = []
     shapes = list(exps)
     ok_points = [p for p in points if not p.error]
-    worst_exp = max((exps[s]["mat+verify"] for s in shapes if not math.isnan(exps[s]["mat+verify"])), default=float("nan"))
+    worst_exp = max(
+        (exps[s]["mat+verify"] for s in shapes if not math.isnan(exps[s]["mat+verify"])),
+        default=float("nan"),
+    )
     per = ", ".join(f"{s} {exps[s]['mat+verify']:.2f}" for s in shapes)
-    rows.append(["materialize+verify exponent <= 1.15 (N >= 1e4)", per, "yes" if worst_exp <= 1.15 else "no"])
+    rows.append(
+        [
+            "materialize+verify exponent <= 1.15 (N >= 1e4)",
+            per,
+            "yes" if worst_exp <= 1.15 else "no",
+        ]
+    )
     largest = {}
     for p in ok_points:
         if p.ops > largest.get(p.shape, Point("", 0, 0, 0, 0)).ops:
             largest[p.shape] = p
     ratios = {s: p.mat_verify / p.parse for s, p in largest.items()}
-    rows.append(["materialize+verify < 2x parse at the largest N",
-                 ", ".join(f"{s} {r:.2f} (N={largest[s].ops})" for s, r in ratios.items()),
-                 "yes" if ratios and max(ratios.values()) < 2 else "no"])
+    rows.append(
+        [
+            "materialize+verify < 2x parse at the largest N",
+            ", ".join(f"{s} {r:.2f} (N={largest[s].ops})" for s, r in ratios.items()),
+            "yes" if ratios and max(ratios.values()) < 2 else "no",
+        ]
+    )
     peak = {s: p.pass_peak_mb / p.module_mb for s, p in largest.items()}
-    rows.append(["peak memory of the pass (materialize + verify) <= 1.5x the parsed module, at the largest N",
-                 ", ".join(f"{s} {r:.2f}" for s, r in peak.items()),
-                 "yes" if peak and max(peak.values()) <= 1.5 else "no"])
+    rows.append(
+        [
+            "peak memory of the pass (materialize + verify) <= 1.5x the parsed module, at the largest N",
+            ", ".join(f"{s} {r:.2f}" for s, r in peak.items()),
+            "yes" if peak and max(peak.values()) <= 1.5 else "no",
+        ]
+    )
     given = {s: p.pass_peak_mb / p.input_mb for s, p in largest.items()}
-    rows.append(["... against the module the pass is given (parsed + tile-init-memref's allocations)",
-                 ", ".join(f"{s} {r:.2f}" for s, r in given.items()),
-                 "yes" if given and max(given.values()) <= 1.5 else "no"])
+    rows.append(
+        [
+            "... against the module the pass is given (parsed + tile-init-memref's allocations)",
+            ", ".join(f"{s} {r:.2f}" for s, r in given.items()),
+            "yes" if given and max(given.values()) <= 1.5 else "no",
+        ]
+    )
     mem = {s: p.rss_pipeline_kb / p.rss_parse_kb for s, p in largest.items()}
-    rows.append(["whole process: peak RSS of the pipeline <= 1.5x parse+print, at the largest N",
-                 ", ".join(f"{s} {r:.2f}" for s, r in mem.items()),
-                 "yes" if mem and max(mem.values()) <= 1.5 else "no"])
+    rows.append(
+        [
+            "whole process: peak RSS of the pipeline <= 1.5x parse+print, at the largest N",
+            ", ".join(f"{s} {r:.2f}" for s, r in mem.items()),
+            "yes" if mem and max(mem.values()) <= 1.5 else "no",
+        ]
+    )
     near = {}
     for p in ok_points:
         if p.osb is not None or p.osb_status == "timeout":
@@ -728,35 +906,57 @@ def targets(points: List[Point], exps, quality_rows, osb_timeout: float,
     speed = {}
     for s, p in near.items():
         speed[s] = (p.osb if p.osb is not None else osb_timeout) / p.tilemem
-    rows.append([">= 100x faster than OSB at ~3000 ops (OSB pass / all tilemem passes)",
-                 ", ".join(f"{s} {v:.0f}x (N={near[s].ops})" for s, v in speed.items()) or "OSB not run",
-                 ("yes" if speed and min(speed.values()) >= 100 else "no") if speed else "-"])
+    rows.append(
+        [
+            ">= 100x faster than OSB at ~3000 ops (OSB pass / all tilemem passes)",
+            ", ".join(f"{s} {v:.0f}x (N={near[s].ops})" for s, v in speed.items()) or "OSB not run",
+            ("yes" if speed and min(speed.values()) >= 100 else "no") if speed else "-",
+        ]
+    )
     if quality_rows:
         total = quality_rows[-1]
         strict = total["programs: moves > naive"]
         like = total["programs: yield-side > naive + cycles"]
-        rows.append(["no more copies than the naive baseline, on any program",
-                     f"all moves: {total['pass moves']} vs {total['naive moves']} naive, {strict} of "
-                     f"{total['accepted']} programs over; yield-side moves: {total['yield-side moves']} vs "
-                     f"{total['naive + cycles']} naive + cycles, {like} programs over; "
-                     f"{total['entry + writeback moves']} entry/writeback moves have no naive counterpart",
-                     f"strict: {'yes' if strict == 0 else 'no'}; like for like: {'yes' if like == 0 else 'no'}"])
-        rows.append(["at most one scratch per cycle",
-                     f"{total['scratch']} scratch tiles, {total['cycles']} cycles + "
-                     f"{total['self-overlapping copies']} self-overlapping copies; "
-                     f"{total['programs: scratch > cycles']} programs with more scratch than cycles",
-                     "yes" if total["programs: scratch > cycles"] == 0 else "no"])
+        rows.append(
+            [
+                "no more copies than the naive baseline, on any program",
+                f"all moves: {total['pass moves']} vs {total['naive moves']} naive, {strict} of "
+                f"{total['accepted']} programs over; yield-side moves: {total['yield-side moves']} vs "
+                f"{total['naive + cycles']} naive + cycles, {like} programs over; "
+                f"{total['entry + writeback moves']} entry/writeback moves have no naive counterpart",
+                f"strict: {'yes' if strict == 0 else 'no'}; like for like: {'yes' if like == 0 else 'no'}",
+            ]
+        )
+        rows.append(
+            [
+                "at most one scratch per cycle",
+                f"{total['scratch']} scratch tiles, {total['cycles']} cycles + "
+                f"{total['self-overlapping copies']} self-overlapping copies; "
+                f"{total['programs: scratch > cycles']} programs with more scratch than cycles",
+                "yes" if total["programs: scratch > cycles"] == 0 else "no",
+            ]
+        )
     if planner_ratio is not None:
         ratio, worst = planner_ratio
-        rows.append(["DSA_RP peak within 10% of the max-live lower bound on the corpus",
-                     f"dsa-rp / bound {ratio:.4f} over the corpus (worst function {worst:.3f})",
-                     "yes" if ratio <= 1.10 else "no"])
+        rows.append(
+            [
+                "DSA_RP peak within 10% of the max-live lower bound on the corpus",
+                f"dsa-rp / bound {ratio:.4f} over the corpus (worst function {worst:.3f})",
+                "yes" if ratio <= 1.10 else "no",
+            ]
+        )
     else:
-        rows.append(["DSA_RP peak within 10% of the max-live lower bound", "not measured (--planner-fuzz 0)", "-"])
+        rows.append(
+            [
+                "DSA_RP peak within 10% of the max-live lower bound",
+                "not measured (--planner-fuzz 0)",
+                "-",
+            ]
+        )
     return rows
 
 
-def machine() -> Dict[str, str]:
+def machine() -> dict[str, str]:
     cpu = "?"
     try:
         for line in open("/proc/cpuinfo"):
@@ -772,9 +972,17 @@ def machine() -> Dict[str, str]:
                 mem = f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
     except OSError:
         pass
-    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    return {"cpu": cpu, "nproc": str(os.cpu_count()), "memory": mem, "kernel": platform.release(),
-            "commit": commit, "date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M")}
+    commit = subprocess.run(
+        ["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
+    return {
+        "cpu": cpu,
+        "nproc": str(os.cpu_count()),
+        "memory": mem,
+        "kernel": platform.release(),
+        "commit": commit,
+        "date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
+    }
 
 
 def binary_stamp(path: str) -> str:
@@ -784,7 +992,7 @@ def binary_stamp(path: str) -> str:
         return "missing"
 
 
-def plot(points: List[Point], path: str) -> None:
+def plot(points: list[Point], path: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -821,7 +1029,7 @@ def plot(points: List[Point], path: str) -> None:
         ax.grid(True, which="major", alpha=0.3)
         if handles is None or len(ax.get_legend_handles_labels()[0]) > len(handles[0]):
             handles = ax.get_legend_handles_labels()
-    for ax in flat[len(shapes):]:
+    for ax in flat[len(shapes) :]:
         ax.axis("off")
     if handles and len(flat) > len(shapes):
         flat[len(shapes)].legend(*handles, loc="center", fontsize=8, frameon=False)
@@ -830,103 +1038,228 @@ def plot(points: List[Point], path: str) -> None:
     plt.close(fig)
 
 
-def report(points, exps, quality_rows, quality, info, args, planner_table="", planner_ratio=None) -> str:
-    out = [f"# tilemem benchmark results\n",
-           f"Machine: {info['cpu']}, {info['nproc']} cores, {info['memory']}, Linux {info['kernel']}; "
-           f"tilemem {info['commit']}; {info['date']}. tile-opt built {info['tile_opt_built']}"
-           + (f" (rebuilt during the run: was {info['tile_opt_built_at_start']})"
-              if info["tile_opt_built"] != info["tile_opt_built_at_start"] else "") + ".\n",
-           f"Command: `{' '.join(args.argv)}`\n",
-           "## Scaling\n",
-           "Times are wall seconds from `--mlir-timing` (the best of "
-           f"{args.repeat} runs at every N); parse is the pipeline process's own. "
-           "RSS: peak resident set of `tile-opt file -o /dev/null` (parse + print) and of the pipeline "
-           "(parse + passes + print). module MB: resident memory the parsed module takes; pass peak MB: "
-           "the most resident memory `tile-materialize-semantic-aliases` + `tile-verify-storage` add over "
-           "the module they are given (bench/passmem.py, one process per program); pass input = the "
-           "parsed module plus `tile-init-memref`'s allocations. moves/scratch: `tile.move` ops and scratch tiles the pass inserted. "
-           "OSB: the `OneShotBufferizePass` time on the tensor twin with OSB N ops; "
-           "OSB / tilemem divides it by init + materialize + verify.\n",
-           markdown_table(SCALING_COLUMNS, scaling_rows(points, args.osb_timeout)), "",
-           f"\n## Scaling exponents (least squares on log-log, N >= {FIT_FROM:g})\n",
-           markdown_table(["shape", "points", "N range", "mat+verify", "materialize", "verify", "parse"],
-                          [[s, e["points"], e["range"], fmt(e["mat+verify"], 2), fmt(e["materialize"], 2),
-                            fmt(e["verify"], 2), fmt(e["parse"], 2)] for s, e in exps.items()]), ""]
+def report(
+    points, exps, quality_rows, quality, info, args, planner_table="", planner_ratio=None
+) -> str:
+    out = [
+        "# tilemem benchmark results\n",
+        f"Machine: {info['cpu']}, {info['nproc']} cores, {info['memory']}, Linux {info['kernel']}; "
+        f"tilemem {info['commit']}; {info['date']}. tile-opt built {info['tile_opt_built']}"
+        + (
+            f" (rebuilt during the run: was {info['tile_opt_built_at_start']})"
+            if info["tile_opt_built"] != info["tile_opt_built_at_start"]
+            else ""
+        )
+        + ".\n",
+        f"Command: `{' '.join(args.argv)}`\n",
+        "## Scaling\n",
+        "Times are wall seconds from `--mlir-timing` (the best of "
+        f"{args.repeat} runs at every N); parse is the pipeline process's own. "
+        "RSS: peak resident set of `tile-opt file -o /dev/null` (parse + print) and of the pipeline "
+        "(parse + passes + print). module MB: resident memory the parsed module takes; pass peak MB: "
+        "the most resident memory `tile-materialize-semantic-aliases` + `tile-verify-storage` add over "
+        "the module they are given (bench/passmem.py, one process per program); pass input = the "
+        "parsed module plus `tile-init-memref`'s allocations. moves/scratch: `tile.move` ops and scratch tiles the pass inserted. "
+        "OSB: the `OneShotBufferizePass` time on the tensor twin with OSB N ops; "
+        "OSB / tilemem divides it by init + materialize + verify.\n",
+        markdown_table(SCALING_COLUMNS, scaling_rows(points, args.osb_timeout)),
+        "",
+        f"\n## Scaling exponents (least squares on log-log, N >= {FIT_FROM:g})\n",
+        markdown_table(
+            ["shape", "points", "N range", "mat+verify", "materialize", "verify", "parse"],
+            [
+                [
+                    s,
+                    e["points"],
+                    e["range"],
+                    fmt(e["mat+verify"], 2),
+                    fmt(e["materialize"], 2),
+                    fmt(e["verify"], 2),
+                    fmt(e["parse"], 2),
+                ]
+                for s, e in exps.items()
+            ],
+        ),
+        "",
+    ]
     attributed = [p for p in points if p.rss_init_kb]
     if attributed:
-        out += ["\n## Attribution\n",
-                "Peak RSS of four processes on the same file, each printing its result to /dev/null: "
-                "parse only; `tile-init-memref` (the module the pass starts from); init + "
-                "`tile-materialize-semantic-aliases{verify=false}` (no final verification inside the pass, "
-                "no `tile-verify-storage`); the whole pipeline. materialize (verify=false): the pass's time "
-                "without its final verification.\n",
-                markdown_table(["shape", "N", "RSS parse MB", "RSS init MB", "RSS init+mat(verify=false) MB",
-                                "RSS pipeline MB", "pipeline / init", "materialize s",
-                                "materialize (verify=false) s"],
-                               [[p.shape, p.ops, fmt(p.rss_parse_kb / 1024, 1), fmt(p.rss_init_kb / 1024, 1),
-                                 fmt(p.rss_noverify_kb / 1024, 1), fmt(p.rss_pipeline_kb / 1024, 1),
-                                 fmt(p.rss_pipeline_kb / p.rss_init_kb, 2), fmt(p.materialize),
-                                 fmt(p.materialize_noverify)] for p in attributed]), ""]
+        out += [
+            "\n## Attribution\n",
+            "Peak RSS of four processes on the same file, each printing its result to /dev/null: "
+            "parse only; `tile-init-memref` (the module the pass starts from); init + "
+            "`tile-materialize-semantic-aliases{verify=false}` (no final verification inside the pass, "
+            "no `tile-verify-storage`); the whole pipeline. materialize (verify=false): the pass's time "
+            "without its final verification.\n",
+            markdown_table(
+                [
+                    "shape",
+                    "N",
+                    "RSS parse MB",
+                    "RSS init MB",
+                    "RSS init+mat(verify=false) MB",
+                    "RSS pipeline MB",
+                    "pipeline / init",
+                    "materialize s",
+                    "materialize (verify=false) s",
+                ],
+                [
+                    [
+                        p.shape,
+                        p.ops,
+                        fmt(p.rss_parse_kb / 1024, 1),
+                        fmt(p.rss_init_kb / 1024, 1),
+                        fmt(p.rss_noverify_kb / 1024, 1),
+                        fmt(p.rss_pipeline_kb / 1024, 1),
+                        fmt(p.rss_pipeline_kb / p.rss_init_kb, 2),
+                        fmt(p.materialize),
+                        fmt(p.materialize_noverify),
+                    ]
+                    for p in attributed
+                ],
+            ),
+            "",
+        ]
     if quality_rows:
-        out += ["\n## Quality\n",
-                "pass moves: `tile.move` ops the pipeline inserted. naive moves: yield operands "
-                "(loop carries, while conditions, else arms) whose window differs from their target on "
-                "the `tile-init-memref` output: one copy each; naive + cycles adds the one scratch move "
-                "a parallel copy needs per cycle and per copy whose source overlaps its own target (same bytes, other layout). scratch: the pass's `scratch-tiles` counter; cycles: "
-                "copy cycles among those yields. yield-side moves: the pass's yield and branch copies "
-                "(scratch moves included), the like-for-like comparison with naive + cycles; entry and "
-                "writeback copies have no naive counterpart (a copier that only copies at yields computes "
-                "wrong results on the programs that need them).\n",
-                markdown_table(QUALITY_COLUMNS, [[r[c] for c in QUALITY_COLUMNS] for r in quality_rows]), ""]
-        over = [q for q in quality if q.accepted and (q.moves > q.naive or q.yield_side > q.naive + q.scratch_needed
-                                                      or q.stats.get("scratch-tiles", 0) > q.scratch_needed)]
+        out += [
+            "\n## Quality\n",
+            "pass moves: `tile.move` ops the pipeline inserted. naive moves: yield operands "
+            "(loop carries, while conditions, else arms) whose window differs from their target on "
+            "the `tile-init-memref` output: one copy each; naive + cycles adds the one scratch move "
+            "a parallel copy needs per cycle and per copy whose source overlaps its own target (same bytes, other layout). scratch: the pass's `scratch-tiles` counter; cycles: "
+            "copy cycles among those yields. yield-side moves: the pass's yield and branch copies "
+            "(scratch moves included), the like-for-like comparison with naive + cycles; entry and "
+            "writeback copies have no naive counterpart (a copier that only copies at yields computes "
+            "wrong results on the programs that need them).\n",
+            markdown_table(
+                QUALITY_COLUMNS, [[r[c] for c in QUALITY_COLUMNS] for r in quality_rows]
+            ),
+            "",
+        ]
+        over = [
+            q
+            for q in quality
+            if q.accepted
+            and (
+                q.moves > q.naive
+                or q.yield_side > q.naive + q.scratch_needed
+                or q.stats.get("scratch-tiles", 0) > q.scratch_needed
+            )
+        ]
         if over:
-            out.append("\nPrograms over the naive count (all moves, or yield-side moves over naive + "
-                       "cycles), or with more scratch than cycles + self-overlapping copies:\n")
-            out.append(markdown_table(
-                ["program", "moves", "naive", "cycles", "self-overlaps", "yield", "entry", "branch", "writeback", "scratch"],
-                [[q.name, q.moves, q.naive, q.cycles, q.self_overlaps, q.stats.get("yield-copies", 0), q.stats.get("entry-copies", 0),
-                  q.stats.get("branch-copies", 0), q.stats.get("writeback-copies", 0), q.stats.get("scratch-tiles", 0)]
-                 for q in over[:40]]) + ("\n\n(first 40 shown)" if len(over) > 40 else ""))
+            out.append(
+                "\nPrograms over the naive count (all moves, or yield-side moves over naive + "
+                "cycles), or with more scratch than cycles + self-overlapping copies:\n"
+            )
+            out.append(
+                markdown_table(
+                    [
+                        "program",
+                        "moves",
+                        "naive",
+                        "cycles",
+                        "self-overlaps",
+                        "yield",
+                        "entry",
+                        "branch",
+                        "writeback",
+                        "scratch",
+                    ],
+                    [
+                        [
+                            q.name,
+                            q.moves,
+                            q.naive,
+                            q.cycles,
+                            q.self_overlaps,
+                            q.stats.get("yield-copies", 0),
+                            q.stats.get("entry-copies", 0),
+                            q.stats.get("branch-copies", 0),
+                            q.stats.get("writeback-copies", 0),
+                            q.stats.get("scratch-tiles", 0),
+                        ]
+                        for q in over[:40]
+                    ],
+                )
+                + ("\n\n(first 40 shown)" if len(over) > 40 else "")
+            )
         rejected = {}
         for q in quality:
             if not q.accepted:
                 rejected[q.reason] = rejected.get(q.reason, 0) + 1
         if rejected:
             out.append("\nRejected programs (documented diagnostics), by message:\n")
-            out.append(markdown_table(["count", "diagnostic"], [[c, r] for r, c in sorted(rejected.items(), key=lambda x: -x[1])]))
+            out.append(
+                markdown_table(
+                    ["count", "diagnostic"],
+                    [[c, r] for r, c in sorted(rejected.items(), key=lambda x: -x[1])],
+                )
+            )
     if planner_table:
-        out += ["\n## Planners: peak bytes against the max-live lower bound\n",
-                "Per function and memory space, the bytes each planner uses (highest end address) and the "
-                "max-live lower bound (the largest sum of bytes of allocations live at one program point); "
-                "`bench/planners.py` (also runnable alone) on fuzz programs, examples, the bench shapes "
-                "(~600 ops) and mixed-size programs.\n",
-                planner_table, ""]
-    out += ["\n## Targets (issue 6)\n",
-            markdown_table(["target", "measured", "holds"],
-                           targets(points, exps, quality_rows, args.osb_timeout, planner_ratio)), ""]
+        out += [
+            "\n## Planners: peak bytes against the max-live lower bound\n",
+            "Per function and memory space, the bytes each planner uses (highest end address) and the "
+            "max-live lower bound (the largest sum of bytes of allocations live at one program point); "
+            "`bench/planners.py` (also runnable alone) on fuzz programs, examples, the bench shapes "
+            "(~600 ops) and mixed-size programs.\n",
+            planner_table,
+            "",
+        ]
+    out += [
+        "\n## Targets (issue 6)\n",
+        markdown_table(
+            ["target", "measured", "holds"],
+            targets(points, exps, quality_rows, args.osb_timeout, planner_ratio),
+        ),
+        "",
+    ]
     return "\n".join(out) + "\n"
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description="tilemem benchmarks (issue 6)")
-    parser.add_argument("--sizes", default="1e3,3e3,1e4,3e4,1e5,3e5,1e6", help="op counts, comma-separated")
+    parser.add_argument(
+        "--sizes", default="1e3,3e3,1e4,3e4,1e5,3e5,1e6", help="op counts, comma-separated"
+    )
     parser.add_argument("--shapes", default=",".join(gen.SHAPES))
-    parser.add_argument("--osb-timeout", type=float, default=60.0, help="seconds per One-Shot Bufferize run")
+    parser.add_argument(
+        "--osb-timeout", type=float, default=60.0, help="seconds per One-Shot Bufferize run"
+    )
     parser.add_argument("--no-osb", action="store_true", help="skip One-Shot Bufferize")
-    parser.add_argument("--no-passmem", action="store_true",
-                        help="skip the per-pass memory measurement (bench/passmem.py)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per point (the best is taken): one run of the largest points varies by tens of percent on a shared VM")
-    parser.add_argument("--fuzz-count", type=int, default=200, help="fuzz programs in the quality corpus (0: no quality figures)")
+    parser.add_argument(
+        "--no-passmem",
+        action="store_true",
+        help="skip the per-pass memory measurement (bench/passmem.py)",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="runs per point (the best is taken): one run of the largest points varies by tens of percent on a shared VM",
+    )
+    parser.add_argument(
+        "--fuzz-count",
+        type=int,
+        default=200,
+        help="fuzz programs in the quality corpus (0: no quality figures)",
+    )
     parser.add_argument("--fuzz-seed", type=int, default=1)
-    parser.add_argument("--planner-fuzz", type=int, default=300,
-                        help="fuzz programs in the planner corpus (0: no planner figures)")
-    parser.add_argument("--planner-mixed", type=int, default=200,
-                        help="mixed-size programs in the planner corpus")
+    parser.add_argument(
+        "--planner-fuzz",
+        type=int,
+        default=300,
+        help="fuzz programs in the planner corpus (0: no planner figures)",
+    )
+    parser.add_argument(
+        "--planner-mixed", type=int, default=200, help="mixed-size programs in the planner corpus"
+    )
     parser.add_argument("--out", default=os.path.join(HERE, "results"))
     parser.add_argument("--no-plot", action="store_true")
-    parser.add_argument("--attribution", action="store_true",
-                        help="also measure tile-init-memref alone (RSS) and materialize with verify=false (time)")
+    parser.add_argument(
+        "--attribution",
+        action="store_true",
+        help="also measure tile-init-memref alone (RSS) and materialize with verify=false (time)",
+    )
     parser.add_argument("--tile-opt", default=TILE_OPT)
     parser.add_argument("--mlir-opt", default=MLIR_OPT)
     args = parser.parse_args(argv)
@@ -948,7 +1281,7 @@ def main(argv=None) -> int:
 
     started = time.time()
     built_at_start = binary_stamp(args.tile_opt)
-    points: List[Point] = []
+    points: list[Point] = []
     with tempfile.TemporaryDirectory(prefix="tilemem-bench-") as workdir:
         for shape in shapes:
             log(f"{shape}:")
@@ -963,8 +1296,8 @@ def main(argv=None) -> int:
                         osb_over = point.osb_status != "ok"
                 points.append(point)
     exps = exponents(points)
-    quality: List[Quality] = []
-    quality_rows: List[Dict] = []
+    quality: list[Quality] = []
+    quality_rows: list[dict] = []
     if args.fuzz_count > 0:
         log("quality corpus:")
         for name, text in corpus(args.fuzz_count, args.fuzz_seed):
@@ -985,10 +1318,19 @@ def main(argv=None) -> int:
     with open(os.path.join(args.out, "results.md"), "w") as f:
         f.write(text)
     with open(os.path.join(args.out, "results.json"), "w") as f:
-        json.dump({"machine": info, "argv": args.argv,
-                   "points": [dict(asdict(p), mat_verify=p.mat_verify) for p in points],
-                   "exponents": exps, "quality": [asdict(q) for q in quality],
-                   "quality_summary": quality_rows}, f, indent=1, default=str)
+        json.dump(
+            {
+                "machine": info,
+                "argv": args.argv,
+                "points": [dict(asdict(p), mat_verify=p.mat_verify) for p in points],
+                "exponents": exps,
+                "quality": [asdict(q) for q in quality],
+                "quality_summary": quality_rows,
+            },
+            f,
+            indent=1,
+            default=str,
+        )
     if not args.no_plot:
         plot(points, os.path.join(args.out, "scaling.png"))
     print(text)

@@ -41,8 +41,10 @@ def main() -> int:
     gch = os.path.join(os.path.dirname(setup.prelude), "prelude.h.gch")
     print(f"g++: {tc._compiler_identity(tools.cxx).splitlines()[-1]}")
     print(f"load average at start: {os.getloadavg()[0]:.2f}")
-    print(f"precompiled prelude: {pch_wall:.2f} s wall, {pch_cpu:.2f} s CPU, "
-          f"{os.path.getsize(gch) / 2**20:.0f} MiB, once per cache key")
+    print(
+        f"precompiled prelude: {pch_wall:.2f} s wall, {pch_cpu:.2f} s CPU, "
+        f"{os.path.getsize(gch) / 2**20:.0f} MiB, once per cache key"
+    )
     files = sorted(glob.glob(os.path.join(ROOT, "examples", "*.mlir")))
     jobs = [tc.Job(f, memory_planner=p) for f in files for p in ("pypto", "dsa-rp", "ptoas")]
     rows = []
@@ -70,14 +72,20 @@ def main() -> int:
                 run_times += [r.stages["run"].detail["cpu_seconds"] for r in results]
             rows.append((pch, batch, min(walls), min(cpus), os.getloadavg()[0]))
     print()
-    print("| precompiled prelude | translation units | g++ wall / kernel | g++ CPU / kernel | load |")
+    print(
+        "| precompiled prelude | translation units | g++ wall / kernel | g++ CPU / kernel | load |"
+    )
     print("|---|---|---|---|---|")
     for pch, batch, wall, cpu, load in rows:
-        print(f"| {'yes' if pch else 'no'} | {'one for all ' + str(len(jobs)) if batch else 'one per kernel'}"
-              f" | {wall:.2f} s | {cpu:.2f} s | {load:.1f} |")
+        print(
+            f"| {'yes' if pch else 'no'} | {'one for all ' + str(len(jobs)) if batch else 'one per kernel'}"
+            f" | {wall:.2f} s | {cpu:.2f} s | {load:.1f} |"
+        )
     print()
-    print(f"ptoas: median {statistics.median(ptoas_times):.3f} s wall per kernel; "
-          f"run: median {statistics.median(run_times):.3f} s CPU per kernel")
+    print(
+        f"ptoas: median {statistics.median(ptoas_times):.3f} s wall per kernel; "
+        f"run: median {statistics.median(run_times):.3f} s CPU per kernel"
+    )
     return 0
 
 

@@ -63,8 +63,7 @@ def build_kernel() -> ir.Module:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--memory-planner", default="dsa-rp",
-                        choices=("pypto", "dsa-rp", "ptoas"))
+    parser.add_argument("--memory-planner", default="dsa-rp", choices=("pypto", "dsa-rp", "ptoas"))
     args = parser.parse_args()
     with ir.Context(), ir.Location.unknown():
         module = build_kernel()
@@ -72,10 +71,12 @@ def main() -> int:
         print("\n".join("// " + line for line in str(module).splitlines()))
         result = tilemem.compile(module, memory_planner=args.memory_planner)
     print(f"// compiled with {result.options}")
-    print(f"// stats: allocations {result.stats['allocations']}, bytes "
-          f"{result.stats['bytes']}, peak {result.stats['peak']}, lower bound "
-          f"{result.stats['lower_bound']}, moves inserted "
-          f"{result.stats['moves_inserted']}")
+    print(
+        f"// stats: allocations {result.stats['allocations']}, bytes "
+        f"{result.stats['bytes']}, peak {result.stats['peak']}, lower bound "
+        f"{result.stats['lower_bound']}, moves inserted "
+        f"{result.stats['moves_inserted']}"
+    )
     sys.stdout.write(result.pto)
     return 0
 

@@ -33,9 +33,9 @@ def pass_list(options) -> list:
     with ir.Context():
         text = str(PassManager.parse(compiler.pipeline_text(options)))
     # builtin.module(func.func(a, b{...}, c)) -> [a, b{...}, c]
-    inner = text[text.index("(") + 1:text.rindex(")")]
+    inner = text[text.index("(") + 1 : text.rindex(")")]
     if inner.startswith("func.func("):
-        inner = inner[len("func.func("):-1]
+        inner = inner[len("func.func(") : -1]
     passes, depth, current = [], 0, ""
     for ch in inner:
         if ch == "," and depth == 0:
@@ -97,8 +97,13 @@ def render() -> str:
     ]
     for planner in compiler.PLANNERS:
         with tempfile.TemporaryDirectory() as tmp:
-            result = compiler.compile(os.path.join(ROOT, KERNEL), memory_planner=planner,
-                                      arch="a3", enable_buffer_ir=True, dump_ir=tmp)
+            result = compiler.compile(
+                os.path.join(ROOT, KERNEL),
+                memory_planner=planner,
+                arch="a3",
+                enable_buffer_ir=True,
+                dump_ir=tmp,
+            )
             dumps = dumped_passes(tmp)
         legalized = next(ir_text for name, ir_text in dumps if name == LEGALIZATION_END)
         out.append(f"### {planner}\n")
@@ -108,9 +113,11 @@ def render() -> str:
             out.append("Planned IR (after the last pass):\n")
             out.append(fence(dumps[-1][1]))
         stats = result.stats
-        out.append(f"Stats: allocations {stats['allocations']}, bytes {stats['bytes']}, "
-                   f"`tile.move` inserted {stats['moves_inserted']}, peak {stats['peak']}, "
-                   f"max-live lower bound {stats['lower_bound']}.\n")
+        out.append(
+            f"Stats: allocations {stats['allocations']}, bytes {stats['bytes']}, "
+            f"`tile.move` inserted {stats['moves_inserted']}, peak {stats['peak']}, "
+            f"max-live lower bound {stats['lower_bound']}.\n"
+        )
         out.append(f"PTO ({result.options['pto_level']}):\n")
         out.append(fence(result.pto, "mlir"))
     out += selection_variant()
@@ -125,30 +132,46 @@ def selection_variant() -> list:
     with open(os.path.join(ROOT, KERNEL)) as f:
         source = f.read()
     then_end = source.index("    } else {")
-    variant = source[:then_end] + (
-        "    } else {\n"
-        "      scf.yield %y : !tile.tile<64x64xf32, vec>\n"
-        "    }\n") + source[source.index("    %t = tile.add"):]
-    out = ["## A logical tile selection\n",
-           f"The variant of `{KERNEL}` whose else arm yields `%y`, which is read "
-           "again after the branch:\n",
-           fence(textwrap.dedent(variant[variant.index("    %r = scf.if"):variant.index("    %O1")])),
-           "is legalized into a logical tile selection (two slots of one pool, a "
-           "dynamic slot chosen by the condition, `tile.if_exit_barrier`, no copy); "
-           "after `memory-planner=dsa-rp`:\n"]
+    variant = (
+        source[:then_end]
+        + ("    } else {\n      scf.yield %y : !tile.tile<64x64xf32, vec>\n    }\n")
+        + source[source.index("    %t = tile.add") :]
+    )
+    out = [
+        "## A logical tile selection\n",
+        f"The variant of `{KERNEL}` whose else arm yields `%y`, which is read "
+        "again after the branch:\n",
+        fence(
+            textwrap.dedent(variant[variant.index("    %r = scf.if") : variant.index("    %O1")])
+        ),
+        "is legalized into a logical tile selection (two slots of one pool, a "
+        "dynamic slot chosen by the condition, `tile.if_exit_barrier`, no copy); "
+        "after `memory-planner=dsa-rp`:\n",
+    ]
     with ir.Context():
-        module = passes.memory_pipeline(memory_planner="dsa-rp", enable_buffer_ir=True,
-                                        arch="a3")(ir.Module.parse(variant))
+        module = passes.memory_pipeline(memory_planner="dsa-rp", enable_buffer_ir=True, arch="a3")(
+            ir.Module.parse(variant)
+        )
         planned = str(module)
-        out.append(fence(textwrap.dedent(
-            planned[planned.index("    %0 = tile.alloc"):planned.index("    return")])))
-        out.append("PTO level3 (the slot's address is computed from the slot index; "
-                   "the barrier is `pto.barrier`):\n")
+        out.append(
+            fence(
+                textwrap.dedent(
+                    planned[planned.index("    %0 = tile.alloc") : planned.index("    return")]
+                )
+            )
+        )
+        out.append(
+            "PTO level3 (the slot's address is computed from the slot index; "
+            "the barrier is `pto.barrier`):\n"
+        )
         out.append(fence(pto.emit(module, level="level3"), "mlir"))
-        ptoas = passes.memory_pipeline(memory_planner="ptoas", enable_buffer_ir=True,
-                                       arch="a3")(ir.Module.parse(variant))
-        out.append("PTO level2 after `memory-planner=ptoas` (no addresses: an `scf.if` "
-                   "on the slot index selects one of the two slot handles):\n")
+        ptoas = passes.memory_pipeline(memory_planner="ptoas", enable_buffer_ir=True, arch="a3")(
+            ir.Module.parse(variant)
+        )
+        out.append(
+            "PTO level2 after `memory-planner=ptoas` (no addresses: an `scf.if` "
+            "on the slot index selects one of the two slot handles):\n"
+        )
         out.append(fence(pto.emit(ptoas, level="level2"), "mlir"))
     return out
 
@@ -161,7 +184,9 @@ def main() -> int:
     if args.check:
         with open(OUTPUT) as f:
             if f.read() != text:
-                print("docs/pipelines.md is stale: run scripts/gen_pipelines_doc.py", file=sys.stderr)
+                print(
+                    "docs/pipelines.md is stale: run scripts/gen_pipelines_doc.py", file=sys.stderr
+                )
                 return 1
         return 0
     with open(OUTPUT, "w") as f:

@@ -30,6 +30,7 @@ llvm_config.add_tool_substitutions(
     ["tile-opt", "tile-translate", "mlir-opt", "FileCheck", "not", "split-file"], tool_dirs
 )
 
+
 # The real ptoas (tilemem.testing.toolchain's lookup: $TILEMEM_PTOAS, else the
 # cached build of ../shared/ptoas, else the newest cached build): the `ptoas`
 # feature and the `%ptoas` substitution, for tests marked `REQUIRES: ptoas`
@@ -38,8 +39,9 @@ def _find_ptoas():
     import importlib.util
     import sys
 
-    source = os.path.join(os.path.dirname(config.test_source_root), "python",
-                          "tilemem", "testing", "toolchain.py")
+    source = os.path.join(
+        os.path.dirname(config.test_source_root), "python", "tilemem", "testing", "toolchain.py"
+    )
     try:
         spec = importlib.util.spec_from_file_location("_tilemem_toolchain", source)
         module = importlib.util.module_from_spec(spec)

@@ -28,9 +28,8 @@ MLIR_CAPI_EXPORTED size_t tilememLargeStackBytes(void);
 /// The bracket nesting of MLIR `text`: returns the deepest nesting and sets
 /// `*firstOver` to the byte offset of the bracket where it first exceeds
 /// `limit`, or to SIZE_MAX when it never does (and for bytecode).
-MLIR_CAPI_EXPORTED unsigned tilememTextNesting(MlirStringRef text,
-                                               unsigned limit,
-                                               size_t *firstOver);
+MLIR_CAPI_EXPORTED unsigned
+tilememTextNesting(MlirStringRef text, unsigned limit, size_t *firstOver);
 
 /// The region nesting under `op`: returns the deepest nesting; when an op is
 /// deeper than `limit`, passes the location of the first such op

@@ -15,8 +15,7 @@ std::optional<int64_t> mlir::tile::addressRangeEnd(int64_t addr,
   return llvm::checkedAdd(addr, bytes);
 }
 
-bool mlir::tile::fitsInCapacity(int64_t addr, int64_t bytes,
-                                int64_t capacity) {
+bool mlir::tile::fitsInCapacity(int64_t addr, int64_t bytes, int64_t capacity) {
   if (addr < 0 || bytes < 0)
     return false;
   std::optional<int64_t> end = addressRangeEnd(addr, bytes);
@@ -110,8 +109,7 @@ mlir::tile::checkAlignmentAndLiveOverlaps(ArrayRef<AddressItem> items,
     for (unsigned index : byStart) {
       const AddressItem &item = items[index];
       // Intervals are closed: one that ends at this start is still live.
-      for (; expire != byEnd.end() && items[*expire].end < item.start;
-           ++expire)
+      for (; expire != byEnd.end() && items[*expire].end < item.start; ++expire)
         if (auto it = live.find(items[*expire].addr);
             it != live.end() && it->second == *expire)
           live.erase(it);
@@ -128,9 +126,8 @@ mlir::tile::checkAlignmentAndLiveOverlaps(ArrayRef<AddressItem> items,
       std::string atName = at->getName().getStringRef().str();
       StorageViolation violation{
           item.op,
-          describeItem(item, names) + " " + describeRange(item) +
-              " overlaps " + describeItem(other, names) + " " +
-              describeRange(other) + " in " +
+          describeItem(item, names) + " " + describeRange(item) + " overlaps " +
+              describeItem(other, names) + " " + describeRange(other) + " in " +
               stringifyMemorySpace(item.space).str() +
               " while both are live, from " + atName + " (point " +
               std::to_string(item.start) + ") on",

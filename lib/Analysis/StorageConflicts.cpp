@@ -147,8 +147,8 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
     llvm::sort(placed, [](const PlacedWriter &a, const PlacedWriter &b) {
       return a.position < b.position;
     });
-    bool anyWriterMoved = llvm::any_of(
-        placed, [](const PlacedWriter &w) { return w.moved; });
+    bool anyWriterMoved =
+        llvm::any_of(placed, [](const PlacedWriter &w) { return w.moved; });
     for (Value value : values) {
       bool valueMoved = proposed.count(value);
       if (!valueMoved && !anyWriterMoved)
@@ -161,8 +161,8 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
       auto first = llvm::partition_point(placed, [&](const PlacedWriter &w) {
         return w.position < interval->first;
       });
-      for (auto it = first; it != placed.end() && it->position <= interval->second;
-           ++it) {
+      for (auto it = first;
+           it != placed.end() && it->position <= interval->second; ++it) {
         if (!it->moved && !valueMoved)
           continue; // an existing pair, not affected by the proposal
         if (value.getDefiningOp() == it->op ||

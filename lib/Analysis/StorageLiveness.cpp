@@ -20,9 +20,8 @@ bool StorageLiveness::repeats(Operation *op) const {
 // use's anchor is the stack entry just past that prefix: O(1) per use.
 StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order,
                                  const TripCounts *trips)
-    : order(order), trips(trips),
-      ownNumbering(
-          std::make_unique<ValueNumbering>(countStorageValues(function))),
+    : order(order), trips(trips), ownNumbering(std::make_unique<ValueNumbering>(
+                                      countStorageValues(function))),
       numbering(ownNumbering.get()) {
   build(function);
 }
@@ -126,9 +125,9 @@ void StorageLiveness::addAnchor(unsigned n, Anchor anchor, bool inOrder) {
   Block *block = anchor.op()->getBlock();
   // `recorded` shares `anchor`'s block: keep whichever subsumes the other.
   auto merge = [&](Anchor &recorded) {
-    bool anchorIsLater = inOrder || recorded.op() == anchor.op() ||
-                         order.position(recorded.op()) <
-                             order.position(anchor.op());
+    bool anchorIsLater =
+        inOrder || recorded.op() == anchor.op() ||
+        order.position(recorded.op()) < order.position(anchor.op());
     recorded = anchorIsLater ? subsuming(recorded, anchor)
                              : subsuming(anchor, recorded);
   };

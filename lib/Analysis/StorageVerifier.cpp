@@ -117,8 +117,7 @@ std::string Verifier::name(Value value) { return names(value); }
 std::string Verifier::describe(const Window &window) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << name(window.root) << '[' << window.offset << ", " << window.size
-     << ']';
+  os << name(window.root) << '[' << window.offset << ", " << window.size << ']';
   if (window.dynamicSlot)
     os << " slot " << name(window.dynamicSlot);
   else if (window.staticSlot)
@@ -152,8 +151,8 @@ void Verifier::checkValue(Value value, Operation *anchor) {
                        " buffer " + name(window->root));
 }
 
-void Verifier::checkLoop(Operation *loop, ValueRange inits,
-                         ValueRange yielded, StringRef yieldKind) {
+void Verifier::checkLoop(Operation *loop, ValueRange inits, ValueRange yielded,
+                         StringRef yieldKind) {
   SmallVector<std::pair<Value, const Window *>> carries;
   for (auto [index, init, next] : llvm::enumerate(inits, yielded)) {
     if (!hasStorage(init.getType()))
@@ -173,16 +172,15 @@ void Verifier::checkLoop(Operation *loop, ValueRange inits,
     for (unsigned j = i + 1; j < carries.size(); ++j)
       if (carries[i].second->mayOverlap(*carries[j].second))
         report(loop, "carries initialized by " + name(carries[i].first) +
-                         " and " + name(carries[j].first) +
-                         " overlap in " + describe(*carries[i].second));
+                         " and " + name(carries[j].first) + " overlap in " +
+                         describe(*carries[i].second));
 }
 
 void Verifier::checkIf(scf::IfOp ifOp) {
   if (ifOp.getNumResults() == 0 || ifOp.getElseRegion().empty())
     return;
-  for (auto [index, thenValue, elseValue] :
-       llvm::enumerate(ifOp.thenYield().getOperands(),
-                       ifOp.elseYield().getOperands())) {
+  for (auto [index, thenValue, elseValue] : llvm::enumerate(
+           ifOp.thenYield().getOperands(), ifOp.elseYield().getOperands())) {
     const Window *thenWindow = storage.lookup(thenValue);
     const Window *elseWindow = storage.lookup(elseValue);
     if (!thenWindow || !elseWindow || *thenWindow == *elseWindow)
@@ -205,17 +203,17 @@ void Verifier::checkContracts(Operation *op) {
     const Window *input = storage.lookup(operand.get());
     if (!input)
       continue;
-    if (std::optional<StringRef> why = inPlaceViolation(
-            op, operand.getOperandNumber(), *input, *result))
+    if (std::optional<StringRef> why =
+            inPlaceViolation(op, operand.getOperandNumber(), *input, *result))
       report(op, "result " + name(op->getResult(0)) + " in " +
                      describe(*result) + " overlaps operand " +
-                     name(operand.get()) + " in " + describe(*input) + ", but " +
-                     *why);
+                     name(operand.get()) + " in " + describe(*input) +
+                     ", but " + *why);
   }
 }
 
-void Verifier::checkWrite(Operation *op, const Window &written,
-                          Value consumed, Value value) {
+void Verifier::checkWrite(Operation *op, const Window &written, Value consumed,
+                          Value value) {
   // The consumed operand is read by `op` itself; it conflicts only if it is
   // read again afterwards (a writeback of a value still in use).
   if (value.getDefiningOp() == op)
@@ -245,12 +243,10 @@ void Verifier::checkWrite(Operation *op, const Window &written,
 void Verifier::checkWrites() {
   // Group both lists by root; stable, so each group's writes stay in
   // program order.
-  llvm::stable_sort(writes, [](const Write &a, const Write &b) {
-    return a.root < b.root;
-  });
-  llvm::sort(valuesByRoot, [](const auto &a, const auto &b) {
-    return a.first < b.first;
-  });
+  llvm::stable_sort(
+      writes, [](const Write &a, const Write &b) { return a.root < b.root; });
+  llvm::sort(valuesByRoot,
+             [](const auto &a, const auto &b) { return a.first < b.first; });
   struct Interval {
     uint64_t start, end;
     Value value;
@@ -267,7 +263,8 @@ void Verifier::checkWrites() {
     active.clear();
     for (; values != valuesByRoot.end() && values->first == root; ++values)
       if (auto interval = liveness.liveInterval(values->second))
-        intervals.push_back({interval->first, interval->second, values->second});
+        intervals.push_back(
+            {interval->first, interval->second, values->second});
     llvm::sort(intervals, [](const Interval &a, const Interval &b) {
       return a.start < b.start;
     });
@@ -334,9 +331,8 @@ void Verifier::checkAddresses() {
                                           scratch.space, arch));
       continue;
     }
-    items.push_back({scratch.op, /*scratch=*/true, scratch.space,
-                     *scratch.addr, scratch.bytes, scratch.point,
-                     scratch.point});
+    items.push_back({scratch.op, /*scratch=*/true, scratch.space, *scratch.addr,
+                     scratch.bytes, scratch.point, scratch.point});
   }
   for (StorageViolation &violation :
        checkAlignmentAndLiveOverlaps(items, lifetimes, names))
@@ -424,10 +420,10 @@ SmallVector<StorageViolation> Verifier::run() {
   checkWrites();
   if (options.allocated)
     checkAddresses();
-  llvm::stable_sort(violations, [&](const StorageViolation &a,
-                                    const StorageViolation &b) {
-    return order.position(a.op) < order.position(b.op);
-  });
+  llvm::stable_sort(violations,
+                    [&](const StorageViolation &a, const StorageViolation &b) {
+                      return order.position(a.op) < order.position(b.op);
+                    });
   return std::move(violations);
 }
 
@@ -440,11 +436,9 @@ mlir::tile::verifyTileStorage(Operation *function,
   return Verifier(function, options, order, trips, numbering).run();
 }
 
-SmallVector<StorageViolation>
-mlir::tile::verifyTileStorage(Operation *function,
-                              StorageVerifierOptions options,
-                              const ProgramOrder &order,
-                              const TripCounts &trips,
-                              ValueNumbering &numbering) {
+SmallVector<StorageViolation> mlir::tile::verifyTileStorage(
+    Operation *function, StorageVerifierOptions options,
+    const ProgramOrder &order, const TripCounts &trips,
+    ValueNumbering &numbering) {
   return Verifier(function, options, order, trips, numbering).run();
 }

@@ -58,9 +58,8 @@ std::optional<StringRef> mlir::tile::inPlaceViolation(Operation *op,
 bool Window::mayOverlap(const Window &other) const {
   if (root != other.root)
     return false;
-  bool sameSlot = dynamicSlot || other.dynamicSlot
-                      ? true
-                      : staticSlot == other.staticSlot;
+  bool sameSlot =
+      dynamicSlot || other.dynamicSlot ? true : staticSlot == other.staticSlot;
   if (!sameSlot)
     return false;
   return offset < other.offset + other.size && other.offset < offset + size;
@@ -93,8 +92,7 @@ std::optional<Window> TileStorage::aliasWindow(StorageContractInterface op,
   return window;
 }
 
-std::optional<Window>
-TileStorage::destinationWindow(AllocatingOpInterface op) {
+std::optional<Window> TileStorage::destinationWindow(AllocatingOpInterface op) {
   Value dest = op.getDest();
   if (!dest)
     return std::nullopt;
@@ -190,7 +188,8 @@ void TileStorage::visitOp(Operation *op) {
          llvm::zip(forOp.getInitArgs(), forOp.getRegionIterArgs()))
       inherit(iterArg, init);
     visitBlock(*forOp.getBody());
-    for (auto [init, result] : llvm::zip(forOp.getInitArgs(), forOp.getResults()))
+    for (auto [init, result] :
+         llvm::zip(forOp.getInitArgs(), forOp.getResults()))
       inherit(result, init);
     return;
   }
@@ -256,9 +255,8 @@ void TileStorage::deriveResults(Operation *op) {
   }
 }
 
-void TileStorage::forEachDerived(
-    Value value, const Window &window,
-    function_ref<void(Value, const Window &)> fn) {
+void TileStorage::forEachDerived(Value value, const Window &window,
+                                 function_ref<void(Value, const Window &)> fn) {
   for (OpOperand &use : value.getUses()) {
     Operation *user = use.getOwner();
     unsigned number = use.getOperandNumber();
@@ -296,8 +294,8 @@ void TileStorage::forEachDerived(
   }
 }
 
-SmallVector<std::pair<Value, Window>> TileStorage::family(Value value,
-                                                          const Window &window) {
+SmallVector<std::pair<Value, Window>>
+TileStorage::family(Value value, const Window &window) {
   SmallVector<std::pair<Value, Window>> members = {{value, window}};
   for (unsigned i = 0; i < members.size(); ++i) {
     auto [member, memberWindow] = members[i];

@@ -12,6 +12,7 @@
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Tile, tile, mlir::tile::TileDialect)
 
 void tilememRegisterDialects(MlirDialectRegistry registry) {
-  unwrap(registry)->insert<mlir::tile::TileDialect, mlir::arith::ArithDialect,
-                           mlir::func::FuncDialect, mlir::scf::SCFDialect>();
+  unwrap(registry)
+      ->insert<mlir::tile::TileDialect, mlir::arith::ArithDialect,
+               mlir::func::FuncDialect, mlir::scf::SCFDialect>();
 }

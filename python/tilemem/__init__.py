@@ -10,6 +10,6 @@ limit and the large-stack thread; ``tilemem.parse_module`` is
 command line, ``tilemem.cli``).
 """
 
-from .passes import PassContext, get_arch, get_enable_buffer_ir, get_memory_planner  # noqa: E402,F401
-from .limits import MAX_NESTING_DEPTH, NestingError, parse_module  # noqa: E402,F401
 from .compiler import compile  # noqa: E402,F401,A001
+from .limits import MAX_NESTING_DEPTH, NestingError, parse_module  # noqa: E402,F401
+from .passes import PassContext, get_arch, get_enable_buffer_ir, get_memory_planner  # noqa: E402,F401

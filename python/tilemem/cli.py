@@ -19,7 +19,6 @@ import argparse
 import json
 import pathlib
 import sys
-from typing import List, Optional
 
 from .options import ADDRESS_PLANNERS, ARCH_VALUES, PLANNERS, canonical
 
@@ -35,11 +34,13 @@ def _bool(text: str) -> bool:
 
 def _spelling(option: str):
     """An argparse type: the canonical spelling of an `option` value."""
+
     def convert(text: str) -> str:
         try:
             return canonical(option, text)
         except ValueError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
+
     convert.__name__ = option
     return convert
 
@@ -47,66 +48,106 @@ def _spelling(option: str):
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tilemem",
-        description="Storage and memory planning for tile kernels, and PTO emission.")
+        description="Storage and memory planning for tile kernels, and PTO emission.",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
     c = sub.add_parser(
-        "compile", help="plan a kernel and emit PTO",
+        "compile",
+        help="plan a kernel and emit PTO",
         description="Runs tile-memory-pipeline (storage legalization and the "
-                    "memory planner) on a kernel and prints the PTO text. "
-                    "Options not given come from the defaults of "
-                    "tilemem.PassContext (planner pypto, Buffer IR on); the "
-                    "arch defaults to the module's tile.target_arch, else a3.")
+        "memory planner) on a kernel and prints the PTO text. "
+        "Options not given come from the defaults of "
+        "tilemem.PassContext (planner pypto, Buffer IR on); the "
+        "arch defaults to the module's tile.target_arch, else a3.",
+    )
     c.add_argument("kernel", help="the kernel (.mlir)")
-    c.add_argument("--memory-planner", type=_spelling("memory-planner"), default=None,
-                   metavar="|".join(PLANNERS),
-                   help="pypto and dsa-rp assign addresses (PTO level3); ptoas "
-                        "leaves them to ptoas (level2)")
-    c.add_argument("--enable-buffer-ir", type=_bool, default=None,
-                   metavar="true|false", help="Buffer-IR storage legalization")
-    c.add_argument("--arch", type=_spelling("arch"), default=None,
-                   metavar="|".join(ARCH_VALUES),
-                   help="target arch (auto: the module's tile.target_arch, else a3)")
-    c.add_argument("-o", "--output", default="-",
-                   help="write the PTO here (default: stdout)")
-    c.add_argument("--dump-ir", metavar="DIR", default=None,
-                   help="write options.txt, the input, the IR after every "
-                        "pass and the PTO into DIR")
-    c.add_argument("--timing", action="store_true",
-                   help="print the pass timing report (headed by the options) "
-                        "to stderr")
-    c.add_argument("--stats", action="store_true",
-                   help="print allocation statistics (JSON) to stderr")
+    c.add_argument(
+        "--memory-planner",
+        type=_spelling("memory-planner"),
+        default=None,
+        metavar="|".join(PLANNERS),
+        help="pypto and dsa-rp assign addresses (PTO level3); ptoas leaves them to ptoas (level2)",
+    )
+    c.add_argument(
+        "--enable-buffer-ir",
+        type=_bool,
+        default=None,
+        metavar="true|false",
+        help="Buffer-IR storage legalization",
+    )
+    c.add_argument(
+        "--arch",
+        type=_spelling("arch"),
+        default=None,
+        metavar="|".join(ARCH_VALUES),
+        help="target arch (auto: the module's tile.target_arch, else a3)",
+    )
+    c.add_argument("-o", "--output", default="-", help="write the PTO here (default: stdout)")
+    c.add_argument(
+        "--dump-ir",
+        metavar="DIR",
+        default=None,
+        help="write options.txt, the input, the IR after every pass and the PTO into DIR",
+    )
+    c.add_argument(
+        "--timing",
+        action="store_true",
+        help="print the pass timing report (headed by the options) to stderr",
+    )
+    c.add_argument(
+        "--stats", action="store_true", help="print allocation statistics (JSON) to stderr"
+    )
 
     m = sub.add_parser(
-        "memory-map", help="draw the planned memory of a kernel as a PNG",
+        "memory-map",
+        help="draw the planned memory of a kernel as a PNG",
         description="Plans a kernel and draws one panel per memory space: "
-                    "x = program order position, y = address; a rectangle per "
-                    "allocation over its live positions, loops and branches "
-                    "shaded, the capacity and the max-live lower bound.")
+        "x = program order position, y = address; a rectangle per "
+        "allocation over its live positions, loops and branches "
+        "shaded, the capacity and the max-live lower bound.",
+    )
     m.add_argument("kernel", help="the kernel (.mlir)")
     m.add_argument("-o", "--output", required=True, help="the PNG to write")
-    m.add_argument("--memory-planner", type=_spelling("address-planner"),
-                   default="dsa-rp", metavar="|".join(ADDRESS_PLANNERS),
-                   help="planner (default: dsa-rp)")
-    m.add_argument("--function", default=None,
-                   help="function to draw (default: the first with allocations)")
-    m.add_argument("--arch", type=_spelling("arch"), default=None,
-                   metavar="|".join(ARCH_VALUES),
-                   help="target arch (auto: the module's tile.target_arch, else a3)")
-    m.add_argument("--enable-buffer-ir", type=_bool, default=None,
-                   metavar="true|false", help="Buffer-IR storage legalization")
+    m.add_argument(
+        "--memory-planner",
+        type=_spelling("address-planner"),
+        default="dsa-rp",
+        metavar="|".join(ADDRESS_PLANNERS),
+        help="planner (default: dsa-rp)",
+    )
+    m.add_argument(
+        "--function", default=None, help="function to draw (default: the first with allocations)"
+    )
+    m.add_argument(
+        "--arch",
+        type=_spelling("arch"),
+        default=None,
+        metavar="|".join(ARCH_VALUES),
+        help="target arch (auto: the module's tile.target_arch, else a3)",
+    )
+    m.add_argument(
+        "--enable-buffer-ir",
+        type=_bool,
+        default=None,
+        metavar="true|false",
+        help="Buffer-IR storage legalization",
+    )
     return parser
 
 
 def _compile(args) -> int:
     from .compiler import compile as compile_kernel
 
-    result = compile_kernel(pathlib.Path(args.kernel), memory_planner=args.memory_planner,
-                            enable_buffer_ir=args.enable_buffer_ir,
-                            arch=args.arch, dump_ir=args.dump_ir,
-                            timing=args.timing)
+    result = compile_kernel(
+        pathlib.Path(args.kernel),
+        memory_planner=args.memory_planner,
+        enable_buffer_ir=args.enable_buffer_ir,
+        arch=args.arch,
+        dump_ir=args.dump_ir,
+        timing=args.timing,
+    )
     if args.output == "-":
         sys.stdout.write(result.pto)
     else:
@@ -124,17 +165,23 @@ def _compile(args) -> int:
 def _memory_map(args) -> int:
     from . import memory_map
 
-    drawn = memory_map.render(pathlib.Path(args.kernel), args.output,
-                              memory_planner=args.memory_planner,
-                              function=args.function, arch=args.arch,
-                              enable_buffer_ir=args.enable_buffer_ir)
-    print(f"wrote {args.output}: @{drawn.record['function']}, "
-          f"{len(drawn.rectangles)} allocation(s) in {', '.join(drawn.spaces) or 'no space'}",
-          file=sys.stderr)
+    drawn = memory_map.render(
+        pathlib.Path(args.kernel),
+        args.output,
+        memory_planner=args.memory_planner,
+        function=args.function,
+        arch=args.arch,
+        enable_buffer_ir=args.enable_buffer_ir,
+    )
+    print(
+        f"wrote {args.output}: @{drawn.record['function']}, "
+        f"{len(drawn.rectangles)} allocation(s) in {', '.join(drawn.spaces) or 'no space'}",
+        file=sys.stderr,
+    )
     return 0
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     from .compiler import CompileError
 
     args = _parser().parse_args(argv)

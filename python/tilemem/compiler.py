@@ -44,19 +44,28 @@ import re
 import sys
 import tempfile
 import time
-from typing import Any, Dict, List, Optional, Union
+from typing import Any
 
 from . import ir, limits
 from .options import ARCHES, PLANNERS, canonical, canonical_arch
 from .passes import PassContext, PassError
 from .passmanager import PassManager
 
-__all__ = ["compile", "CompileResult", "CompileError", "cache_info",
-           "clear_cache", "resolve_options", "pipeline_text", "planned_stats",
-           "PLANNERS", "ARCHES"]
+__all__ = [
+    "compile",
+    "CompileResult",
+    "CompileError",
+    "cache_info",
+    "clear_cache",
+    "resolve_options",
+    "pipeline_text",
+    "planned_stats",
+    "PLANNERS",
+    "ARCHES",
+]
 
 _CACHE_LIMIT = 64
-_CACHE: "collections.OrderedDict[tuple, dict]" = collections.OrderedDict()
+_CACHE: collections.OrderedDict[tuple, dict] = collections.OrderedDict()
 _CACHE_STATS = {"hits": 0, "misses": 0}
 
 
@@ -78,9 +87,16 @@ class CompileResult:
     ``cached``: whether the result came from the cache.
     """
 
-    def __init__(self, pto: str, module: "ir.Module", stats: dict,
-                 options: dict, timing: Optional[dict] = None,
-                 ir_dump: Optional[str] = None, cached: bool = False):
+    def __init__(
+        self,
+        pto: str,
+        module: ir.Module,
+        stats: dict,
+        options: dict,
+        timing: dict | None = None,
+        ir_dump: str | None = None,
+        cached: bool = False,
+    ):
         self.pto = pto
         self.module = module
         self.stats = stats
@@ -90,8 +106,10 @@ class CompileResult:
         self.cached = cached
 
     def __repr__(self) -> str:
-        return (f"CompileResult(options={self.options}, cached={self.cached}, "
-                f"pto={len(self.pto)} chars)")
+        return (
+            f"CompileResult(options={self.options}, cached={self.cached}, "
+            f"pto={len(self.pto)} chars)"
+        )
 
 
 # ===----------------------------------------------------------------------=== #
@@ -105,24 +123,28 @@ def _strict_bool(name: str, value) -> bool:
     return value
 
 
-def _module_arch(module: "ir.Module") -> Optional[str]:
+def _module_arch(module: ir.Module) -> str | None:
     attrs = module.operation.attributes
     if "tile.target_arch" not in attrs:
         return None
     return ir.StringAttr(attrs["tile.target_arch"]).value
 
 
-def resolve_options(memory_planner=None, enable_buffer_ir=None, arch=None,
-                    module: Optional["ir.Module"] = None) -> Dict[str, Any]:
+def resolve_options(
+    memory_planner=None, enable_buffer_ir=None, arch=None, module: ir.Module | None = None
+) -> dict[str, Any]:
     """The options a compile with these arguments uses: None takes the
     active PassContext's value (arch, None or "auto": the context's, if it
     has one, else the module's ``tile.target_arch``, else a3). Raises
     TypeError for a value of the wrong type, ValueError for an unknown one."""
     context = PassContext.current()
-    planner = canonical("memory-planner", memory_planner if memory_planner is not None
-                        else context.memory_planner)
-    buffer_ir = _strict_bool("enable_buffer_ir", enable_buffer_ir if enable_buffer_ir is not None
-                             else context.enable_buffer_ir)
+    planner = canonical(
+        "memory-planner", memory_planner if memory_planner is not None else context.memory_planner
+    )
+    buffer_ir = _strict_bool(
+        "enable_buffer_ir",
+        enable_buffer_ir if enable_buffer_ir is not None else context.enable_buffer_ir,
+    )
     arch = canonical_arch(arch)
     if arch is None:
         arch = context.arch
@@ -138,26 +160,31 @@ def resolve_options(memory_planner=None, enable_buffer_ir=None, arch=None,
     }
 
 
-def pipeline_text(options: Dict[str, Any]) -> str:
+def pipeline_text(options: dict[str, Any]) -> str:
     """The textual pass pipeline `compile` runs for resolved `options`."""
     from . import passes
 
-    pipeline = passes.memory_pipeline(memory_planner=options["memory_planner"],
-                                      enable_buffer_ir=options["enable_buffer_ir"],
-                                      arch=options["arch"])
+    pipeline = passes.memory_pipeline(
+        memory_planner=options["memory_planner"],
+        enable_buffer_ir=options["enable_buffer_ir"],
+        arch=options["arch"],
+    )
     return f"builtin.module({pipeline.pipeline})"
 
 
-def _options_header(options: Dict[str, Any]) -> str:
+def _options_header(options: dict[str, Any]) -> str:
     flag = "true" if options["enable_buffer_ir"] else "false"
-    return (f"memory_planner={options['memory_planner']} "
-            f"enable_buffer_ir={flag} arch={options['arch']} "
-            f"pto_level={options['pto_level']}")
+    return (
+        f"memory_planner={options['memory_planner']} "
+        f"enable_buffer_ir={flag} arch={options['arch']} "
+        f"pto_level={options['pto_level']}"
+    )
 
 
 # ===----------------------------------------------------------------------=== #
 # Statistics
 # ===----------------------------------------------------------------------=== #
+
 
 def _walk(op):
     """Every op nested in `op`, in pre-order (iterative: nests of any depth)."""
@@ -166,16 +193,20 @@ def _walk(op):
         current = stack.pop()
         if current is not op:
             yield current
-        nested = [inner.operation for region in current.regions
-                  for block in region.blocks for inner in block.operations]
+        nested = [
+            inner.operation
+            for region in current.regions
+            for block in region.blocks
+            for inner in block.operations
+        ]
         stack.extend(reversed(nested))
 
 
-def _count_ops(module: "ir.Module", name: str) -> int:
+def _count_ops(module: ir.Module, name: str) -> int:
     return sum(1 for o in _walk(module.operation) if o.name == name)
 
 
-def planned_stats(module: "ir.Module", input_moves: int = 0) -> dict:
+def planned_stats(module: ir.Module, input_moves: int = 0) -> dict:
     """Statistics of a planned module, from `passes.allocation_lifetimes`:
     ``allocations`` and ``bytes`` (size * slots) per space; per function
     (``functions``) the ``peak`` (highest address + bytes per space, for
@@ -185,13 +216,13 @@ def planned_stats(module: "ir.Module", input_moves: int = 0) -> dict:
     ops in `module` minus `input_moves`."""
     from . import passes
 
-    allocations: Dict[str, int] = collections.Counter()
-    total_bytes: Dict[str, int] = collections.Counter()
+    allocations: dict[str, int] = collections.Counter()
+    total_bytes: dict[str, int] = collections.Counter()
     functions = {}
-    peak: Dict[str, int] = {}
-    lower_bound: Dict[str, int] = {}
+    peak: dict[str, int] = {}
+    lower_bound: dict[str, int] = {}
     for record in passes.allocation_lifetimes(module):
-        fpeak: Dict[str, int] = {}
+        fpeak: dict[str, int] = {}
         for a in record["allocations"]:
             allocations[a["space"]] += 1
             total_bytes[a["space"]] += a["bytes"]
@@ -240,7 +271,7 @@ def _capture_fd2():
 _TIMING_LINE = re.compile(r"^\s*([0-9.]+)\s+\(\s*[0-9.]+%\)\s+(\S.*?)\s*$")
 
 
-def _parse_timing(report: str) -> List[tuple]:
+def _parse_timing(report: str) -> list[tuple]:
     """(pass name, wall seconds) rows of an MLIR timing report, in order."""
     rows = []
     in_table = False
@@ -272,11 +303,12 @@ def _load_kernel(kernel):
             with open(kernel) as f:
                 return f.read(), kernel
         return kernel, "<string>"
-    raise TypeError(f"kernel must be an ir.Module, MLIR text or a path, "
-                    f"not {type(kernel).__name__}")
+    raise TypeError(
+        f"kernel must be an ir.Module, MLIR text or a path, not {type(kernel).__name__}"
+    )
 
 
-def _write_options(directory: str, options: Dict[str, Any], pipeline: str) -> None:
+def _write_options(directory: str, options: dict[str, Any], pipeline: str) -> None:
     os.makedirs(directory, exist_ok=True)
     with open(os.path.join(directory, "options.txt"), "w") as f:
         for key in ("memory_planner", "enable_buffer_ir", "arch", "pto_level"):
@@ -287,8 +319,9 @@ def _write_options(directory: str, options: Dict[str, Any], pipeline: str) -> No
         f.write(f"pipeline={pipeline}\n")
 
 
-def _run(text: str, options: Dict[str, Any], dump_ir: Optional[str],
-         timing: bool, emit_pto: bool = True):
+def _run(
+    text: str, options: dict[str, Any], dump_ir: str | None, timing: bool, emit_pto: bool = True
+):
     from . import pto as pto_module
 
     context = ir.Context()
@@ -305,8 +338,9 @@ def _run(text: str, options: Dict[str, Any], dump_ir: Optional[str],
             context.enable_multithreading(False)
         pm = PassManager.parse(pipeline)
         if dump_ir is not None:
-            pm.enable_ir_printing(print_after_all=True,
-                                  tree_printing_dir_path=os.path.join(dump_ir, "passes"))
+            pm.enable_ir_printing(
+                print_after_all=True, tree_printing_dir_path=os.path.join(dump_ir, "passes")
+            )
         report = None
         if timing:
             pm.enable_timing()
@@ -333,8 +367,9 @@ def _run(text: str, options: Dict[str, Any], dump_ir: Optional[str],
             try:
                 pto = pto_module.emit(module, level=options["pto_level"])
             except Exception as error:
-                raise CompileError(f"[{_options_header(options)}] PTO emission failed: "
-                                   f"{error}") from error
+                raise CompileError(
+                    f"[{_options_header(options)}] PTO emission failed: {error}"
+                ) from error
         emit_seconds = time.perf_counter() - started
         stats = planned_stats(module, input_moves)
     timing_info = None
@@ -355,12 +390,15 @@ def _run(text: str, options: Dict[str, Any], dump_ir: Optional[str],
     return module, pto, stats, timing_info
 
 
-def compile(kernel: Union["ir.Module", str, os.PathLike],  # noqa: A001
-            memory_planner: Optional[str] = None,
-            enable_buffer_ir: Optional[bool] = None,
-            arch: Optional[str] = None,
-            dump_ir: Optional[Union[str, os.PathLike]] = None,
-            timing: bool = False, emit_pto: bool = True) -> CompileResult:
+def compile(
+    kernel: ir.Module | str | os.PathLike,  # noqa: A001
+    memory_planner: str | None = None,
+    enable_buffer_ir: bool | None = None,
+    arch: str | None = None,
+    dump_ir: str | os.PathLike | None = None,
+    timing: bool = False,
+    emit_pto: bool = True,
+) -> CompileResult:
     """Plans storage and memory for `kernel` and emits PTO.
 
     kernel: an ``ir.Module`` (not modified), MLIR text, or a path to a
@@ -377,12 +415,12 @@ def compile(kernel: Union["ir.Module", str, os.PathLike],  # noqa: A001
     Raises :class:`CompileError` (a deep nest included), TypeError or
     ValueError for bad options.
     """
-    return limits.run_on_large_stack(_compile, kernel, memory_planner,
-                                     enable_buffer_ir, arch, dump_ir, timing, emit_pto)
+    return limits.run_on_large_stack(
+        _compile, kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing, emit_pto
+    )
 
 
-def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing,
-             emit_pto=True):
+def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing, emit_pto=True):
     try:
         text, source_name = _load_kernel(kernel)
         limits.check_text_nesting(text, source_name)
@@ -395,8 +433,14 @@ def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing,
             raise CompileError(f"cannot parse the kernel: {error}") from error
         options = resolve_options(memory_planner, enable_buffer_ir, arch, parsed)
         del parsed
-    key = (text, options["memory_planner"], options["enable_buffer_ir"],
-           options["arch"], options["pto_level"], emit_pto)
+    key = (
+        text,
+        options["memory_planner"],
+        options["enable_buffer_ir"],
+        options["arch"],
+        options["pto_level"],
+        emit_pto,
+    )
     if dump_ir is None and not timing:
         entry = _CACHE.get(key)
         if entry is not None:
@@ -405,8 +449,9 @@ def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing,
             context = ir.Context()
             with context:
                 module = ir.Module.parse(entry["module"])
-            return CompileResult(entry["pto"], module, _copy_stats(entry["stats"]),
-                                 dict(options), cached=True)
+            return CompileResult(
+                entry["pto"], module, _copy_stats(entry["stats"]), dict(options), cached=True
+            )
     _CACHE_STATS["misses"] += 1
     dump_dir = os.fspath(dump_ir) if dump_ir is not None else None
     module, pto, stats, timing_info = _run(text, options, dump_dir, timing, emit_pto)
@@ -414,18 +459,16 @@ def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing,
     _CACHE.move_to_end(key)
     while len(_CACHE) > _CACHE_LIMIT:
         _CACHE.popitem(last=False)
-    return CompileResult(pto, module, stats, dict(options), timing_info,
-                         dump_dir, cached=False)
+    return CompileResult(pto, module, stats, dict(options), timing_info, dump_dir, cached=False)
 
 
 def _copy_stats(stats: dict) -> dict:
     return copy.deepcopy(stats)
 
 
-def cache_info() -> Dict[str, int]:
+def cache_info() -> dict[str, int]:
     """Hits, misses and entries of the in-process compile cache."""
-    return {"hits": _CACHE_STATS["hits"], "misses": _CACHE_STATS["misses"],
-            "entries": len(_CACHE)}
+    return {"hits": _CACHE_STATS["hits"], "misses": _CACHE_STATS["misses"], "entries": len(_CACHE)}
 
 
 def clear_cache() -> None:

@@ -32,15 +32,12 @@ from __future__ import annotations
 import argparse
 import collections
 import os
-import random
 import re
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
 
-from .fuzz_gen import (ACC, OUT_TENSOR, TENSOR, TILE, TYPES,  # noqa: F401
-                       generate)
+from .fuzz_gen import ACC, OUT_TENSOR, TENSOR, TILE, TYPES, generate  # noqa: F401
 from .options import PLANNERS  # noqa: F401
 
 
@@ -52,6 +49,7 @@ def pipeline(enable_buffer_ir: bool = True) -> list:
 
     return passes.storage_pipeline(enable_buffer_ir=enable_buffer_ir, memory_planner="pypto")
 
+
 # Diagnostics a correct compiler may give for a program it cannot implement
 # on the target; each is documented (docs/passes/materialize-semantic-aliases.md,
 # docs/passes/memory-planners.md). Anything else is an internal error.
@@ -62,13 +60,16 @@ REJECTIONS = [
     # The user's own addresses break a rule of the address plan
     # (docs/passes/memory-planners.md, "The address rules").
     ("user address misaligned", re.compile(r"which is not a multiple of \d+ bytes")),
-    ("user addresses overlap while live", re.compile(r"overlaps allocation .* while both are live")),
+    (
+        "user addresses overlap while live",
+        re.compile(r"overlaps allocation .* while both are live"),
+    ),
     ("user address with the ptoas planner", re.compile(r"which the ptoas planner cannot keep")),
     ("capacity", re.compile(r"bytes does not fit in")),
 ]
 
 
-def _functions(text: str) -> List[str]:
+def _functions(text: str) -> list[str]:
     return re.findall(r"func\.func @(\w+)\(", text)
 
 
@@ -87,8 +88,7 @@ def _inputs(reference, function: str, seed: int, trial: int) -> list:
     return inputs
 
 
-def _compare_all(text: str, reference, candidate, seed: int,
-                 ignore_addresses: bool) -> Optional[str]:
+def _compare_all(text: str, reference, candidate, seed: int, ignore_addresses: bool) -> str | None:
     """None when every kernel of `candidate` (storage mode) computes what
     `reference` (value mode) does on two input sets, else the difference."""
     from . import interp
@@ -97,8 +97,13 @@ def _compare_all(text: str, reference, candidate, seed: int,
         for trial in range(2):
             inputs = _inputs(reference, function, seed, trial)
             try:
-                result = interp.compare(reference, candidate, inputs, function=function,
-                                        ignore_addresses=ignore_addresses)
+                result = interp.compare(
+                    reference,
+                    candidate,
+                    inputs,
+                    function=function,
+                    ignore_addresses=ignore_addresses,
+                )
             except interp.StorageError as error:
                 return f"@{function}: storage error: {error}"
             if not result.equal:
@@ -164,8 +169,9 @@ def _live_moves(text: str) -> int:
         return str(module).count("tile.move")
 
 
-def compare_modes(seeds, max_depth: int = 4, branch_heavy: bool = False, report=None,
-                  boundary: bool = False):
+def compare_modes(
+    seeds, max_depth: int = 4, branch_heavy: bool = False, report=None, boundary: bool = False
+):
     """Runs every program with Buffer IR off and on; returns a summary of the
     tile.move ops each mode inserted. `report`, a writable file, receives one
     CSV line per program: seed, status and moves per mode."""
@@ -193,8 +199,6 @@ def compare_modes(seeds, max_depth: int = 4, branch_heavy: bool = False, report=
             else:
                 summary["same"] += 1
     return summary, worse
-
-
 
 
 @dataclass
@@ -228,7 +232,7 @@ def _pto_modules():
 ALIGNMENT = 32
 
 
-def check_allocated(module, arch: str = "a3") -> Optional[str]:
+def check_allocated(module, arch: str = "a3") -> str | None:
     """The allocated-storage postcondition, checked apart from the C++
     verifier: every address aligned, every range inside its space, and no two
     allocations of one space sharing a byte while both are live (from the
@@ -243,27 +247,39 @@ def check_allocated(module, arch: str = "a3") -> Optional[str]:
                 continue
             addr, end = a["addr"], a["addr"] + a["bytes"]
             if addr % ALIGNMENT:
-                return f"@{record['function']}: {a['name']} at {addr} is not {ALIGNMENT}-byte aligned"
+                return (
+                    f"@{record['function']}: {a['name']} at {addr} is not {ALIGNMENT}-byte aligned"
+                )
             limit = CAPACITY[arch][a["space"]]
             if end > limit:
-                return (f"@{record['function']}: {a['name']} [{addr}, {end}) exceeds "
-                        f"the {limit}-byte {a['space']}")
+                return (
+                    f"@{record['function']}: {a['name']} [{addr}, {end}) exceeds "
+                    f"the {limit}-byte {a['space']}"
+                )
             by_space[a["space"]].append(a)
         for space, allocations in by_space.items():
             allocations.sort(key=lambda a: a["start"])
-            active: List[dict] = []
+            active: list[dict] = []
             for a in allocations:
                 active = [b for b in active if b["end"] >= a["start"]]
                 for b in active:
                     if a["addr"] < b["addr"] + b["bytes"] and b["addr"] < a["addr"] + a["bytes"]:
-                        return (f"@{record['function']}: {a['name']} and {b['name']} share "
-                                f"{space} bytes while both are live")
+                        return (
+                            f"@{record['function']}: {a['name']} and {b['name']} share "
+                            f"{space} bytes while both are live"
+                        )
                 active.append(a)
     return None
 
 
-def run_planner(text: str, seed: int, planner: str, enable_buffer_ir: bool = True,
-                scalars=None, check_pto: bool = True) -> PlannerOutcome:
+def run_planner(
+    text: str,
+    seed: int,
+    planner: str,
+    enable_buffer_ir: bool = True,
+    scalars=None,
+    check_pto: bool = True,
+) -> PlannerOutcome:
     """Runs `planner`'s whole memory pipeline on `text`, checks the plan's
     allocated-storage rules (`check_allocated`) and storage mode with its
     addresses against value mode, then (when available, and for kernels
@@ -306,11 +322,14 @@ def run_planner(text: str, seed: int, planner: str, enable_buffer_ir: bool = Tru
                 return outcome
             if ptoas is not None:
                 from .testing import toolchain
+
                 checked = toolchain.check_with_ptoas(emitted, level, options["arch"], ptoas)
                 if checked.status != "accepted":
-                    return PlannerOutcome("pto-error",
-                                          f"ptoas ({level}) {checked.status}: {checked.message}",
-                                          output + "\n// PTO:\n" + emitted)
+                    return PlannerOutcome(
+                        "pto-error",
+                        f"ptoas ({level}) {checked.status}: {checked.message}",
+                        output + "\n// PTO:\n" + emitted,
+                    )
             outcome.pto_checked = True
         return outcome
 
@@ -318,8 +337,9 @@ def run_planner(text: str, seed: int, planner: str, enable_buffer_ir: bool = Tru
 def _returns_only_tensors(text: str) -> bool:
     """PTO kernels take and return global tensors only."""
     signatures = re.findall(r"func\.func @\w+\((.*)\{$", text, re.M)
-    return bool(signatures) and not any("!tile." in s.replace("!tile.tensor", "")
-                                        for s in signatures)
+    return bool(signatures) and not any(
+        "!tile." in s.replace("!tile.tensor", "") for s in signatures
+    )
 
 
 # "'tile.x' op cannot be emitted to PTO: why" at an op, or "cannot be
@@ -328,8 +348,8 @@ def _returns_only_tensors(text: str) -> bool:
 _PTO_REFUSAL = re.compile(r"(?:'([\w.]+)' op )?cannot be emitted to PTO: ([^(\n]*)")
 
 
-def classify_pto_refusal(message: str) -> Optional[str]:
-    """"<op>: <why>" for a documented emission refusal, else None."""
+def classify_pto_refusal(message: str) -> str | None:
+    """ "<op>: <why>" for a documented emission refusal, else None."""
     m = _PTO_REFUSAL.search(message)
     if m is None:
         return None
@@ -337,8 +357,9 @@ def classify_pto_refusal(message: str) -> Optional[str]:
     return f"{m.group(1) or 'kernel'}: {why[:80]}"
 
 
-def _write_failure(directory: str, name: str, status: str, reason: str, text: str,
-                   output: str) -> str:
+def _write_failure(
+    directory: str, name: str, status: str, reason: str, text: str, output: str
+) -> str:
     os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, name)
     with open(path, "w") as f:
@@ -358,7 +379,7 @@ class SeedResult:
     seed: int
     text: str
     legalization: Outcome
-    planners: Dict[str, PlannerOutcome] = field(default_factory=dict)
+    planners: dict[str, PlannerOutcome] = field(default_factory=dict)
 
 
 def run_seed(job) -> SeedResult:
@@ -366,18 +387,29 @@ def run_seed(job) -> SeedResult:
     seed, options = job
     # Half the programs return only tensors, so that their PTO is emitted.
     tensor_outputs = bool(options["planners"]) and seed % 2 == 0
-    text = generate(seed, options["max_depth"], options["branch_heavy"],
-                    tensor_outputs=tensor_outputs, boundary=options.get("boundary", False))
+    text = generate(
+        seed,
+        options["max_depth"],
+        options["branch_heavy"],
+        tensor_outputs=tensor_outputs,
+        boundary=options.get("boundary", False),
+    )
     result = SeedResult(seed, text, run_one(text, seed, enable_buffer_ir=options["buffer_ir"]))
     if result.legalization.status == "ok":
         for planner in options["planners"]:
-            result.planners[planner] = run_planner(text, seed, planner,
-                                                   enable_buffer_ir=options["buffer_ir"])
+            result.planners[planner] = run_planner(
+                text, seed, planner, enable_buffer_ir=options["buffer_ir"]
+            )
     if not options["keep_text"]:
-        failing = result.legalization.status in ("mismatch", "invalid") or \
-            result.legalization.reason.startswith("other") or any(
-                p.status in ("mismatch", "pto-error", "address-error") or p.reason.startswith("other")
-                for p in result.planners.values())
+        failing = (
+            result.legalization.status in ("mismatch", "invalid")
+            or result.legalization.reason.startswith("other")
+            or any(
+                p.status in ("mismatch", "pto-error", "address-error")
+                or p.reason.startswith("other")
+                for p in result.planners.values()
+            )
+        )
         if not failing:
             result.text = ""
             result.legalization.output = ""
@@ -407,6 +439,7 @@ def _results(jobs, count: int, workers: int, progress: bool, work=run_seed):
     if progress:
         try:
             from tqdm import tqdm
+
             bar = tqdm(total=count, unit="program", file=sys.stderr, smoothing=0.05)
         except ImportError:  # progress is optional
             bar = None
@@ -442,8 +475,9 @@ def _results(jobs, count: int, workers: int, progress: bool, work=run_seed):
             if not feed(connection, process):
                 break
         while running:
-            sentinels = {process.sentinel: connection
-                         for connection, (process, _) in running.items()}
+            sentinels = {
+                process.sentinel: connection for connection, (process, _) in running.items()
+            }
             for ready in wait(list(running) + list(sentinels)):
                 connection = sentinels.get(ready, ready)
                 if connection not in running:
@@ -462,7 +496,7 @@ def _results(jobs, count: int, workers: int, progress: bool, work=run_seed):
     finally:
         if bar is not None:
             bar.close()
-        for connection, (process, _) in running.items():
+        for process, _ in running.values():
             process.kill()
 
 
@@ -470,60 +504,108 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tilemem.fuzz",
         description="Differential fuzzing of the storage pipeline and the memory planners "
-                    "against the reference interpreter.",
+        "against the reference interpreter.",
     )
     parser.add_argument("--count", type=int, default=200, help="programs to run")
     parser.add_argument("--seed", type=int, default=1, help="first seed")
     parser.add_argument("--max-depth", type=int, default=4, help="control-flow nesting depth")
-    parser.add_argument("--failures", default="fuzz-failures", help="directory for failing programs")
+    parser.add_argument(
+        "--failures", default="fuzz-failures", help="directory for failing programs"
+    )
     parser.add_argument("--print", action="store_true", help="print the program of --seed and exit")
-    parser.add_argument("--enable-buffer-ir", choices=("true", "false"), default="true",
-                        help="Buffer-IR legalization (default true, as the compiler); "
-                             "false tests the Tile path")
-    parser.add_argument("--branch-heavy", action="store_true",
-                        help="generate programs in which scf.if is the most frequent statement")
-    parser.add_argument("--shapes", choices=("default", "boundary"), default="default",
-                        help="tile shapes: default (16x16 tiles, 8x16 halves: the f32 "
-                             "boundaries of every space) or boundary (per program 16x16 or "
-                             "32x32 tiles and halves of 1, 8, n/2 or n-1 rows)")
-    parser.add_argument("--compare-modes", action="store_true",
-                        help="run every program with Buffer IR off and on and compare the "
-                             "tile.move ops each inserts")
-    parser.add_argument("--report", metavar="CSV",
-                        help="with --compare-modes: write seed, status and moves per mode per program")
-    parser.add_argument("--memory-planner", choices=PLANNERS + ("all", "none"), default="pypto",
-                        help="after legalization, also run this planner's whole memory pipeline "
-                             "on every accepted program and check its plan and its addresses "
-                             "(default pypto, the compiler's; none: legalization only)")
-    parser.add_argument("--execute", action="store_true",
-                        help="also run every accepted kernel that returns only tensors through "
-                             "the real toolchain for each planner (ptoas, g++ against pto-isa, "
-                             "the CPU simulator; tilemem.testing.toolchain finds them through "
-                             "TILEMEM_PTOAS / TILEMEM_PTO_ISA) and compare its outputs with "
-                             "value mode; counts ptoas rejections and crashes, compile and run "
-                             "errors and mismatches (tilemem.testing.corpus)")
-    parser.add_argument("--execute-chunk", type=int, default=150,
-                        help="with --execute: kernels per g++ translation unit")
-    parser.add_argument("--jobs", "-j", type=int, default=1,
-                        help="worker processes (default 1; programs always run in a worker, "
-                             "so a compiler crash is counted, not fatal)")
-    parser.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
-                        help="a progress bar on stderr (auto: when stderr is a terminal)")
+    parser.add_argument(
+        "--enable-buffer-ir",
+        choices=("true", "false"),
+        default="true",
+        help="Buffer-IR legalization (default true, as the compiler); false tests the Tile path",
+    )
+    parser.add_argument(
+        "--branch-heavy",
+        action="store_true",
+        help="generate programs in which scf.if is the most frequent statement",
+    )
+    parser.add_argument(
+        "--shapes",
+        choices=("default", "boundary"),
+        default="default",
+        help="tile shapes: default (16x16 tiles, 8x16 halves: the f32 "
+        "boundaries of every space) or boundary (per program 16x16 or "
+        "32x32 tiles and halves of 1, 8, n/2 or n-1 rows)",
+    )
+    parser.add_argument(
+        "--compare-modes",
+        action="store_true",
+        help="run every program with Buffer IR off and on and compare the "
+        "tile.move ops each inserts",
+    )
+    parser.add_argument(
+        "--report",
+        metavar="CSV",
+        help="with --compare-modes: write seed, status and moves per mode per program",
+    )
+    parser.add_argument(
+        "--memory-planner",
+        choices=PLANNERS + ("all", "none"),
+        default="pypto",
+        help="after legalization, also run this planner's whole memory pipeline "
+        "on every accepted program and check its plan and its addresses "
+        "(default pypto, the compiler's; none: legalization only)",
+    )
+    parser.add_argument(
+        "--execute",
+        action="store_true",
+        help="also run every accepted kernel that returns only tensors through "
+        "the real toolchain for each planner (ptoas, g++ against pto-isa, "
+        "the CPU simulator; tilemem.testing.toolchain finds them through "
+        "TILEMEM_PTOAS / TILEMEM_PTO_ISA) and compare its outputs with "
+        "value mode; counts ptoas rejections and crashes, compile and run "
+        "errors and mismatches (tilemem.testing.corpus)",
+    )
+    parser.add_argument(
+        "--execute-chunk",
+        type=int,
+        default=150,
+        help="with --execute: kernels per g++ translation unit",
+    )
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        help="worker processes (default 1; programs always run in a worker, "
+        "so a compiler crash is counted, not fatal)",
+    )
+    parser.add_argument(
+        "--progress",
+        choices=("auto", "on", "off"),
+        default="auto",
+        help="a progress bar on stderr (auto: when stderr is a terminal)",
+    )
     args = parser.parse_args(argv)
-    planners = [] if args.memory_planner == "none" else (
-        list(PLANNERS) if args.memory_planner == "all" else [args.memory_planner])
+    planners = (
+        []
+        if args.memory_planner == "none"
+        else (list(PLANNERS) if args.memory_planner == "all" else [args.memory_planner])
+    )
     buffer_ir = args.enable_buffer_ir == "true"
 
     if args.print:
-        sys.stdout.write(generate(args.seed, args.max_depth, args.branch_heavy,
-                                  tensor_outputs=bool(planners) and args.seed % 2 == 0,
-                                  boundary=args.shapes == "boundary"))
+        sys.stdout.write(
+            generate(
+                args.seed,
+                args.max_depth,
+                args.branch_heavy,
+                tensor_outputs=bool(planners) and args.seed % 2 == 0,
+                boundary=args.shapes == "boundary",
+            )
+        )
         return 0
     if args.compare_modes:
         return _compare_main(args)
     tools = None
     if args.execute:
         from .testing import toolchain
+
         if not planners:
             parser.error("--execute needs a planner (--memory-planner other than none)")
         try:
@@ -540,9 +622,14 @@ def main(argv=None) -> int:
     reasons = collections.Counter()
     copies = []
     started = time.time()
-    options = {"planners": planners, "max_depth": args.max_depth,
-               "branch_heavy": args.branch_heavy, "boundary": args.shapes == "boundary",
-               "buffer_ir": buffer_ir, "keep_text": False}
+    options = {
+        "planners": planners,
+        "max_depth": args.max_depth,
+        "branch_heavy": args.branch_heavy,
+        "boundary": args.shapes == "boundary",
+        "buffer_ir": buffer_ir,
+        "keep_text": False,
+    }
     jobs = ((seed, options) for seed in range(args.seed, args.seed + args.count))
     progress = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
     for job, result in _results(jobs, args.count, args.jobs, progress):
@@ -551,11 +638,16 @@ def main(argv=None) -> int:
             # report with the program that caused it.
             seed = job[0]
             counts["crash"] += 1
-            text = generate(seed, args.max_depth, args.branch_heavy,
-                            tensor_outputs=bool(planners) and seed % 2 == 0,
-                            boundary=args.shapes == "boundary")
-            path = _write_failure(args.failures, f"seed-{seed}.mlir", "crash",
-                                  "the compiler crashed", text, "")
+            text = generate(
+                seed,
+                args.max_depth,
+                args.branch_heavy,
+                tensor_outputs=bool(planners) and seed % 2 == 0,
+                boundary=args.shapes == "boundary",
+            )
+            path = _write_failure(
+                args.failures, f"seed-{seed}.mlir", "crash", "the compiler crashed", text, ""
+            )
             print(f"seed {seed}: crash -> {path}", file=sys.stderr)
             continue
         seed, text, outcome = result.seed, result.text, result.legalization
@@ -564,12 +656,23 @@ def main(argv=None) -> int:
             reasons[outcome.reason] += 1
         if outcome.status == "ok":
             copies.append(outcome.copies)
-            if args.execute and seed % 2 == 0 and any(p.pto_checked or p.status == "pto-refused"
-                                                      for p in result.planners.values()):
+            if (
+                args.execute
+                and seed % 2 == 0
+                and any(
+                    p.pto_checked or p.status == "pto-refused" for p in result.planners.values()
+                )
+            ):
                 executable.append(seed)
         if outcome.status in ("mismatch", "invalid") or outcome.reason.startswith("other"):
-            path = _write_failure(args.failures, f"seed-{seed}.mlir", outcome.status,
-                                  outcome.reason, text, outcome.output)
+            path = _write_failure(
+                args.failures,
+                f"seed-{seed}.mlir",
+                outcome.status,
+                outcome.reason,
+                text,
+                outcome.output,
+            )
             print(f"seed {seed}: {outcome.status}: {outcome.reason} -> {path}", file=sys.stderr)
         for planner, p in result.planners.items():
             planner_counts[planner][p.status] += 1
@@ -577,13 +680,16 @@ def main(argv=None) -> int:
             planner_peak[planner][0] += p.peak
             planner_peak[planner][1] += p.lower_bound
             if p.status in ("rejected", "pto-refused"):
-                planner_reasons[planner][p.reason if p.status == "rejected"
-                                         else "PTO refused: " + p.reason] += 1
-            if p.status in ("mismatch", "pto-error", "address-error") or p.reason.startswith("other"):
-                path = _write_failure(args.failures, f"seed-{seed}-{planner}.mlir", p.status,
-                                      p.reason, text, p.output)
-                print(f"seed {seed} [{planner}]: {p.status}: {p.reason} -> {path}",
-                      file=sys.stderr)
+                planner_reasons[planner][
+                    p.reason if p.status == "rejected" else "PTO refused: " + p.reason
+                ] += 1
+            if p.status in ("mismatch", "pto-error", "address-error") or p.reason.startswith(
+                "other"
+            ):
+                path = _write_failure(
+                    args.failures, f"seed-{seed}-{planner}.mlir", p.status, p.reason, text, p.output
+                )
+                print(f"seed {seed} [{planner}]: {p.status}: {p.reason} -> {path}", file=sys.stderr)
 
     total = args.count
     rejected = counts["rejected"]
@@ -591,8 +697,10 @@ def main(argv=None) -> int:
     corpus = "branch-heavy" if args.branch_heavy else "default"
     if args.shapes == "boundary":
         corpus += ", boundary shapes"
-    print(f"programs run:  {total}  ({time.time() - started:.1f} s, {mode}, {corpus} corpus, "
-          f"seeds {args.seed}..{args.seed + total - 1})")
+    print(
+        f"programs run:  {total}  ({time.time() - started:.1f} s, {mode}, {corpus} corpus, "
+        f"seeds {args.seed}..{args.seed + total - 1})"
+    )
     print(f"accepted:      {counts['ok']}")
     print(f"mismatches:    {counts['mismatch']}")
     print(f"crashes:       {counts['crash']}")
@@ -601,26 +709,40 @@ def main(argv=None) -> int:
     for reason, count in reasons.most_common():
         print(f"  {count:6d}  {reason}")
     if copies:
-        print(f"tile.move inserted per accepted program: mean {sum(copies) / len(copies):.2f}, max {max(copies)}")
-    bad = counts["mismatch"] + counts["invalid"] + counts["crash"] + sum(
-        c for r, c in reasons.items() if r.startswith("other"))
+        print(
+            f"tile.move inserted per accepted program: mean {sum(copies) / len(copies):.2f}, max {max(copies)}"
+        )
+    bad = (
+        counts["mismatch"]
+        + counts["invalid"]
+        + counts["crash"]
+        + sum(c for r, c in reasons.items() if r.startswith("other"))
+    )
     if planners and _pto_modules() is None:
         print("PTO: tilemem.pto is not built, emission not checked")
     for planner in planners:
         c = planner_counts[planner]
-        ran = sum(c[k] for k in ("ok", "rejected", "mismatch", "pto-refused", "pto-error",
-                                 "address-error"))
-        print(f"planner {planner}: run {ran}, ok {c['ok'] + c['pto-refused']}, "
-              f"mismatches {c['mismatch']}, address errors {c['address-error']}, "
-              f"rejected {c['rejected']}, PTO checked {c['pto checked']}, "
-              f"PTO refused {c['pto-refused']}, PTO errors {c['pto-error']}")
+        ran = sum(
+            c[k]
+            for k in ("ok", "rejected", "mismatch", "pto-refused", "pto-error", "address-error")
+        )
+        print(
+            f"planner {planner}: run {ran}, ok {c['ok'] + c['pto-refused']}, "
+            f"mismatches {c['mismatch']}, address errors {c['address-error']}, "
+            f"rejected {c['rejected']}, PTO checked {c['pto checked']}, "
+            f"PTO refused {c['pto-refused']}, PTO errors {c['pto-error']}"
+        )
         for reason, count in planner_reasons[planner].most_common():
             print(f"  {count:6d}  {reason}")
         peak, bound = planner_peak[planner]
         if bound and planner != "ptoas":
             print(f"  peak / max-live lower bound (summed): {peak} / {bound} = {peak / bound:.3f}")
-        bad += c["mismatch"] + c["pto-error"] + c["address-error"] + sum(
-            n for r, n in planner_reasons[planner].items() if r.startswith("other"))
+        bad += (
+            c["mismatch"]
+            + c["pto-error"]
+            + c["address-error"]
+            + sum(n for r, n in planner_reasons[planner].items() if r.startswith("other"))
+        )
     if args.execute:
         bad += _execute(args, executable, planners, buffer_ir, tools, progress)
     return 1 if bad else 0
@@ -633,32 +755,51 @@ def _execute(args, seeds, planners, buffer_ir, tools, progress) -> int:
 
     started = time.time()
     name = "branch-heavy" if args.branch_heavy else "default"
-    programs = [corpus.Program(name, seed, generate(seed, args.max_depth, args.branch_heavy,
-                                                    tensor_outputs=True,
-                                                    boundary=args.shapes == "boundary"))
-                for seed in seeds]
+    programs = [
+        corpus.Program(
+            name,
+            seed,
+            generate(
+                seed,
+                args.max_depth,
+                args.branch_heavy,
+                tensor_outputs=True,
+                boundary=args.shapes == "boundary",
+            ),
+        )
+        for seed in seeds
+    ]
     bar = None
     if progress:
         from tqdm import tqdm
-        bar = tqdm(total=len(programs) * len(planners), desc="execute", unit="job",
-                   file=sys.stderr)
+
+        bar = tqdm(total=len(programs) * len(planners), desc="execute", unit="job", file=sys.stderr)
 
     def advance(done, total):
         if bar is not None:
             bar.update(done - bar.n)
 
-    records = corpus.run(programs, planners, enable_buffer_ir=buffer_ir,
-                         chunk=args.execute_chunk, tools=tools, failures=args.failures,
-                         on_chunk=advance)
+    records = corpus.run(
+        programs,
+        planners,
+        enable_buffer_ir=buffer_ir,
+        chunk=args.execute_chunk,
+        tools=tools,
+        failures=args.failures,
+        on_chunk=advance,
+    )
     if bar is not None:
         bar.close()
-    print(f"executed:      {len(programs)} kernels x {len(planners)} planners "
-          f"({time.time() - started:.1f} s, ptoas + g++ -D__CPU_SIM + the simulator)")
+    print(
+        f"executed:      {len(programs)} kernels x {len(planners)} planners "
+        f"({time.time() - started:.1f} s, ptoas + g++ -D__CPU_SIM + the simulator)"
+    )
     print(corpus.summary(records, planners))
     for r in records:
         if r["outcome"] in corpus.FAILURES:
-            print(f"seed {r['seed']} [{r['planner']}]: {r['outcome']}: {r['reason']}",
-                  file=sys.stderr)
+            print(
+                f"seed {r['seed']} [{r['planner']}]: {r['outcome']}: {r['reason']}", file=sys.stderr
+            )
     return corpus.failed(records)
 
 
@@ -667,8 +808,9 @@ def _compare_main(args) -> int:
     seeds = range(args.seed, args.seed + args.count)
     report = open(args.report, "w") if args.report else None
     try:
-        summary, worse = compare_modes(seeds, args.max_depth, args.branch_heavy, report,
-                                       boundary=args.shapes == "boundary")
+        summary, worse = compare_modes(
+            seeds, args.max_depth, args.branch_heavy, report, boundary=args.shapes == "boundary"
+        )
     finally:
         if report is not None:
             report.close()
@@ -678,14 +820,20 @@ def _compare_main(args) -> int:
         corpus += ", boundary shapes"
     print(f"programs run:  {summary['programs']}  ({time.time() - started:.1f} s, {corpus} corpus)")
     for mode in ("tile", "buffer_ir"):
-        print(f"{mode:10s} accepted {summary[mode + '_ok']}, rejected {summary[mode + '_rejected']}, "
-              f"mismatches {summary[mode + '_mismatch']}, invalid {summary[mode + '_invalid']}")
+        print(
+            f"{mode:10s} accepted {summary[mode + '_ok']}, rejected {summary[mode + '_rejected']}, "
+            f"mismatches {summary[mode + '_mismatch']}, invalid {summary[mode + '_invalid']}"
+        )
     print(f"accepted by both: {both}")
     if both:
-        print(f"tile.move per program: tile path {summary['tile_moves'] / both:.2f}, "
-              f"buffer IR {summary['buffer_ir_moves'] / both:.2f}")
-    print(f"buffer IR fewer moves: {summary['buffer_ir_fewer']}, same: {summary['same']}, "
-          f"more: {len(worse)}" + (f" (seeds {worse[:20]})" if worse else ""))
+        print(
+            f"tile.move per program: tile path {summary['tile_moves'] / both:.2f}, "
+            f"buffer IR {summary['buffer_ir_moves'] / both:.2f}"
+        )
+    print(
+        f"buffer IR fewer moves: {summary['buffer_ir_fewer']}, same: {summary['same']}, "
+        f"more: {len(worse)}" + (f" (seeds {worse[:20]})" if worse else "")
+    )
     bad = sum(summary[f"{m}_{s}"] for m in ("tile", "buffer_ir") for s in ("mismatch", "invalid"))
     return 1 if bad or worse else 0
 

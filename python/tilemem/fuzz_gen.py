@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+
 
 @dataclass(frozen=True)
 class Shapes:
@@ -52,6 +52,7 @@ class Shapes:
     f32 boundaries of every space (acc's 16 x 16 box, mat/left's 16 x 8,
     a vec row of 32 bytes in the 16x8 column slices); `boundary` programs
     vary n and h (include/tilemem/Dialect/Tile/IR/HardwareShapes.h)."""
+
     n: int = 16
     h: int = 8
 
@@ -108,28 +109,28 @@ class Shapes:
         return self.n * self.n * 4
 
     @property
-    def block_rows(self) -> List[int]:
+    def block_rows(self) -> list[int]:
         """Row offsets of a tile-sized block of a tensor."""
         return [0, self.n, 2 * self.n, 3 * self.n]
 
     @property
-    def half_load_rows(self) -> List[int]:
+    def half_load_rows(self) -> list[int]:
         return [0, self.h, self.n + self.h, min(3 * self.n + self.h, 4 * self.n - self.h)]
 
     @property
-    def half_store_rows(self) -> List[int]:
+    def half_store_rows(self) -> list[int]:
         return [0, self.h, 2 * self.n + self.h]
 
     @property
-    def half_offsets(self) -> List[int]:
+    def half_offsets(self) -> list[int]:
         """Where a half tile sits in a tile: at the top or the bottom."""
         return [0, self.n - self.h]
 
     @property
-    def types(self) -> Dict[str, str]:
+    def types(self) -> dict[str, str]:
         return {"vec": self.tile, "half": self.half, "acc": self.acc, "tensor": self.tensor}
 
-    def index_constants(self) -> List[int]:
+    def index_constants(self) -> list[int]:
         values = set(range(self.n + 1)) | set(self.block_rows) | set(self.half_load_rows)
         values |= set(self.half_store_rows) | set(self.half_offsets)
         values |= {b + self.h for b in self.block_rows}
@@ -162,10 +163,11 @@ class Value:
 @dataclass
 class UserBuffer:
     """A buffer the program declares (or receives): producers may name it."""
+
     name: str
     kind: str  # vec | acc
     slots: int
-    free: List[int]  # slots no producer writes yet
+    free: list[int]  # slots no producer writes yet
     slot_bytes: int  # one tile's bytes
     declaration: str = ""  # the tile.alloc line ("" for an argument)
 
@@ -178,19 +180,26 @@ class UserBuffer:
 
 @dataclass
 class Scope:
-    values: List[Value] = field(default_factory=list)
+    values: list[Value] = field(default_factory=list)
     # The current version of the output tensor, if this scope may store to it.
-    tensor: Optional[Value] = None
+    tensor: Value | None = None
     tensor_writable: bool = False
 
 
 class KernelGenerator:
     """Builds one random kernel (a func.func) as MLIR text."""
 
-    def __init__(self, rng: random.Random, name: str, max_depth: int = 4,
-                 budget: int = 40, branch_heavy: bool = False,
-                 tensor_outputs: bool = False, entry: bool = False,
-                 shapes: Shapes = DEFAULT_SHAPES):
+    def __init__(
+        self,
+        rng: random.Random,
+        name: str,
+        max_depth: int = 4,
+        budget: int = 40,
+        branch_heavy: bool = False,
+        tensor_outputs: bool = False,
+        entry: bool = False,
+        shapes: Shapes = DEFAULT_SHAPES,
+    ):
         self.rng = rng
         self.name = name
         self.shapes = shapes
@@ -201,12 +210,12 @@ class KernelGenerator:
         self.tensor_outputs = tensor_outputs
         self.max_depth = max_depth
         self.budget = budget
-        self.lines: List[str] = []
+        self.lines: list[str] = []
         self.counter = 0
         self.groups = 0
-        self.scopes: List[Scope] = []
+        self.scopes: list[Scope] = []
         self.loops = 0  # enclosing loops of the current statement
-        self.user_buffers: List[UserBuffer] = []
+        self.user_buffers: list[UserBuffer] = []
 
     # -- helpers ---------------------------------------------------------
     def fresh(self, prefix: str = "v") -> str:
@@ -223,10 +232,10 @@ class KernelGenerator:
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
 
-    def visible(self, kind: str) -> List[Value]:
+    def visible(self, kind: str) -> list[Value]:
         return [v for s in self.scopes for v in s.values if v.kind == kind]
 
-    def pick(self, kind: str) -> Optional[Value]:
+    def pick(self, kind: str) -> Value | None:
         values = self.visible(kind)
         if not values:
             return None
@@ -245,7 +254,7 @@ class KernelGenerator:
         for scope in self.scopes:
             scope.values = [v for v in scope.values if v.group != group]
 
-    def revalidate(self, names: List[str], kinds: List[str]) -> List[str]:
+    def revalidate(self, names: list[str], kinds: list[str]) -> list[str]:
         """Names chosen before a later writeback consumed their payload are
         replaced by a live value of the same kind."""
         fixed = []
@@ -257,7 +266,7 @@ class KernelGenerator:
                 fixed.append(live[-1].name)
         return fixed
 
-    def current_tensor(self) -> Optional[Value]:
+    def current_tensor(self) -> Value | None:
         for scope in reversed(self.scopes):
             if scope.tensor is not None:
                 return scope.tensor
@@ -309,7 +318,10 @@ class KernelGenerator:
             value = self.rng.choice(["0.5", "1.0", "-2.0", "3.0"])
             self.emit(depth, f"{name} = tile.full {value}{dest} : {self.shapes.tile}")
         elif r < 0.24 and tensor is not None:
-            self.emit(depth, f"{name} = tile.load {tensor.name}[{self.row()}, %c0]{dest} : {self.shapes.tensor} -> {self.shapes.tile}")
+            self.emit(
+                depth,
+                f"{name} = tile.load {tensor.name}[{self.row()}, %c0]{dest} : {self.shapes.tensor} -> {self.shapes.tile}",
+            )
         elif r < 0.48:
             a, b = self.vec_operand(depth), self.vec_operand(depth)
             op = self.rng.choice(["add", "sub", "mul", "maximum"])
@@ -320,15 +332,26 @@ class KernelGenerator:
                 self.emit(depth, f"{name} = tile.exp {a.name}{dest} : {self.shapes.tile}")
             else:
                 op, scalar = self.rng.choice([("adds", "%f1"), ("muls", "%fhalf")])
-                self.emit(depth, f"{name} = tile.{op} {a.name}, {scalar}{dest} : {self.shapes.tile}, f32")
+                self.emit(
+                    depth, f"{name} = tile.{op} {a.name}, {scalar}{dest} : {self.shapes.tile}, f32"
+                )
         elif r < 0.63:
             a = self.vec_operand(depth)
-            self.emit(depth, f"{name} = tile.transpose {a.name}{dest} : {self.shapes.tile} -> {self.shapes.tile}")
+            self.emit(
+                depth,
+                f"{name} = tile.transpose {a.name}{dest} : {self.shapes.tile} -> {self.shapes.tile}",
+            )
         elif r < 0.69:
             a, b = self.vec_operand(depth), self.vec_operand(depth)
             sums = self.fresh()
-            self.emit(depth, f"{sums} = tile.row_sum {b.name} : {self.shapes.tile} -> {self.shapes.row_sums}")
-            self.emit(depth, f"{name} = tile.row_expand_mul {a.name}, {sums}{dest} : {self.shapes.tile}, {self.shapes.row_sums}")
+            self.emit(
+                depth,
+                f"{sums} = tile.row_sum {b.name} : {self.shapes.tile} -> {self.shapes.row_sums}",
+            )
+            self.emit(
+                depth,
+                f"{name} = tile.row_expand_mul {a.name}, {sums}{dest} : {self.shapes.tile}, {self.shapes.row_sums}",
+            )
         elif r < 0.84:
             return self.view_chain(depth, name)
         elif r < 0.90 and self.visible("half"):
@@ -337,12 +360,21 @@ class KernelGenerator:
             self.emit(depth, f"{base} = tile.full 0.0{dest} : {self.shapes.tile}")
             top = self.half_operand(depth)
             mid = self.fresh()
-            self.emit(depth, f"{mid} = tile.assemble {base}, {top.name}[0, 0] : {self.shapes.tile}, {self.shapes.half}")
+            self.emit(
+                depth,
+                f"{mid} = tile.assemble {base}, {top.name}[0, 0] : {self.shapes.tile}, {self.shapes.half}",
+            )
             bottom = self.half_operand(depth)
-            self.emit(depth, f"{name} = tile.assemble {mid}, {bottom.name}[{self.shapes.n - self.shapes.h}, 0] : {self.shapes.tile}, {self.shapes.half}")
+            self.emit(
+                depth,
+                f"{name} = tile.assemble {mid}, {bottom.name}[{self.shapes.n - self.shapes.h}, 0] : {self.shapes.tile}, {self.shapes.half}",
+            )
         else:
             a = self.vec_operand(depth)
-            self.emit(depth, f"{name} = tile.move {a.name}{dest} : {self.shapes.tile} -> {self.shapes.tile}")
+            self.emit(
+                depth,
+                f"{name} = tile.move {a.name}{dest} : {self.shapes.tile} -> {self.shapes.tile}",
+            )
         return self.define(Value(name, "vec", self.new_group(), dense=True))
 
     def view_chain(self, depth: int, name: str) -> Value:
@@ -356,12 +388,21 @@ class KernelGenerator:
             target = name if last else self.fresh("w")
             r = self.rng.random()
             if r < 0.45 or not dense:
-                self.emit(depth, f"{target} = tile.transpose_view {current} : {self.shapes.tile} -> {self.shapes.tile}")
+                self.emit(
+                    depth,
+                    f"{target} = tile.transpose_view {current} : {self.shapes.tile} -> {self.shapes.tile}",
+                )
                 dense = False
             else:
                 mid = self.fresh("w")
-                self.emit(depth, f"{mid} = tile.reshape {current} : {self.shapes.tile} -> {self.shapes.flat}")
-                self.emit(depth, f"{target} = tile.reshape {mid} : {self.shapes.flat} -> {self.shapes.tile}")
+                self.emit(
+                    depth,
+                    f"{mid} = tile.reshape {current} : {self.shapes.tile} -> {self.shapes.flat}",
+                )
+                self.emit(
+                    depth,
+                    f"{target} = tile.reshape {mid} : {self.shapes.flat} -> {self.shapes.tile}",
+                )
             current = target
         return self.define(Value(name, "vec", source.group, dense=dense))
 
@@ -375,18 +416,33 @@ class KernelGenerator:
         source = self.pick("vec")
         if r < 0.45 and source is not None:
             row = self.rng.choice(self.shapes.half_offsets)
-            self.emit(depth, f"{name} = tile.slice {source.name}[{row}, 0] : {self.shapes.tile} -> {self.shapes.half}")
+            self.emit(
+                depth,
+                f"{name} = tile.slice {source.name}[{row}, 0] : {self.shapes.tile} -> {self.shapes.half}",
+            )
             return self.define(Value(name, "half", source.group))
         if r < 0.55 and source is not None and self.shapes.h == 8:
             # A column slice (strided) of a transposed view, then a row
             # slice of that, transposed back: 8x16 again.
             cols, rows = self.fresh("w"), self.fresh("w")
-            self.emit(depth, f"{cols} = tile.slice {source.name}[0, {self.rng.choice(range(0, self.shapes.n, 8))}] : {self.shapes.tile} -> {self.shapes.columns}")
-            self.emit(depth, f"{rows} = tile.transpose_view {cols} : {self.shapes.columns} -> {self.shapes.half}")
-            self.emit(depth, f"{name} = tile.slice {rows}[0, 0] : {self.shapes.half} -> {self.shapes.half}")
+            self.emit(
+                depth,
+                f"{cols} = tile.slice {source.name}[0, {self.rng.choice(range(0, self.shapes.n, 8))}] : {self.shapes.tile} -> {self.shapes.columns}",
+            )
+            self.emit(
+                depth,
+                f"{rows} = tile.transpose_view {cols} : {self.shapes.columns} -> {self.shapes.half}",
+            )
+            self.emit(
+                depth,
+                f"{name} = tile.slice {rows}[0, 0] : {self.shapes.half} -> {self.shapes.half}",
+            )
             return self.define(Value(name, "half", source.group))
         if r < 0.75 and tensor is not None:
-            self.emit(depth, f"{name} = tile.load {tensor.name}[%c{self.rng.choice(self.shapes.half_load_rows)}, %c0] : {self.shapes.tensor} -> {self.shapes.half}")
+            self.emit(
+                depth,
+                f"{name} = tile.load {tensor.name}[%c{self.rng.choice(self.shapes.half_load_rows)}, %c0] : {self.shapes.tensor} -> {self.shapes.half}",
+            )
         elif self.visible("half"):
             a = self.pick("half")
             b = self.pick("half")
@@ -407,7 +463,10 @@ class KernelGenerator:
         if self.chance(0.5):
             i, j = self.rng.randrange(self.shapes.n), self.rng.randrange(self.shapes.n)
             scalar = self.rng.choice(["%f1", "%fhalf"])
-            self.emit(depth, f"{name} = tile.write {target.name}[%c{i}, %c{j}], {scalar} : {self.shapes.tile}, f32")
+            self.emit(
+                depth,
+                f"{name} = tile.write {target.name}[%c{i}, %c{j}], {scalar} : {self.shapes.tile}, f32",
+            )
         else:
             part = self.half_operand(depth)
             if part.group == target.group:
@@ -415,7 +474,10 @@ class KernelGenerator:
                 if part.group == target.group:
                     return
             at = self.rng.choice(self.shapes.half_offsets)
-            self.emit(depth, f"{name} = tile.assemble {target.name}, {part.name}[{at}, 0] : {self.shapes.tile}, {self.shapes.half}")
+            self.emit(
+                depth,
+                f"{name} = tile.assemble {target.name}, {part.name}[{at}, 0] : {self.shapes.tile}, {self.shapes.half}",
+            )
         if dead:
             return
         if self.chance(0.85):
@@ -430,20 +492,28 @@ class KernelGenerator:
         acc = self.pick("acc")
         mat = self.fresh("m")
         if acc is not None and self.chance(0.15):
-            self.emit(depth, f"{mat} = tile.extract {acc.name}[0, 0] : {self.shapes.acc} -> {self.shapes.mat}")
+            self.emit(
+                depth,
+                f"{mat} = tile.extract {acc.name}[0, 0] : {self.shapes.acc} -> {self.shapes.mat}",
+            )
         elif tensor is not None:
-            self.emit(depth, f"{mat} = tile.load {tensor.name}[{self.row()}, %c0] : {self.shapes.tensor} -> {self.shapes.mat}")
+            self.emit(
+                depth,
+                f"{mat} = tile.load {tensor.name}[{self.row()}, %c0] : {self.shapes.tensor} -> {self.shapes.mat}",
+            )
         else:
             return None
         left, right = self.fresh("l"), self.fresh("r")
         for target, space in ((left, self.shapes.left), (right, self.shapes.right)):
             if self.chance(0.7):
-                self.emit(depth, f"{target} = tile.extract {mat}[0, 0] : {self.shapes.mat} -> {space}")
+                self.emit(
+                    depth, f"{target} = tile.extract {mat}[0, 0] : {self.shapes.mat} -> {space}"
+                )
             else:
                 self.emit(depth, f"{target} = tile.move {mat} : {self.shapes.mat} -> {space}")
         return left, right
 
-    def produce_acc(self, depth: int) -> Optional[Value]:
+    def produce_acc(self, depth: int) -> Value | None:
         operands = self.operands_for_matmul(depth)
         if operands is None:
             return None
@@ -458,12 +528,18 @@ class KernelGenerator:
             acc = self.pick("acc")
         if acc is not None and self.chance(0.6):
             init = " init_cond %cond" if self.chance(0.25) else ""
-            self.emit(depth, f"{name} = tile.matmul_acc {acc.name}, {left}, {right}{init} : {self.shapes.acc}, {self.shapes.left}, {self.shapes.right}")
+            self.emit(
+                depth,
+                f"{name} = tile.matmul_acc {acc.name}, {left}, {right}{init} : {self.shapes.acc}, {self.shapes.left}, {self.shapes.right}",
+            )
             if self.chance(0.95):
                 self.kill_group(acc.group)
             return self.define(Value(name, "acc", acc.group))
         dest = self.destination("acc")
-        self.emit(depth, f"{name} = tile.matmul {left}, {right}{dest} : {self.shapes.left}, {self.shapes.right} -> {self.shapes.acc}")
+        self.emit(
+            depth,
+            f"{name} = tile.matmul {left}, {right}{dest} : {self.shapes.left}, {self.shapes.right} -> {self.shapes.acc}",
+        )
         return self.define(Value(name, "acc", self.new_group()))
 
     def store(self, depth: int) -> None:
@@ -479,7 +555,10 @@ class KernelGenerator:
             row = f"%c{self.rng.choice(self.shapes.half_store_rows)}"
         else:
             row = self.row()
-        self.emit(depth, f"{name} = tile.store {source.name}, {tensor.name}[{row}, %c0] : {self.shapes.types[kind]}, {self.shapes.tensor}")
+        self.emit(
+            depth,
+            f"{name} = tile.store {source.name}, {tensor.name}[{row}, %c0] : {self.shapes.types[kind]}, {self.shapes.tensor}",
+        )
         self.scopes[-1].tensor = Value(name, "tensor", tensor.group)
 
     def dead_code(self, depth: int) -> None:
@@ -525,8 +604,8 @@ class KernelGenerator:
             self.statement(depth)
 
     # -- control flow ----------------------------------------------------
-    def choose_carries(self) -> List[Value]:
-        carries: List[Value] = []
+    def choose_carries(self) -> list[Value]:
+        carries: list[Value] = []
         for _ in range(self.rng.choice([1, 1, 2, 2, 3])):
             kind = self.rng.choice(["vec", "vec", "vec", "acc"])
             value = self.pick(kind)
@@ -537,7 +616,7 @@ class KernelGenerator:
             carries.append(value)
         return carries
 
-    def yields_for(self, depth: int, carries: List[Value], args: List[Value]) -> List[str]:
+    def yields_for(self, depth: int, carries: list[Value], args: list[Value]) -> list[str]:
         """What each carry yields: a new value, another carry (swap), itself,
         or an outer value."""
         names = []
@@ -567,14 +646,14 @@ class KernelGenerator:
                 names.append(value.name if value else args[index].name)
         return self.revalidate(names, [c.kind for c in carries])
 
-    def wrap_in_scope(self, depth: int, names: List[str], types: List[str]) -> List[str]:
+    def wrap_in_scope(self, depth: int, names: list[str], types: list[str]) -> list[str]:
         if not names or self.rng.random() > 0.2:
             return names
         results = self.fresh("s")
         count = len(names)
         result_names = [f"{results}#{i}" for i in range(count)] if count > 1 else [results]
         head = f"{results}:{count}" if count > 1 else results
-        self.emit(depth, f"{head} = tile.scope \"split_aiv\" -> {', '.join(types)} {{")
+        self.emit(depth, f'{head} = tile.scope "split_aiv" -> {", ".join(types)} {{')
         inner = []
         for name, type_ in zip(names, types):
             if type_ == self.shapes.tile and self.chance(0.5):
@@ -613,7 +692,9 @@ class KernelGenerator:
             inits.append(tensor.name)
             types.append(self.shapes.tensor)
         results = self.fresh("f")
-        head = f"{results}:{len(types)} = " if len(types) > 1 else (f"{results} = " if types else "")
+        head = (
+            f"{results}:{len(types)} = " if len(types) > 1 else (f"{results} = " if types else "")
+        )
         iter_args = ", ".join(f"{a.name} = {i}" for a, i in zip(args, inits))
         sig = f" iter_args({iter_args}) -> ({', '.join(types)})" if types else ""
         self.emit(depth, f"{head}scf.for {index} = {lb} to {ub} step %c1{sig} {{")
@@ -660,7 +741,9 @@ class KernelGenerator:
             after.append(Value(self.fresh("Ta"), "tensor", tensor.group))
         results = self.fresh("w")
         head = f"{results}:{len(types)}"
-        params = ", ".join([f"{counter} = %c0"] + [f"{b.name} = {i}" for b, i in zip(before, inits[1:])])
+        params = ", ".join(
+            [f"{counter} = %c0"] + [f"{b.name} = {i}" for b, i in zip(before, inits[1:])]
+        )
         sig = ", ".join(types)
         self.emit(depth, f"{head} = scf.while ({params}) : ({sig}) -> ({sig}) {{")
         go = self.fresh("go")
@@ -672,7 +755,9 @@ class KernelGenerator:
         self.emit(depth + 1, f"scf.condition({go}) {forwarded} : {sig}")
         self.emit(depth, "} do {")
         counter2 = self.fresh("k")
-        block_args = ", ".join([f"{counter2}: index"] + [f"{a.name}: {self.shapes.types[a.kind]}" for a in after])
+        block_args = ", ".join(
+            [f"{counter2}: index"] + [f"{a.name}: {self.shapes.types[a.kind]}" for a in after]
+        )
         self.emit(depth, f"^bb0({block_args}):")
         scope = Scope(values=[a for a in after if a.kind != "tensor"])
         scope.tensor = after[-1] if carry_tensor else tensor
@@ -698,11 +783,15 @@ class KernelGenerator:
             self.scopes[-1].tensor = Value(names[-1], "tensor", tensor.group)
 
     def if_op(self, depth: int) -> None:
-        kinds = [self.rng.choice(["vec", "vec", "acc", "half"])
-                 for _ in range(self.rng.choice([0, 1, 1, 2, 3]))]
+        kinds = [
+            self.rng.choice(["vec", "vec", "acc", "half"])
+            for _ in range(self.rng.choice([0, 1, 1, 2, 3]))
+        ]
         tensor = self.current_tensor()
         carry_tensor = tensor is not None and self.tensor_writable() and self.chance(0.3)
-        types = [self.shapes.types[k] for k in kinds] + ([self.shapes.tensor] if carry_tensor else [])
+        types = [self.shapes.types[k] for k in kinds] + (
+            [self.shapes.tensor] if carry_tensor else []
+        )
         cond = self.rng.choice(["%cond", "%cond", "%notcond"] * 6 + ["%true", "%false"])
         results = self.fresh("r")
         head = ""
@@ -765,11 +854,11 @@ class KernelGenerator:
             self.scopes[-1].tensor = Value(names[-1], "tensor", tensor.group)
 
     # -- the kernel --------------------------------------------------------
-    def declare_user_buffers(self, arguments: List[str]) -> List[str]:
+    def declare_user_buffers(self, arguments: list[str]) -> list[str]:
         """User storage: buffers the program declares (pinned or not, with
         or without addresses) and, sometimes, a buffer argument."""
         lines = []
-        addresses: List[int] = []
+        addresses: list[int] = []
         for _ in range(self.rng.choice([0, 0, 1, 1, 2, 3])):
             kind = "acc" if self.chance(0.2) else "vec"
             slots = self.rng.choice([1, 1, 2])
@@ -779,7 +868,9 @@ class KernelGenerator:
             r = self.rng.random()
             if r < 0.35:
                 if addresses and self.chance(0.3):
-                    addr = self.rng.choice(addresses) + self.rng.choice([0, self.shapes.tile_bytes // 2])
+                    addr = self.rng.choice(addresses) + self.rng.choice(
+                        [0, self.shapes.tile_bytes // 2]
+                    )
                 elif self.chance(0.05):
                     addr = self.shapes.tile_bytes * self.rng.randrange(8) + 4  # misaligned
                 else:
@@ -798,7 +889,12 @@ class KernelGenerator:
         return lines
 
     def generate(self) -> str:
-        arguments = [f"%A: {self.shapes.tensor}", f"%O: {self.shapes.tensor}", "%n: index", "%cond: i1"]
+        arguments = [
+            f"%A: {self.shapes.tensor}",
+            f"%O: {self.shapes.tensor}",
+            "%n: index",
+            "%cond: i1",
+        ]
         top = Scope()
         top.tensor = Value("%O", "tensor", self.new_group())
         top.tensor_writable = True
@@ -822,8 +918,13 @@ class KernelGenerator:
         body = self.lines
         self.lines = []
         if self.tensor_outputs:
-            self.emit(0, f"%Tout = tile.store {out_tile.name}, %T[%c0, %c0] : {self.shapes.tile}, {self.shapes.out_tensor}")
-            self.emit(0, f"return {tensor.name}, %Tout : {self.shapes.tensor}, {self.shapes.out_tensor}")
+            self.emit(
+                0,
+                f"%Tout = tile.store {out_tile.name}, %T[%c0, %c0] : {self.shapes.tile}, {self.shapes.out_tensor}",
+            )
+            self.emit(
+                0, f"return {tensor.name}, %Tout : {self.shapes.tensor}, {self.shapes.out_tensor}"
+            )
             results = f"{self.shapes.tensor}, {self.shapes.out_tensor}"
         else:
             extra = self.pick(self.rng.choice(["vec", "acc"])) if self.chance(0.3) else None
@@ -834,11 +935,14 @@ class KernelGenerator:
             self.emit(0, f"return {', '.join(names)} : {', '.join(types)}")
             results = ", ".join(types)
         epilogue = self.lines
-        constants = [f"%c{v} = arith.constant {v} : index"
-                     for v in self.shapes.index_constants()]
-        constants += ["%f1 = arith.constant 1.0 : f32", "%fhalf = arith.constant 0.5 : f32",
-                      "%true = arith.constant true", "%false = arith.constant false",
-                      "%notcond = arith.xori %cond, %true : i1"]
+        constants = [f"%c{v} = arith.constant {v} : index" for v in self.shapes.index_constants()]
+        constants += [
+            "%f1 = arith.constant 1.0 : f32",
+            "%fhalf = arith.constant 0.5 : f32",
+            "%true = arith.constant true",
+            "%false = arith.constant false",
+            "%notcond = arith.xori %cond, %true : i1",
+        ]
         attributes = " attributes {pto.entry}" if self.entry else ""
         head = [f"  func.func @{self.name}({', '.join(arguments)}) -> ({results}){attributes} {{"]
         pad = "    "
@@ -846,8 +950,13 @@ class KernelGenerator:
         return "\n".join(text + body + epilogue + ["  }"])
 
 
-def generate(seed: int, max_depth: int = 4, branch_heavy: bool = False,
-             tensor_outputs: bool = False, boundary: bool = False) -> str:
+def generate(
+    seed: int,
+    max_depth: int = 4,
+    branch_heavy: bool = False,
+    tensor_outputs: bool = False,
+    boundary: bool = False,
+) -> str:
     """The module of one seed (deterministic): one to three kernels.
     `branch_heavy` makes scf.if the most frequent statement. With
     `tensor_outputs` every kernel stores its tile result into an extra
@@ -861,10 +970,15 @@ def generate(seed: int, max_depth: int = 4, branch_heavy: bool = False,
     kernels = []
     for k in range(count):
         name = "kernel" if k == 0 else f"kernel{k}"
-        kernels.append(KernelGenerator(rng, name, max_depth=max_depth,
-                                       branch_heavy=branch_heavy,
-                                       tensor_outputs=tensor_outputs,
-                                       entry=tensor_outputs and count > 1 and k == 0,
-                                       shapes=shapes).generate())
-    return ('module attributes {tile.target_arch = "a3"} {\n'
-            + "\n".join(kernels) + "\n}\n")
+        kernels.append(
+            KernelGenerator(
+                rng,
+                name,
+                max_depth=max_depth,
+                branch_heavy=branch_heavy,
+                tensor_outputs=tensor_outputs,
+                entry=tensor_outputs and count > 1 and k == 0,
+                shapes=shapes,
+            ).generate()
+        )
+    return 'module attributes {tile.target_arch = "a3"} {\n' + "\n".join(kernels) + "\n}\n"

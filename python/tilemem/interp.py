@@ -79,7 +79,8 @@ import collections
 import functools
 import math
 import re
-from typing import Any, Callable, Dict, List, Optional, Sequence, Union
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -147,8 +148,19 @@ class _Ty:
     """A parsed type: kind is 'tile', 'tensor', 'buffer', 'int', 'float' or
     'other'."""
 
-    __slots__ = ("text", "kind", "rows", "cols", "elem", "space", "size",
-                 "slots", "bits", "dtype", "esize")
+    __slots__ = (
+        "text",
+        "kind",
+        "rows",
+        "cols",
+        "elem",
+        "space",
+        "size",
+        "slots",
+        "bits",
+        "dtype",
+        "esize",
+    )
 
     def __init__(self, text: str):
         self.text = text
@@ -194,7 +206,7 @@ class _Ty:
         return f"_Ty({self.text})"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _parse_type(text: str) -> _Ty:
     return _Ty(text)
 
@@ -307,8 +319,7 @@ class _Mem:
 
     __slots__ = ("name", "data", "poison", "slot_bytes", "slots")
 
-    def __init__(self, name: str, slot_bytes: int, slots: int = 1,
-                 data: Optional[np.ndarray] = None):
+    def __init__(self, name: str, slot_bytes: int, slots: int = 1, data: np.ndarray | None = None):
         self.name = name
         self.slot_bytes = slot_bytes
         self.slots = slots
@@ -328,8 +339,7 @@ class _Region:
 
     __slots__ = ("name", "mem", "base", "slot_bytes", "slots")
 
-    def __init__(self, name: str, mem: _Mem, base: int, slot_bytes: int,
-                 slots: int):
+    def __init__(self, name: str, mem: _Mem, base: int, slot_bytes: int, slots: int):
         self.name, self.mem, self.base = name, mem, base
         self.slot_bytes, self.slots = slot_bytes, slots
 
@@ -344,11 +354,21 @@ class _Desc:
     """Where a tile (or tensor) lives: memory, byte offset of element (0, 0)
     (slot included), shape, element strides and element type."""
 
-    __slots__ = ("mem", "off", "rows", "cols", "rs", "cs", "elem", "dtype",
-                 "esize", "contig", "end")
+    __slots__ = (
+        "mem",
+        "off",
+        "rows",
+        "cols",
+        "rs",
+        "cs",
+        "elem",
+        "dtype",
+        "esize",
+        "contig",
+        "end",
+    )
 
-    def __init__(self, mem: _Mem, off: int, rows: int, cols: int, rs: int,
-                 cs: int, elem: str):
+    def __init__(self, mem: _Mem, off: int, rows: int, cols: int, rs: int, cs: int, elem: str):
         self.mem, self.off = mem, off
         self.rows, self.cols, self.rs, self.cs = rows, cols, rs, cs
         self.elem = elem
@@ -357,16 +377,17 @@ class _Desc:
         self.end = off + ((rows - 1) * rs + (cols - 1) * cs + 1) * self.esize
         if off < 0 or self.end > mem.data.size:
             raise StorageError(
-                f"window [{off}, {self.end}) lies outside {mem.name} "
-                f"({mem.data.size} bytes)")
+                f"window [{off}, {self.end}) lies outside {mem.name} ({mem.data.size} bytes)"
+            )
 
     def byte_index(self) -> np.ndarray:
-        return self.off + _byte_template(self.rows, self.cols, self.rs,
-                                         self.cs, self.esize)
+        return self.off + _byte_template(self.rows, self.cols, self.rs, self.cs, self.esize)
 
     def __repr__(self) -> str:
-        return (f"<{self.mem.name} +{self.off} {self.rows}x{self.cols}x"
-                f"{self.elem} strides ({self.rs}, {self.cs})>")
+        return (
+            f"<{self.mem.name} +{self.off} {self.rows}x{self.cols}x"
+            f"{self.elem} strides ({self.rs}, {self.cs})>"
+        )
 
 
 def _read(d: _Desc):
@@ -406,29 +427,28 @@ def _alloc_desc(buf, off: int, slot: int, rows: int, cols: int, elem: str) -> _D
     elif isinstance(buf, _Region):
         mem, base = buf.mem, buf.base
     else:
-        raise StorageError("the destination buffer has not been allocated "
-                           "(its tile.alloc has not run)")
+        raise StorageError(
+            "the destination buffer has not been allocated (its tile.alloc has not run)"
+        )
     slot = int(slot)
     if not 0 <= slot < buf.slots:
-        raise StorageError(f"slot {slot} is out of range for {buf.name} "
-                           f"with {buf.slots} slot(s)")
+        raise StorageError(f"slot {slot} is out of range for {buf.name} with {buf.slots} slot(s)")
     size = rows * cols * _ELEM[elem][1]
     if off < 0 or off + size > buf.slot_bytes:
-        raise StorageError(f"window [{off}, {size}] lies outside the "
-                           f"{buf.slot_bytes}-byte slot of {buf.name}")
+        raise StorageError(
+            f"window [{off}, {size}] lies outside the {buf.slot_bytes}-byte slot of {buf.name}"
+        )
     return _Desc(mem, base + off + slot * buf.slot_bytes, rows, cols, cols, 1, elem)
 
 
 def _check_block(rows, cols, r, c, br, bc, what):
     if r < 0 or c < 0 or r + br > rows or c + bc > cols:
-        raise InterpreterError(f"{what} block [{r}, {c}] + {br}x{bc} exceeds "
-                               f"{rows}x{cols}")
+        raise InterpreterError(f"{what} block [{r}, {c}] + {br}x{bc} exceeds {rows}x{cols}")
 
 
 def _slice_desc(d: _Desc, r: int, c: int, rows: int, cols: int) -> _Desc:
     _check_block(d.rows, d.cols, r, c, rows, cols, "accessed")
-    return _Desc(d.mem, d.off + (r * d.rs + c * d.cs) * d.esize, rows, cols,
-                 d.rs, d.cs, d.elem)
+    return _Desc(d.mem, d.off + (r * d.rs + c * d.cs) * d.esize, rows, cols, d.rs, d.cs, d.elem)
 
 
 def _view_desc(d: _Desc, kind: str, params) -> _Desc:
@@ -440,7 +460,8 @@ def _view_desc(d: _Desc, kind: str, params) -> _Desc:
         if not d.contig:
             raise InterpreterError(
                 f"reshape of a strided view is unsupported (source {d.rows}x"
-                f"{d.cols} with element strides ({d.rs}, {d.cs}))")
+                f"{d.cols} with element strides ({d.rs}, {d.cs}))"
+            )
         rows, cols = params
         return _Desc(d.mem, d.off, rows, cols, cols, 1, d.elem)
     raise AssertionError(kind)
@@ -460,7 +481,7 @@ def _overlaps(a: _Desc, b: _Desc) -> bool:
 
 
 def _block(t, r, c, rows, cols):
-    return t[0][r:r + rows, c:c + cols].copy(), t[1][r:r + rows, c:c + cols].copy()
+    return t[0][r : r + rows, c : c + cols].copy(), t[1][r : r + rows, c : c + cols].copy()
 
 
 def _convert(t, src: str, dst: str):
@@ -471,8 +492,8 @@ def _convert(t, src: str, dst: str):
 
 def _replace_block(t, src, r, c):
     data, poison = t[0].copy(), t[1].copy()
-    data[r:r + src[0].shape[0], c:c + src[0].shape[1]] = src[0]
-    poison[r:r + src[0].shape[0], c:c + src[0].shape[1]] = src[1]
+    data[r : r + src[0].shape[0], c : c + src[0].shape[1]] = src[0]
+    poison[r : r + src[0].shape[0], c : c + src[0].shape[1]] = src[1]
     return data, poison
 
 
@@ -496,8 +517,24 @@ def _matmul_product(l, r, le, re_):
 # ===----------------------------------------------------------------------=== #
 
 _CMPI = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
-_CMPF = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq",
-         "ugt", "uge", "ult", "ule", "une", "uno", "true"]
+_CMPF = [
+    "false",
+    "oeq",
+    "ogt",
+    "oge",
+    "olt",
+    "ole",
+    "one",
+    "ord",
+    "ueq",
+    "ugt",
+    "uge",
+    "ult",
+    "ule",
+    "une",
+    "uno",
+    "true",
+]
 
 
 def _cmpi_fn(pred: str, bits: int):
@@ -658,11 +695,11 @@ def _run_block(blk: _Block, fr: list, st: _State) -> None:
     st.budget -= blk.cost
     if st.budget < 0:
         raise InterpreterError(
-            f"step budget of {st.max_steps} operations exceeded "
-            f"(non-terminating loop?)")
+            f"step budget of {st.max_steps} operations exceeded (non-terminating loop?)"
+        )
     i = 0
     try:
-        for i, fn in enumerate(blk.fns):
+        for i, fn in enumerate(blk.fns):  # noqa: B007 (i locates an error)
             fn(fr, st)
     except InterpreterError as error:
         if error.located:
@@ -670,13 +707,12 @@ def _run_block(blk: _Block, fr: list, st: _State) -> None:
         raise type(error)(f"{_describe(blk.ops[i])}: {error}", located=True) from None
     except Exception as error:
         raise InterpreterError(
-            f"{_describe(blk.ops[i])}: {type(error).__name__}: {error}",
-            located=True) from error
+            f"{_describe(blk.ops[i])}: {type(error).__name__}: {error}", located=True
+        ) from error
 
 
 class _Func:
-    __slots__ = ("name", "n_slots", "arg_ids", "arg_types", "result_types",
-                 "body", "spaces")
+    __slots__ = ("name", "n_slots", "arg_ids", "arg_types", "result_types", "body", "spaces")
 
 
 def _invoke(cf: _Func, args: Sequence, st: _State) -> list:
@@ -693,10 +729,22 @@ def _invoke(cf: _Func, args: Sequence, st: _State) -> list:
 _TERMINATORS = {"scf.yield", "scf.condition", "func.return", "tile.scope_yield"}
 
 _ALLOCATING = {
-    "tile.load", "tile.move", "tile.extract", "tile.create", "tile.add",
-    "tile.sub", "tile.mul", "tile.maximum", "tile.exp", "tile.adds",
-    "tile.muls", "tile.full", "tile.transpose", "tile.row_sum",
-    "tile.row_expand_mul", "tile.matmul",
+    "tile.load",
+    "tile.move",
+    "tile.extract",
+    "tile.create",
+    "tile.add",
+    "tile.sub",
+    "tile.mul",
+    "tile.maximum",
+    "tile.exp",
+    "tile.adds",
+    "tile.muls",
+    "tile.full",
+    "tile.transpose",
+    "tile.row_sum",
+    "tile.row_expand_mul",
+    "tile.matmul",
 }
 
 
@@ -705,7 +753,9 @@ def _no_storage_error(op_text: str):
         raise StorageError(
             f"result has no storage: {op_text} has no destination "
             f"(`into(...)`); storage mode needs every allocating producer "
-            f"to name one (run --tile-init-memref or a planner first)")
+            f"to name one (run --tile-init-memref or a planner first)"
+        )
+
     return fn
 
 
@@ -713,19 +763,18 @@ class _Compiler:
     """Compiles one function for one mode into closures over a flat frame
     (a list indexed by value id)."""
 
-    def __init__(self, program: "Program", fop, mode: str,
-                 ignore_addresses: bool = False):
+    def __init__(self, program: Program, fop, mode: str, ignore_addresses: bool = False):
         self.program = program
         self.storage = mode == "storage"
         self.mode = mode
         self.ignore_addresses = ignore_addresses
         # storage mode with addresses: space -> [frame slot of its memory,
         # bytes needed (the largest addr + size * slots in the function)]
-        self.spaces: Dict[str, list] = {}
-        self.ids: Dict[Any, int] = {}
-        self.types: List[_Ty] = []
+        self.spaces: dict[str, list] = {}
+        self.ids: dict[Any, int] = {}
+        self.types: list[_Ty] = []
         # storage mode: value id -> recipe of its descriptor (None: no storage)
-        self.recipes: Dict[int, Any] = {}
+        self.recipes: dict[int, Any] = {}
         self.fop = fop
 
     # -- values ---------------------------------------------------------------
@@ -740,8 +789,9 @@ class _Compiler:
         try:
             return self.ids[value]
         except KeyError:
-            raise InterpreterError("use of a value defined outside the "
-                                   "interpreted function") from None
+            raise InterpreterError(
+                "use of a value defined outside the interpreted function"
+            ) from None
 
     def inherit(self, to: int, frm: int) -> None:
         if self.storage and self.types[to].has_storage:
@@ -764,8 +814,7 @@ class _Compiler:
         cf.body = self.compile_block(block)
         ft = ir.FunctionType(ir.TypeAttr(o.attributes["function_type"]).value)
         cf.result_types = [_parse_type(str(t)) for t in ft.results]
-        cf.spaces = [(sid, space, nbytes)
-                     for space, (sid, nbytes) in self.spaces.items()]
+        cf.spaces = [(sid, space, nbytes) for space, (sid, nbytes) in self.spaces.items()]
         cf.n_slots = len(self.types)
         return cf
 
@@ -816,17 +865,23 @@ class _Compiler:
             buf = operands[base]
             slot = operands[base + 1] if n_slot else None
         else:  # fall back to the operand types
-            pos = [k for k, v in enumerate(operands)
-                   if str(v.type).startswith("!tile.buffer")]
+            pos = [k for k, v in enumerate(operands) if str(v.type).startswith("!tile.buffer")]
             if not pos:
                 return None
             buf = operands[pos[0]]
             slot = operands[pos[0] + 1] if pos[0] + 1 < len(operands) else None
         offset = list(attrs["window"])[0] if "window" in attrs else 0
         static_slot = attrs["static_slot"].value if "static_slot" in attrs else 0
-        return ("alloc", self.use(buf), int(offset), int(static_slot),
-                None if slot is None else self.use(slot), rty.rows, rty.cols,
-                rty.elem)
+        return (
+            "alloc",
+            self.use(buf),
+            int(offset),
+            int(static_slot),
+            None if slot is None else self.use(slot),
+            rty.rows,
+            rty.cols,
+            rty.elem,
+        )
 
     @staticmethod
     def resolver(recipe):
@@ -842,6 +897,7 @@ class _Compiler:
                 if not isinstance(d, _Desc):
                     raise StorageError("storage root has not been defined")
                 return d
+
             return ext
         if kind == "alloc":
             _, bid, off, sslot, sid, rows, cols, elem = recipe
@@ -868,15 +924,18 @@ class _Compiler:
 
     # -- generic allocating producer -----------------------------------------
 
-    def producer(self, o, tiles: Sequence[int], scalars: Sequence[int], kernel,
-                 forbid: Sequence[int] = ()):
+    def producer(
+        self, o, tiles: Sequence[int], scalars: Sequence[int], kernel, forbid: Sequence[int] = ()
+    ):
         """An allocating op computing kernel(tile_operands, scalar_operands)."""
         rid = self.define(o.results[0])
         rty = self.types[rid]
         tiles, scalars = tuple(tiles), tuple(scalars)
         if not self.storage:
+
             def fn(fr, st):
                 fr[rid] = kernel([fr[i] for i in tiles], [fr[i] for i in scalars])
+
             return fn
         recipe = self.dest_recipe(o, rty)
         self.recipes[rid] = recipe
@@ -892,10 +951,12 @@ class _Compiler:
                 if _overlaps(d, fr[tiles[k]]):
                     raise StorageError(
                         f"result storage {d} overlaps operand #{k}'s storage "
-                        f"{fr[tiles[k]]}, which this op forbids")
+                        f"{fr[tiles[k]]}, which this op forbids"
+                    )
             data, poison = kernel(ins, [fr[i] for i in scalars])
             _write(d, data, poison)
             fr[rid] = d
+
         return fn
 
     # -- tile ops -------------------------------------------------------------
@@ -907,8 +968,10 @@ class _Compiler:
         ty = self.types[rid]
         name = f"buffer {ty.text} allocated at {o.location}"
         if "addr" not in o.attributes or self.ignore_addresses:
+
             def fn(fr, st):
                 fr[rid] = _Mem(name, ty.size, ty.slots)
+
             return fn
         # Addressed: a region of the space's memory, not re-poisoned here.
         base = ir.IntegerAttr(o.attributes["addr"]).value
@@ -919,11 +982,11 @@ class _Compiler:
             self.types.append(_parse_type("<space memory>"))
         entry[1] = max(entry[1], end)
         sid = entry[0]
-        name = (f"buffer {ty.text} at {ty.space} [{base}, {end}) allocated "
-                f"at {o.location}")
+        name = f"buffer {ty.text} at {ty.space} [{base}, {end}) allocated at {o.location}"
 
         def fn(fr, st):
             fr[rid] = _Region(name, fr[sid], base, ty.size, ty.slots)
+
         return fn
 
     def op_if_exit_barrier(self, o):
@@ -940,10 +1003,12 @@ class _Compiler:
         rty = self.types[rid]
         R, C = rty.rows, rty.cols
         if not self.storage:
+
             def fn(fr, st):
                 t, i, j = fr[tid], fr[iid], fr[jid]
                 _check_block(t[0].shape[0], t[0].shape[1], i, j, R, C, "loaded")
                 fr[rid] = _block(t, i, j, R, C)
+
             return fn
         recipe = self.dest_recipe(o, rty)
         self.recipes[rid] = recipe
@@ -956,6 +1021,7 @@ class _Compiler:
             d = dest(fr)
             _write(d, *src)
             fr[rid] = d
+
         return fn
 
     def op_store(self, o):
@@ -966,10 +1032,12 @@ class _Compiler:
         vty = self.types[vid_]
         R, C = vty.rows, vty.cols
         if not self.storage:
+
             def fn(fr, st):
                 t, i, j = fr[tid], fr[iid], fr[jid]
                 _check_block(t[0].shape[0], t[0].shape[1], i, j, R, C, "stored")
                 fr[rid] = _replace_block(t, fr[vid_], i, j)
+
             return fn
         self.inherit(rid, tid)
 
@@ -978,14 +1046,14 @@ class _Compiler:
             d = fr[tid]
             _write(_slice_desc(d, fr[iid], fr[jid], R, C), *value)
             fr[rid] = d
+
         return fn
 
     def op_move(self, o):
         sid = self.use(o.operands[0])
         src = self.types[sid].elem
         dst = _type_of(o.results[0]).elem
-        return self.producer(o, [sid], [], lambda t, s: _convert(t[0], src, dst),
-                             forbid=[0])
+        return self.producer(o, [sid], [], lambda t, s: _convert(t[0], src, dst), forbid=[0])
 
     def op_extract(self, o):
         sid = self.use(o.operands[0])
@@ -996,8 +1064,8 @@ class _Compiler:
         sty = self.types[sid]
         _check_block(sty.rows, sty.cols, r, c, R, C, "extracted")
         return self.producer(
-            o, [sid], [], lambda t, s: _convert(_block(t[0], r, c, R, C), src, dst),
-            forbid=[0])
+            o, [sid], [], lambda t, s: _convert(_block(t[0], r, c, R, C), src, dst), forbid=[0]
+        )
 
     def op_create(self, o):
         rid = self.define(o.results[0])
@@ -1007,6 +1075,7 @@ class _Compiler:
 
             def fn(fr, st):
                 fr[rid] = (np.zeros(shape, rty.dtype), np.ones(shape, bool))
+
             return fn
         recipe = self.dest_recipe(o, rty)
         self.recipes[rid] = recipe
@@ -1016,6 +1085,7 @@ class _Compiler:
 
         def fn(fr, st):
             fr[rid] = dest(fr)  # descriptor only: no data access
+
         return fn
 
     def op_binary(self, o):
@@ -1024,16 +1094,16 @@ class _Compiler:
         f = _BINARY[o.name]
 
         def kernel(t, s):
-            return _from_c(f(_to_c(t[0][0], elem), _to_c(t[1][0], elem)), elem), \
-                t[0][1] | t[1][1]
+            return _from_c(f(_to_c(t[0][0], elem), _to_c(t[1][0], elem)), elem), t[0][1] | t[1][1]
+
         return self.producer(o, [a, b], [], kernel)
 
     def op_exp(self, o):
         a = self.use(o.operands[0])
         elem = self.types[a].elem
         return self.producer(
-            o, [a], [], lambda t, s: (_from_c(np.exp(_to_c(t[0][0], elem)), elem),
-                                      t[0][1].copy()))
+            o, [a], [], lambda t, s: (_from_c(np.exp(_to_c(t[0][0], elem)), elem), t[0][1].copy())
+        )
 
     def op_scalar(self, o):
         a, x = self.use(o.operands[0]), self.use(o.operands[1])
@@ -1041,8 +1111,8 @@ class _Compiler:
         f = np.add if o.name == "tile.adds" else np.multiply
 
         def kernel(t, s):
-            return _from_c(f(_to_c(t[0][0], elem), _elem_scalar(s[0], elem)), elem), \
-                t[0][1].copy()
+            return _from_c(f(_to_c(t[0][0], elem), _elem_scalar(s[0], elem)), elem), t[0][1].copy()
+
         return self.producer(o, [a], [x], kernel)
 
     def op_full(self, o):
@@ -1050,21 +1120,29 @@ class _Compiler:
         value = float(o.attributes["value"].value)
         shape, elem = (rty.rows, rty.cols), rty.elem
         fill = _from_c(np.array([value]), elem)[0]
-        return self.producer(o, [], [], lambda t, s: (np.full(shape, fill, rty.dtype),
-                                                      np.zeros(shape, bool)))
+        return self.producer(
+            o, [], [], lambda t, s: (np.full(shape, fill, rty.dtype), np.zeros(shape, bool))
+        )
 
     def op_transpose(self, o):
         a = self.use(o.operands[0])
-        return self.producer(o, [a], [], lambda t, s: (t[0][0].T.copy(),
-                                                       t[0][1].T.copy()), forbid=[0])
+        return self.producer(
+            o, [a], [], lambda t, s: (t[0][0].T.copy(), t[0][1].T.copy()), forbid=[0]
+        )
 
     def op_row_sum(self, o):
         a = self.use(o.operands[0])
         elem = self.types[a].elem
         return self.producer(
-            o, [a], [],
-            lambda t, s: (_from_c(_to_c(t[0][0], elem).sum(axis=1, keepdims=True), elem),
-                          t[0][1].any(axis=1, keepdims=True)), forbid=[0])
+            o,
+            [a],
+            [],
+            lambda t, s: (
+                _from_c(_to_c(t[0][0], elem).sum(axis=1, keepdims=True), elem),
+                t[0][1].any(axis=1, keepdims=True),
+            ),
+            forbid=[0],
+        )
 
     def op_row_expand_mul(self, o):
         a, f = self.use(o.operands[0]), self.use(o.operands[1])
@@ -1073,6 +1151,7 @@ class _Compiler:
         def kernel(t, s):
             data = _from_c(_to_c(t[0][0], elem) * _to_c(t[1][0], elem)[:, :1], elem)
             return data, t[0][1] | t[1][1][:, :1]
+
         return self.producer(o, [a, f], [], kernel, forbid=[1])
 
     def op_matmul(self, o):
@@ -1083,6 +1162,7 @@ class _Compiler:
         def kernel(t, s):
             prod, poison = _matmul_product(t[0], t[1], le, re_)
             return _from_c(prod, oe), poison
+
         return self.producer(o, [l, r], [], kernel)
 
     def op_matmul_acc(self, o):
@@ -1099,9 +1179,11 @@ class _Compiler:
             return _from_c(_to_c(a[0], ae) + prod, ae), poison | a[1]
 
         if not self.storage:
+
             def fn(fr, st):
                 init = bool(fr[cond]) if cond is not None else False
                 fr[rid] = compute(fr[acc], fr[l], fr[r], init)
+
             return fn
         self.inherit(rid, acc)
 
@@ -1112,6 +1194,7 @@ class _Compiler:
             res = compute(a, _read(fr[l]), _read(fr[r]), init)
             _write(d, *res)
             fr[rid] = d
+
         return fn
 
     def op_write(self, o):
@@ -1124,6 +1207,7 @@ class _Compiler:
             return _from_c(np.array([_elem_scalar(x, elem)]), elem).reshape(1, 1)
 
         if not self.storage:
+
             def fn(fr, st):
                 i, j = fr[iid], fr[jid]
                 _check_block(R, C, i, j, 1, 1, "written")
@@ -1131,14 +1215,15 @@ class _Compiler:
                 data[i, j] = element(fr[xid])[0, 0]
                 poison[i, j] = False
                 fr[rid] = (data, poison)
+
             return fn
         self.inherit(rid, tid)
 
         def fn(fr, st):
             d = fr[tid]
-            _write(_slice_desc(d, fr[iid], fr[jid], 1, 1), element(fr[xid]),
-                   np.zeros((1, 1), bool))
+            _write(_slice_desc(d, fr[iid], fr[jid], 1, 1), element(fr[xid]), np.zeros((1, 1), bool))
             fr[rid] = d
+
         return fn
 
     def op_view(self, o):
@@ -1155,21 +1240,25 @@ class _Compiler:
             kind, params = "reshape", (rty.rows, rty.cols)
         if not self.storage:
             if kind == "slice":
+
                 def fn(fr, st):
                     fr[rid] = _block(fr[sid], *params)
             elif kind == "tview":
+
                 def fn(fr, st):
                     fr[rid] = (fr[sid][0].T.copy(), fr[sid][1].T.copy())
             else:
+
                 def fn(fr, st):
-                    fr[rid] = (fr[sid][0].reshape(params).copy(),
-                               fr[sid][1].reshape(params).copy())
+                    fr[rid] = (fr[sid][0].reshape(params).copy(), fr[sid][1].reshape(params).copy())
+
             return fn
         base = self.recipes.get(sid)
         self.recipes[rid] = None if base is None else ("view", base, kind, params)
 
         def fn(fr, st):
             fr[rid] = _view_desc(fr[sid], kind, params)
+
         return fn
 
     def op_assemble(self, o):
@@ -1179,8 +1268,10 @@ class _Compiler:
         tty, sty = self.types[tid], self.types[sid]
         _check_block(tty.rows, tty.cols, r, c, sty.rows, sty.cols, "assembled")
         if not self.storage:
+
             def fn(fr, st):
                 fr[rid] = _replace_block(fr[tid], fr[sid], r, c)
+
             return fn
         self.inherit(rid, tid)
         R, C = sty.rows, sty.cols
@@ -1190,6 +1281,7 @@ class _Compiler:
             d = fr[tid]
             _write(_slice_desc(d, r, c, R, C), *src)
             fr[rid] = d
+
         return fn
 
     # -- regions --------------------------------------------------------------
@@ -1204,6 +1296,7 @@ class _Compiler:
             _run_block(body, fr, st)
             for rid, y in zip(rids, body.term):
                 fr[rid] = fr[y]
+
         return fn
 
     def op_for(self, o):
@@ -1241,6 +1334,7 @@ class _Compiler:
                 i += s
             for k in range(n):
                 fr[rids[k]] = vals[k]
+
         return fn
 
     def op_while(self, o):
@@ -1277,6 +1371,7 @@ class _Compiler:
                     fr[a] = v
                 _run_block(after, fr, st)
                 vals = [fr[x] for x in after.term]
+
         return fn
 
     def op_if(self, o):
@@ -1314,20 +1409,28 @@ class _Compiler:
             for k, (rid, y) in enumerate(zip(rids, els.term)):
                 res = resolvers[k]
                 fr[rid] = fr[y] if res is None else res(fr)
+
         return fn
 
     def _if_result_resolver(self, k, recipe, inner):
         if recipe is None:
+
             def fail(fr):
-                raise StorageError(f"scf.if result #{k} has no storage (the "
-                                   f"then-arm yields a value without storage)")
+                raise StorageError(
+                    f"scf.if result #{k} has no storage (the "
+                    f"then-arm yields a value without storage)"
+                )
+
             return fail
         if inner:
+
             def fail(fr):
                 raise StorageError(
                     f"scf.if result #{k} lives where the then-arm's yielded "
                     f"value lives, which depends on values defined inside the "
-                    f"then arm, but the else arm ran")
+                    f"then arm, but the else arm ran"
+                )
+
             return fail
         return self.resolver(recipe)
 
@@ -1348,6 +1451,7 @@ class _Compiler:
             results = _invoke(cf, [fr[a] for a in args], st)
             for rid, v in zip(rids, results):
                 fr[rid] = v
+
         return fn
 
     # -- arith ----------------------------------------------------------------
@@ -1365,6 +1469,7 @@ class _Compiler:
 
         def fn(fr, st):
             fr[rid] = value
+
         return fn
 
     def op_arith_binary(self, o):
@@ -1378,6 +1483,7 @@ class _Compiler:
 
         def fn(fr, st):
             fr[rid] = norm(f(fr[a], fr[b]))
+
         return fn
 
     def op_cmpi(self, o):
@@ -1387,6 +1493,7 @@ class _Compiler:
 
         def fn(fr, st):
             fr[rid] = f(fr[a], fr[b])
+
         return fn
 
     def op_cmpf(self, o):
@@ -1396,6 +1503,7 @@ class _Compiler:
 
         def fn(fr, st):
             fr[rid] = f(fr[a], fr[b])
+
         return fn
 
     def op_select(self, o):
@@ -1405,12 +1513,13 @@ class _Compiler:
             self.recipes[rid] = None
 
             def fail(fr, st):
-                raise StorageError("arith.select of tiles/tensors has no "
-                                   "storage rule")
+                raise StorageError("arith.select of tiles/tensors has no storage rule")
+
             return fail
 
         def fn(fr, st):
             fr[rid] = fr[t] if fr[c] else fr[f]
+
         return fn
 
     def op_negf(self, o):
@@ -1419,6 +1528,7 @@ class _Compiler:
 
         def fn(fr, st):
             fr[rid] = -fr[a]
+
         return fn
 
     def op_cast(self, o):
@@ -1436,6 +1546,7 @@ class _Compiler:
         elif name == "arith.uitofp":
             f = lambda x: norm(float(_unsigned(x, src.bits)))  # noqa: E731
         elif name in ("arith.fptosi", "arith.fptoui"):
+
             def f(x):
                 if math.isnan(x) or math.isinf(x):
                     raise InterpreterError(f"{name} of {x}")
@@ -1447,10 +1558,11 @@ class _Compiler:
 
         def fn(fr, st):
             fr[rid] = f(fr[a])
+
         return fn
 
 
-_HANDLERS: Dict[str, Callable] = {
+_HANDLERS: dict[str, Callable] = {
     "tile.alloc": _Compiler.op_alloc,
     "tile.load": _Compiler.op_load,
     "tile.store": _Compiler.op_store,
@@ -1486,9 +1598,22 @@ _HANDLERS: Dict[str, Callable] = {
     "arith.cmpf": _Compiler.op_cmpf,
     "arith.select": _Compiler.op_select,
     "arith.negf": _Compiler.op_negf,
-    **{f"arith.{n}": _Compiler.op_cast for n in (
-        "index_cast", "index_castui", "extsi", "extui", "trunci", "sitofp",
-        "uitofp", "fptosi", "fptoui", "extf", "truncf")},
+    **{
+        f"arith.{n}": _Compiler.op_cast
+        for n in (
+            "index_cast",
+            "index_castui",
+            "extsi",
+            "extui",
+            "trunci",
+            "sitofp",
+            "uitofp",
+            "fptosi",
+            "fptoui",
+            "extf",
+            "truncf",
+        )
+    },
 }
 
 
@@ -1507,11 +1632,11 @@ class RunResult:
     """
 
     def __init__(self, outputs, poison, steps, mode, types):
-        self.outputs: List[Any] = outputs
-        self.poison: List[Optional[np.ndarray]] = poison
+        self.outputs: list[Any] = outputs
+        self.poison: list[np.ndarray | None] = poison
         self.steps: int = steps
         self.mode: str = mode
-        self.types: List[str] = types
+        self.types: list[str] = types
 
     def __repr__(self) -> str:
         return f"RunResult(mode={self.mode!r}, outputs={self.outputs!r})"
@@ -1522,8 +1647,7 @@ class CompareResult:
     first difference, or "equal"), and both runs (``reference``,
     ``candidate``)."""
 
-    def __init__(self, equal: bool, message: str, reference: RunResult,
-                 candidate: RunResult):
+    def __init__(self, equal: bool, message: str, reference: RunResult, candidate: RunResult):
         self.equal, self.message = equal, message
         self.reference, self.candidate = reference, candidate
 
@@ -1555,13 +1679,13 @@ class Program:
     """A module prepared for interpretation; functions are compiled lazily
     (once per mode) into closures. Reuse one Program to run many inputs."""
 
-    def __init__(self, module: Union["ir.Module", str]):
+    def __init__(self, module: ir.Module | str):
         if isinstance(module, str):
             context = ir.Context()
             with context, ir.Location.unknown():
                 module = ir.Module.parse(module)
         self.module = module
-        self.functions: Dict[str, Any] = {}
+        self.functions: dict[str, Any] = {}
         callees = set()
         for op in module.body.operations:
             if op.operation.name != "func.func":
@@ -1569,7 +1693,7 @@ class Program:
             name = ir.StringAttr(op.operation.attributes["sym_name"]).value
             self.functions[name] = op
             callees |= set(self._callees(op.operation))
-        self._cache: Dict[tuple, _Func] = {}
+        self._cache: dict[tuple, _Func] = {}
         entries = [n for n in self.functions if n not in callees]
         self.default_function = (entries or list(self.functions) or [None])[0]
 
@@ -1583,7 +1707,7 @@ class Program:
                         yield o.attributes["callee"].value
                     yield from Program._callees(o)
 
-    def _function_name(self, function: Optional[str]) -> str:
+    def _function_name(self, function: str | None) -> str:
         name = function if function is not None else self.default_function
         if name is None:
             raise InterpreterError("the module has no function")
@@ -1592,27 +1716,31 @@ class Program:
             raise InterpreterError(f"no function @{name} in the module")
         return name
 
-    def _compiled(self, name: str, mode: str,
-                  ignore_addresses: bool = False) -> _Func:
+    def _compiled(self, name: str, mode: str, ignore_addresses: bool = False) -> _Func:
         key = (name, mode, ignore_addresses)
         cf = self._cache.get(key)
         if cf is None:
             with self.module.context:
-                cf = _Compiler(self, self.functions[name], mode,
-                               ignore_addresses).compile_function()
+                cf = _Compiler(
+                    self, self.functions[name], mode, ignore_addresses
+                ).compile_function()
             self._cache[key] = cf
         return cf
 
-    def argument_types(self, function: Optional[str] = None) -> List[str]:
+    def argument_types(self, function: str | None = None) -> list[str]:
         """The argument types of `function` as strings."""
         op = self.functions[self._function_name(function)].operation
         ft = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
         return [str(t) for t in ft.inputs]
 
-    def run(self, inputs: Sequence, mode: str = "value",
-            function: Optional[str] = None,
-            max_steps: int = DEFAULT_MAX_STEPS,
-            ignore_addresses: bool = False) -> RunResult:
+    def run(
+        self,
+        inputs: Sequence,
+        mode: str = "value",
+        function: str | None = None,
+        max_steps: int = DEFAULT_MAX_STEPS,
+        ignore_addresses: bool = False,
+    ) -> RunResult:
         """Runs `function` (default: the first function no other one calls)
         on `inputs` (one per argument) in "value" or "storage" mode. In
         storage mode, allocations with ``addr`` share their space's memory
@@ -1622,8 +1750,9 @@ class Program:
         name = self._function_name(function)
         cf = self._compiled(name, mode, bool(ignore_addresses) and mode == "storage")
         if len(inputs) != len(cf.arg_types):
-            raise InterpreterError(f"@{name} takes {len(cf.arg_types)} "
-                                   f"argument(s), got {len(inputs)}")
+            raise InterpreterError(
+                f"@{name} takes {len(cf.arg_types)} argument(s), got {len(inputs)}"
+            )
         args = []
         for k, (ty, x) in enumerate(zip(cf.arg_types, inputs)):
             if ty.has_storage:
@@ -1631,20 +1760,28 @@ class Program:
                 if mode == "value":
                     args.append((arr, np.zeros(arr.shape, bool)))
                 else:
-                    mem = _Mem(f"argument #{k} of @{name}", arr.nbytes, 1,
-                               np.ascontiguousarray(arr).view(np.uint8).reshape(-1).copy())
+                    mem = _Mem(
+                        f"argument #{k} of @{name}",
+                        arr.nbytes,
+                        1,
+                        np.ascontiguousarray(arr).view(np.uint8).reshape(-1).copy(),
+                    )
                     args.append(_Desc(mem, 0, ty.rows, ty.cols, ty.cols, 1, ty.elem))
             elif ty.kind == "buffer":
                 # The caller's buffer: memory of its own, poison on entry
                 # (no input value; pass None).
-                args.append(_Mem(f"buffer argument #{k} of @{name}", ty.size, ty.slots)
-                            if mode == "storage" else None)
+                args.append(
+                    _Mem(f"buffer argument #{k} of @{name}", ty.size, ty.slots)
+                    if mode == "storage"
+                    else None
+                )
             elif ty.kind in ("int", "float"):
                 if isinstance(x, np.ndarray) or isinstance(x, np.generic):
                     if np.size(x) != 1:
                         raise InterpreterError(
                             f"argument #{k} of @{name} is a {ty.text} scalar, "
-                            f"got an array of shape {np.shape(x)}")
+                            f"got an array of shape {np.shape(x)}"
+                        )
                     x = np.asarray(x).item()
                 if ty.kind == "float":
                     x = float(x)
@@ -1665,14 +1802,15 @@ class Program:
                         v = bool(v)
                     outputs.append(v)
                     poison.append(None)
-        return RunResult(outputs, poison, max_steps - st.budget, mode,
-                         [t.text for t in cf.result_types])
+        return RunResult(
+            outputs, poison, max_steps - st.budget, mode, [t.text for t in cf.result_types]
+        )
 
 
-_TEXT_CACHE: "collections.OrderedDict[str, Program]" = collections.OrderedDict()
+_TEXT_CACHE: collections.OrderedDict[str, Program] = collections.OrderedDict()
 
 
-def compile(module: Union["ir.Module", str, Program]) -> Program:  # noqa: A001
+def compile(module: ir.Module | str | Program) -> Program:  # noqa: A001
     """A :class:`Program` for `module` (an ``ir.Module``, its text, or a
     Program). Text is cached; an ``ir.Module`` is compiled afresh because it
     may have been transformed in place since."""
@@ -1691,10 +1829,14 @@ def compile(module: Union["ir.Module", str, Program]) -> Program:  # noqa: A001
     return Program(module)
 
 
-def run(module: Union["ir.Module", str, Program], inputs: Sequence,
-        mode: str = "value", function: Optional[str] = None,
-        max_steps: int = DEFAULT_MAX_STEPS,
-        ignore_addresses: bool = False) -> RunResult:
+def run(
+    module: ir.Module | str | Program,
+    inputs: Sequence,
+    mode: str = "value",
+    function: str | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    ignore_addresses: bool = False,
+) -> RunResult:
     """Interprets `function` of `module` on `inputs`.
 
     module: an ``ir.Module``, the text of one, or a :class:`Program`.
@@ -1707,14 +1849,17 @@ def run(module: Union["ir.Module", str, Program], inputs: Sequence,
     that carry ``addr`` private memory too (default: they share their memory
     space's bytes at their address). Returns a :class:`RunResult`.
     """
-    return compile(module).run(inputs, mode=mode, function=function,
-                               max_steps=max_steps,
-                               ignore_addresses=ignore_addresses)
+    return compile(module).run(
+        inputs, mode=mode, function=function, max_steps=max_steps, ignore_addresses=ignore_addresses
+    )
 
 
-def random_inputs(module: Union["ir.Module", str, Program],
-                  function: Optional[str] = None, seed: int = 0,
-                  scalars: Optional[Dict[int, Any]] = None) -> list:
+def random_inputs(
+    module: ir.Module | str | Program,
+    function: str | None = None,
+    seed: int = 0,
+    scalars: dict[int, Any] | None = None,
+) -> list:
     """Deterministic inputs for the arguments of `function`.
 
     Floating tiles/tensors get values uniform in [-1, 1) rounded to the
@@ -1758,52 +1903,75 @@ def _first(mask: np.ndarray) -> tuple:
     return tuple(int(i) for i in np.argwhere(mask)[0])
 
 
-def _compare_output(k: int, ty: str, ref, ref_poison, cand, cand_poison) -> Optional[str]:
+def _compare_output(k: int, ty: str, ref, ref_poison, cand, cand_poison) -> str | None:
     if ref_poison is None:  # scalar
-        same = ref == cand or (isinstance(ref, float) and isinstance(cand, float)
-                               and math.isnan(ref) and math.isnan(cand))
-        return None if same else (f"output #{k} ({ty}): reference {ref!r}, "
-                                  f"candidate {cand!r}")
+        same = ref == cand or (
+            isinstance(ref, float)
+            and isinstance(cand, float)
+            and math.isnan(ref)
+            and math.isnan(cand)
+        )
+        return None if same else (f"output #{k} ({ty}): reference {ref!r}, candidate {cand!r}")
     if ref.shape != cand.shape:
         return f"output #{k} ({ty}): shape {ref.shape} vs {cand.shape}"
     total = ref.size
-    for who, mask in (("reference (value mode)", ref_poison),
-                      ("candidate (storage mode)", cand_poison)):
+    for who, mask in (
+        ("reference (value mode)", ref_poison),
+        ("candidate (storage mode)", cand_poison),
+    ):
         if mask.any():
-            return (f"output #{k} ({ty}): {int(mask.sum())} of {total} "
-                    f"element(s) are poison in the {who}, first at "
-                    f"{_first(mask)}")
+            return (
+                f"output #{k} ({ty}): {int(mask.sum())} of {total} "
+                f"element(s) are poison in the {who}, first at "
+                f"{_first(mask)}"
+            )
     if ref.dtype.kind == "f":
         diff = ~((ref == cand) | (np.isnan(ref) & np.isnan(cand)))
     else:
         diff = ref != cand
     if diff.any():
         at = _first(diff)
-        return (f"output #{k} ({ty}): {int(diff.sum())} of {total} element(s) "
-                f"differ in value, first at {at}: reference {ref[at]!r}, "
-                f"candidate {cand[at]!r}")
+        return (
+            f"output #{k} ({ty}): {int(diff.sum())} of {total} element(s) "
+            f"differ in value, first at {at}: reference {ref[at]!r}, "
+            f"candidate {cand[at]!r}"
+        )
     return None
 
 
-def compare(reference: Union["ir.Module", str, Program],
-            candidate: Union["ir.Module", str, Program], inputs: Sequence,
-            function: Optional[str] = None,
-            max_steps: int = DEFAULT_MAX_STEPS,
-            ignore_addresses: bool = False) -> CompareResult:
+def compare(
+    reference: ir.Module | str | Program,
+    candidate: ir.Module | str | Program,
+    inputs: Sequence,
+    function: str | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    ignore_addresses: bool = False,
+) -> CompareResult:
     """Runs `reference` in value mode and `candidate` in storage mode on the
     same inputs and compares every output exactly (NaN equals NaN). Poison
     in any output is a difference. Interpreter errors (e.g. StorageError in
     the candidate) propagate. The candidate's ``addr`` attributes are
     honoured unless `ignore_addresses`."""
     ref = run(reference, inputs, mode="value", function=function, max_steps=max_steps)
-    cand = run(candidate, inputs, mode="storage", function=function,
-               max_steps=max_steps, ignore_addresses=ignore_addresses)
+    cand = run(
+        candidate,
+        inputs,
+        mode="storage",
+        function=function,
+        max_steps=max_steps,
+        ignore_addresses=ignore_addresses,
+    )
     if len(ref.outputs) != len(cand.outputs):
-        return CompareResult(False, f"{len(ref.outputs)} reference outputs vs "
-                             f"{len(cand.outputs)} candidate outputs", ref, cand)
+        return CompareResult(
+            False,
+            f"{len(ref.outputs)} reference outputs vs {len(cand.outputs)} candidate outputs",
+            ref,
+            cand,
+        )
     for k in range(len(ref.outputs)):
-        message = _compare_output(k, ref.types[k], ref.outputs[k], ref.poison[k],
-                                  cand.outputs[k], cand.poison[k])
+        message = _compare_output(
+            k, ref.types[k], ref.outputs[k], ref.poison[k], cand.outputs[k], cand.poison[k]
+        )
         if message is not None:
             return CompareResult(False, message, ref, cand)
     return CompareResult(True, "equal", ref, cand)

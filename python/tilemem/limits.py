@@ -24,14 +24,19 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import threading
-from typing import Optional
 
-from ._mlir_libs import _tilemem
 from . import ir
+from ._mlir_libs import _tilemem
 
-__all__ = ["MAX_NESTING_DEPTH", "LARGE_STACK_BYTES", "NestingError",
-           "run_on_large_stack", "check_text_nesting", "check_op_nesting",
-           "parse_module"]
+__all__ = [
+    "MAX_NESTING_DEPTH",
+    "LARGE_STACK_BYTES",
+    "NestingError",
+    "run_on_large_stack",
+    "check_text_nesting",
+    "check_op_nesting",
+    "parse_module",
+]
 
 #: The deepest nesting tilemem accepts (regions in IR, brackets in text).
 MAX_NESTING_DEPTH: int = _tilemem.MAX_NESTING_DEPTH
@@ -84,8 +89,7 @@ def run_on_large_stack(fn, *args, **kwargs):
         previous = threading.stack_size()
         try:
             threading.stack_size(LARGE_STACK_BYTES)
-            thread = threading.Thread(target=work, name="tilemem-large-stack",
-                                      daemon=True)
+            thread = threading.Thread(target=work, name="tilemem-large-stack", daemon=True)
             thread.start()
         except (RuntimeError, ValueError, MemoryError):
             thread = None
@@ -103,8 +107,7 @@ def run_on_large_stack(fn, *args, **kwargs):
 
 
 def _message(location: str, depth: int) -> str:
-    return (f"{location}: error: nesting depth {depth} exceeds the limit "
-            f"{MAX_NESTING_DEPTH}")
+    return f"{location}: error: nesting depth {depth} exceeds the limit {MAX_NESTING_DEPTH}"
 
 
 def check_text_nesting(text: str, source_name: str = "<string>") -> None:
@@ -126,8 +129,9 @@ def check_op_nesting(operation) -> None:
         raise NestingError(_message(location, depth))
 
 
-def parse_module(text: str, context: Optional["ir.Context"] = None,
-                 source_name: str = "<string>") -> "ir.Module":
+def parse_module(
+    text: str, context: ir.Context | None = None, source_name: str = "<string>"
+) -> ir.Module:
     """``ir.Module.parse(text)`` after the nesting check, on a large stack.
     `context` defaults to the current ``ir.Context``. Raises NestingError,
     or what ``ir.Module.parse`` raises."""

@@ -10,10 +10,7 @@ and the `tilemem.passes` factories all go through it.
 
 from __future__ import annotations
 
-from typing import Optional
-
-__all__ = ["PLANNERS", "ADDRESS_PLANNERS", "ARCHES", "ARCH_VALUES", "canonical",
-           "canonical_arch"]
+__all__ = ["PLANNERS", "ADDRESS_PLANNERS", "ARCHES", "ARCH_VALUES", "canonical", "canonical_arch"]
 
 #: Every memory planner (``memory-planner`` of the pipeline).
 PLANNERS = ("pypto", "dsa-rp", "ptoas")
@@ -42,8 +39,9 @@ def canonical(option: str, value) -> str:
     a string and ValueError for an unknown one."""
     values = _VALUES[option]
     if not isinstance(value, str):
-        raise TypeError(f"{option} must be a string ({_expected(values)}), "
-                        f"not {type(value).__name__}")
+        raise TypeError(
+            f"{option} must be a string ({_expected(values)}), not {type(value).__name__}"
+        )
     spelled = value.strip().lower().replace("_", "-")
     if spelled not in values:
         name = "memory-planner" if option == "address-planner" else option
@@ -51,7 +49,7 @@ def canonical(option: str, value) -> str:
     return spelled
 
 
-def canonical_arch(value) -> Optional[str]:
+def canonical_arch(value) -> str | None:
     """`canonical("arch", value)` with None and "auto" both meaning "not
     set" (returns None): the module's ``tile.target_arch``, else a3."""
     if value is None:

@@ -15,7 +15,6 @@ large-stack thread after the nesting check (`tilemem.limits`).
 from __future__ import annotations
 
 import contextvars
-from typing import Optional, Union
 
 from . import limits
 from ._mlir_libs import _tilemem
@@ -54,7 +53,7 @@ class _Registered:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.pipeline!r})"
 
-    def __call__(self, module: Union[Module, str]) -> Module:
+    def __call__(self, module: Module | str) -> Module:
         return run_pipeline(module, [self])
 
 
@@ -84,7 +83,7 @@ def _anchored(passes) -> str:
     return f"builtin.module({','.join(pieces)})"
 
 
-def run_pipeline(module: Union[Module, str], passes) -> Module:
+def run_pipeline(module: Module | str, passes) -> Module:
     """Runs `passes` in order on `module`: function passes on every function,
     module pipelines (``memory_pipeline()``) on the module. On failure raises
     PassError and leaves `module` as it was."""
@@ -138,8 +137,7 @@ def verify_storage(allocated: bool = False, arch: str = "") -> FunctionPass:
     return FunctionPass("tile-verify-storage", **options)
 
 
-_ACTIVE: "contextvars.ContextVar[tuple]" = contextvars.ContextVar(
-    "tilemem_pass_contexts", default=())
+_ACTIVE: contextvars.ContextVar[tuple] = contextvars.ContextVar("tilemem_pass_contexts", default=())
 
 
 class PassContext:
@@ -160,12 +158,15 @@ class PassContext:
     `tilemem.options.canonical` defines; unknown values raise ValueError.
     """
 
-    def __init__(self, enable_buffer_ir: bool = True, memory_planner: str = "pypto",
-                 arch: Optional[str] = None):
+    def __init__(
+        self, enable_buffer_ir: bool = True, memory_planner: str = "pypto", arch: str | None = None
+    ):
         if not isinstance(enable_buffer_ir, bool):
-            raise TypeError(f"enable_buffer_ir must be a bool, not "
-                            f"{type(enable_buffer_ir).__name__} "
-                            f"({enable_buffer_ir!r})")
+            raise TypeError(
+                f"enable_buffer_ir must be a bool, not "
+                f"{type(enable_buffer_ir).__name__} "
+                f"({enable_buffer_ir!r})"
+            )
         self._enable_buffer_ir = enable_buffer_ir
         self._memory_planner = canonical("memory-planner", memory_planner)
         self._arch = canonical_arch(arch)
@@ -175,7 +176,7 @@ class PassContext:
     memory_planner = property(lambda self: self._memory_planner)
     arch = property(lambda self: self._arch)
 
-    def __enter__(self) -> "PassContext":
+    def __enter__(self) -> PassContext:
         _ACTIVE.set(_ACTIVE.get() + (self,))
         return self
 
@@ -184,17 +185,19 @@ class PassContext:
         # The last entry of this context (with-statements exit in order).
         for index in range(len(active) - 1, -1, -1):
             if active[index] is self:
-                _ACTIVE.set(active[:index] + active[index + 1:])
+                _ACTIVE.set(active[:index] + active[index + 1 :])
                 return
 
     @classmethod
-    def current(cls) -> "PassContext":
+    def current(cls) -> PassContext:
         active = _ACTIVE.get()
         return active[-1] if active else _DEFAULT
 
     def __repr__(self) -> str:
-        return (f"PassContext(enable_buffer_ir={self.enable_buffer_ir}, "
-                f"memory_planner={self.memory_planner!r}, arch={self.arch!r})")
+        return (
+            f"PassContext(enable_buffer_ir={self.enable_buffer_ir}, "
+            f"memory_planner={self.memory_planner!r}, arch={self.arch!r})"
+        )
 
 
 _DEFAULT = PassContext()
@@ -210,7 +213,7 @@ def get_memory_planner() -> str:
     return PassContext.current().memory_planner
 
 
-def get_arch() -> Optional[str]:
+def get_arch() -> str | None:
     """The arch of the current PassContext (None: the module's
     ``tile.target_arch``, else a3)."""
     return PassContext.current().arch
@@ -222,18 +225,20 @@ def _bool_option(name: str, value) -> bool:
     return value
 
 
-def select_buffer_ir_functions(enable_buffer_ir: Optional[bool] = None) -> FunctionPass:
+def select_buffer_ir_functions(enable_buffer_ir: bool | None = None) -> FunctionPass:
     """tile-select-buffer-ir-functions: mark the kernels Buffer IR supports."""
     if enable_buffer_ir is None:
         enable_buffer_ir = get_enable_buffer_ir()
-    return FunctionPass("tile-select-buffer-ir-functions",
-                        enable_buffer_ir=_bool_option("enable_buffer_ir", enable_buffer_ir))
+    return FunctionPass(
+        "tile-select-buffer-ir-functions",
+        enable_buffer_ir=_bool_option("enable_buffer_ir", enable_buffer_ir),
+    )
 
 
 def materialize_semantic_aliases(
-    enable_buffer_ir: Optional[bool] = None,
-    memory_planner: Optional[str] = None,
-    arch: Optional[str] = None,
+    enable_buffer_ir: bool | None = None,
+    memory_planner: str | None = None,
+    arch: str | None = None,
     verify: bool = True,
 ) -> FunctionPass:
     """tile-materialize-semantic-aliases: make required sharing explicit.
@@ -258,8 +263,9 @@ def materialize_semantic_aliases(
     return FunctionPass("tile-materialize-semantic-aliases", **options)
 
 
-def storage_pipeline(enable_buffer_ir: Optional[bool] = None,
-                     memory_planner: Optional[str] = None, arch: str = "") -> list:
+def storage_pipeline(
+    enable_buffer_ir: bool | None = None, memory_planner: str | None = None, arch: str = ""
+) -> list:
     """tile-storage-pipeline, the legalization every planner runs first (dead
     code erased, InitMemRef, Buffer-IR selection, MaterializeSemanticAliases,
     VerifyTileStorage), as the one registered C++ pipeline. Options left as
@@ -285,8 +291,9 @@ def memory_reuse() -> FunctionPass:
     return FunctionPass("tile-memory-reuse")
 
 
-def allocate_memory_addr(arch: Optional[str] = None,
-                         memory_planner: Optional[str] = None) -> FunctionPass:
+def allocate_memory_addr(
+    arch: str | None = None, memory_planner: str | None = None
+) -> FunctionPass:
     """tile-allocate-memory-addr: give every allocation an address.
 
     `memory_planner` is "pypto" or "dsa-rp" (ptoas assigns no addresses:
@@ -303,18 +310,17 @@ def allocate_memory_addr(arch: Optional[str] = None,
     return FunctionPass("tile-allocate-memory-addr", **options)
 
 
-def check_capacity(arch: Optional[str] = None) -> FunctionPass:
+def check_capacity(arch: str | None = None) -> FunctionPass:
     """tile-check-capacity: a tile or allocation larger than its memory space
     on `arch` (None: the current `PassContext`'s, "" = the module's
     tile.target_arch, else a3) is an error; the ptoas planner's check."""
-    if arch is None:
-        arch = _context_arch()
+    arch = canonical_arch(arch) if arch is not None else get_arch()
     return FunctionPass("tile-check-capacity", **({"arch": arch} if arch else {}))
 
 
-def memory_pipeline(memory_planner: Optional[str] = None,
-                    enable_buffer_ir: Optional[bool] = None,
-                    arch: Optional[str] = None) -> ModulePipeline:
+def memory_pipeline(
+    memory_planner: str | None = None, enable_buffer_ir: bool | None = None, arch: str | None = None
+) -> ModulePipeline:
     """tile-memory-pipeline: MaterializeTransposedViews, InitMemRef, Buffer-IR selection,
     MaterializeSemanticAliases, VerifyTileStorage, then the planner's passes
     (pypto: reuse + addresses, dsa-rp: addresses, ptoas: the capacity
@@ -325,8 +331,10 @@ def memory_pipeline(memory_planner: Optional[str] = None,
     if enable_buffer_ir is None:
         enable_buffer_ir = get_enable_buffer_ir()
     arch = canonical_arch(arch) if arch is not None else get_arch()
-    options = {"memory_planner": canonical("memory-planner", memory_planner),
-               "enable_buffer_ir": _bool_option("enable_buffer_ir", enable_buffer_ir)}
+    options = {
+        "memory_planner": canonical("memory-planner", memory_planner),
+        "enable_buffer_ir": _bool_option("enable_buffer_ir", enable_buffer_ir),
+    }
     if arch:
         options["arch"] = arch
     return ModulePipeline("tile-memory-pipeline", **options)
@@ -343,5 +351,4 @@ def allocation_lifetimes(module) -> list:
 
     operation = getattr(module, "operation", module)
     limits.check_op_nesting(operation)
-    return json.loads(limits.run_on_large_stack(
-        _tilemem.allocation_lifetimes_json, operation))
+    return json.loads(limits.run_on_large_stack(_tilemem.allocation_lifetimes_json, operation))

@@ -18,8 +18,6 @@ checks the result: ``tilemem.testing.toolchain.check_with_ptoas(text, level)``.
 
 from __future__ import annotations
 
-from typing import Union
-
 from . import limits
 from ._mlir_libs import _tilemem
 from .ir import Context, Location, Module
@@ -31,7 +29,7 @@ class PTOEmitError(RuntimeError):
     """The module cannot be emitted; the message holds the diagnostics."""
 
 
-def emit(module: Union[Module, str], level: str = "auto") -> str:
+def emit(module: Module | str, level: str = "auto") -> str:
     """Returns the PTO text of `module` (a ``tilemem.ir.Module`` or its text)."""
     if level not in LEVELS:
         raise ValueError(f"unknown PTO level {level!r} (expected one of {', '.join(LEVELS)})")

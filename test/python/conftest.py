@@ -11,9 +11,7 @@ PACKAGE_DIR = os.environ.get(
     "TILEMEM_PYTHON_PACKAGES", os.path.join(ROOT, "build", "python_packages")
 )
 if not os.path.isdir(os.path.join(PACKAGE_DIR, "tilemem")):
-    raise RuntimeError(
-        f"tilemem is not built in {PACKAGE_DIR}: run scripts/setup.sh first"
-    )
+    raise RuntimeError(f"tilemem is not built in {PACKAGE_DIR}: run scripts/setup.sh first")
 sys.path.insert(0, PACKAGE_DIR)
 
 TILE_OPT = os.path.join(ROOT, "build", "bin", "tile-opt")
@@ -45,8 +43,9 @@ def _fuzz_base() -> int:
     if os.environ.get("TILEMEM_FUZZ_SEED"):
         return int(os.environ["TILEMEM_FUZZ_SEED"])
     try:
-        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
-                              text=True, check=True).stdout.strip()
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return 1
     # Far from the small seeds the docs' records use.
@@ -63,5 +62,6 @@ def fuzz_seeds(count: int, salt: int = 0) -> list:
 
 
 def pytest_report_header(config):
-    return (f"fuzz slices start at seed {FUZZ_BASE} "
-            f"(TILEMEM_FUZZ_SEED={FUZZ_BASE} reproduces this run)")
+    return (
+        f"fuzz slices start at seed {FUZZ_BASE} (TILEMEM_FUZZ_SEED={FUZZ_BASE} reproduces this run)"
+    )

@@ -11,7 +11,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import ROOT, TILE_OPT
 
 sys.path.insert(0, os.path.join(ROOT, "bench"))
@@ -19,7 +18,11 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 import gen  # noqa: E402
 import run  # noqa: E402
 
-PIPELINE = ["--tile-init-memref=erase-dead-code=false", "--tile-materialize-semantic-aliases", "--tile-verify-storage"]
+PIPELINE = [
+    "--tile-init-memref=erase-dead-code=false",
+    "--tile-materialize-semantic-aliases",
+    "--tile-verify-storage",
+]
 
 
 def tool(args, text):
@@ -45,7 +48,10 @@ def test_tensor_twin_parses_and_bufferizes(shape):
     assert tensor.text.count("scf.if") == tile.text.count("scf.if")
     parsed = tool([run.MLIR_OPT, "-o", "/dev/null"], tensor.text)
     assert parsed.returncode == 0, parsed.stderr
-    osb = tool([run.MLIR_OPT, run.OSB_PASS, "-o", "/dev/null"], gen.generate(shape, 0, "tensor", units=1).text)
+    osb = tool(
+        [run.MLIR_OPT, run.OSB_PASS, "-o", "/dev/null"],
+        gen.generate(shape, 0, "tensor", units=1).text,
+    )
     assert osb.returncode == 0, osb.stderr
 
 
@@ -65,8 +71,10 @@ def test_bench_programs_compute_the_same_after_the_pipeline(shape):
 
 def test_exponent_fit_on_synthetic_data():
     ns = [1e4, 3e4, 1e5, 3e5, 1e6]
-    assert run.fit_exponent(ns, [2e-6 * n ** 1.3 for n in ns]) == pytest.approx(1.3)
-    assert run.fit_exponent(ns, [5e-7 * n * math.log(n) for n in ns]) == pytest.approx(1.08, abs=0.02)
+    assert run.fit_exponent(ns, [2e-6 * n**1.3 for n in ns]) == pytest.approx(1.3)
+    assert run.fit_exponent(ns, [5e-7 * n * math.log(n) for n in ns]) == pytest.approx(
+        1.08, abs=0.02
+    )
     assert math.isnan(run.fit_exponent([1e4], [1.0]))
 
 
@@ -105,9 +113,27 @@ def test_naive_baseline_counts_cycles():
 
 
 def test_run_writes_the_tables(tmp_path):
-    code = run.main(["--sizes", "150", "--shapes", "seq,carries", "--osb-timeout", "20",
-                     "--repeat", "1", "--fuzz-count", "2", "--planner-fuzz", "3",
-                     "--planner-mixed", "3", "--no-plot", "--out", str(tmp_path)])
+    code = run.main(
+        [
+            "--sizes",
+            "150",
+            "--shapes",
+            "seq,carries",
+            "--osb-timeout",
+            "20",
+            "--repeat",
+            "1",
+            "--fuzz-count",
+            "2",
+            "--planner-fuzz",
+            "3",
+            "--planner-mixed",
+            "3",
+            "--no-plot",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     assert code == 0
     text = (tmp_path / "results.md").read_text()
     assert "| " + " | ".join(run.SCALING_COLUMNS) + " |" in text

@@ -1,7 +1,6 @@
 """The tilemem Python package: MLIR bindings, generated builders, passes."""
 
 import pytest
-
 from tilemem import ir, passes
 from tilemem.dialects import func, tile
 from tilemem.passmanager import PassManager
@@ -66,9 +65,7 @@ def test_pythonic_pass_layer():
 def test_pass_layer_accepts_text_and_renders_options():
     module = passes.init_memref()(ACCUMULATE)
     assert count_ops(module, "tile.alloc") == 2
-    assert passes.verify_storage(allocated=True).pipeline == (
-        "tile-verify-storage{allocated=true}"
-    )
+    assert passes.verify_storage(allocated=True).pipeline == ("tile-verify-storage{allocated=true}")
     with module.context:
         with pytest.raises(passes.PassError, match="has no address"):
             passes.run_pipeline(module, [passes.verify_storage(allocated=True)])

@@ -4,8 +4,6 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 import tilemem
 from conftest import EXAMPLES, PACKAGE_DIR, ROOT
 from tilemem import compiler
@@ -33,18 +31,37 @@ def test_help_lists_the_subcommands():
 
 def test_compile_writes_the_same_pto_as_the_driver(tmp_path):
     out = tmp_path / "out.pto"
-    proc = run("compile", ACCUMULATE, "--memory-planner", "dsa-rp",
-               "--enable-buffer-ir", "false", "--arch", "a5", "-o", str(out))
+    proc = run(
+        "compile",
+        ACCUMULATE,
+        "--memory-planner",
+        "dsa-rp",
+        "--enable-buffer-ir",
+        "false",
+        "--arch",
+        "a5",
+        "-o",
+        str(out),
+    )
     assert proc.returncode == 0, proc.stderr
     compiler.clear_cache()
-    expected = tilemem.compile(ACCUMULATE, memory_planner="dsa-rp",
-                               enable_buffer_ir=False, arch="a5").pto
+    expected = tilemem.compile(
+        ACCUMULATE, memory_planner="dsa-rp", enable_buffer_ir=False, arch="a5"
+    ).pto
     assert out.read_text() == expected
 
 
 def test_compile_to_stdout_with_timing_dump_and_stats(tmp_path):
-    proc = run("compile", ACCUMULATE, "--memory-planner", "ptoas", "--timing",
-               "--stats", "--dump-ir", str(tmp_path / "d"))
+    proc = run(
+        "compile",
+        ACCUMULATE,
+        "--memory-planner",
+        "ptoas",
+        "--timing",
+        "--stats",
+        "--dump-ir",
+        str(tmp_path / "d"),
+    )
     assert proc.returncode == 0, proc.stderr
     assert "pto.alloc_tile" in proc.stdout and "addr" not in proc.stdout
     assert "// tilemem compile: memory_planner=ptoas enable_buffer_ir=true arch=a3" in proc.stderr
@@ -65,8 +82,16 @@ def test_compile_errors_exit_nonzero(tmp_path):
 
 def test_memory_map_command(tmp_path):
     out = tmp_path / "map.png"
-    proc = run("memory-map", ACCUMULATE, "-o", str(out), "--memory-planner", "pypto",
-               "--function", "accumulate_rows")
+    proc = run(
+        "memory-map",
+        ACCUMULATE,
+        "-o",
+        str(out),
+        "--memory-planner",
+        "pypto",
+        "--function",
+        "accumulate_rows",
+    )
     assert proc.returncode == 0, proc.stderr
     assert out.stat().st_size > 10_000
     assert "@accumulate_rows" in proc.stderr

@@ -4,7 +4,6 @@ timing."""
 import os
 
 import pytest
-
 import tilemem
 from conftest import EXAMPLES, SWAP_ACC
 from tilemem import compiler, ir
@@ -35,8 +34,12 @@ def fresh_cache():
 def test_compile_each_planner(planner):
     result = tilemem.compile(ACCUMULATE, memory_planner=planner)
     level = "level2" if planner == "ptoas" else "level3"
-    assert result.options == {"memory_planner": planner, "enable_buffer_ir": True,
-                              "arch": "a3", "pto_level": level}
+    assert result.options == {
+        "memory_planner": planner,
+        "enable_buffer_ir": True,
+        "arch": "a3",
+        "pto_level": level,
+    }
     assert ("pto.alloc_tile addr = " in result.pto) == (level == "level3")
     addressed = ["addr" in op.attributes for op in allocs(result.module)]
     assert addressed and all(addressed) == (planner != "ptoas")
@@ -88,7 +91,9 @@ def test_options_come_from_the_pass_context():
         assert result.options["memory_planner"] == "dsa-rp"
         assert result.options["enable_buffer_ir"] is False
         # explicit arguments win over the context
-        assert tilemem.compile(ACCUMULATE, memory_planner="ptoas").options["memory_planner"] == "ptoas"
+        assert (
+            tilemem.compile(ACCUMULATE, memory_planner="ptoas").options["memory_planner"] == "ptoas"
+        )
     assert tilemem.compile(ACCUMULATE).options["memory_planner"] == "pypto"
 
 
@@ -157,8 +162,9 @@ def test_cache_hit_is_isolated_from_mutation():
 
 def test_dump_ir_writes_options_and_each_pass(tmp_path):
     out = tmp_path / "dump"
-    result = tilemem.compile(ACCUMULATE, memory_planner="dsa-rp",
-                             enable_buffer_ir=False, dump_ir=out)
+    result = tilemem.compile(
+        ACCUMULATE, memory_planner="dsa-rp", enable_buffer_ir=False, dump_ir=out
+    )
     assert result.ir_dump == str(out)
     options = (out / "options.txt").read_text()
     assert "memory_planner=dsa-rp\n" in options
@@ -168,22 +174,28 @@ def test_dump_ir_writes_options_and_each_pass(tmp_path):
     assert (out / "0_input.mlir").read_text() == open(ACCUMULATE).read()
     dumped = sorted(p for p in (out / "passes").rglob("*") if p.is_file())
     names = " ".join(p.name for p in dumped)
-    for pass_name in ("tile-init-memref", "tile-materialize-semantic-aliases",
-                      "tile-allocate-memory-addr"):
+    for pass_name in (
+        "tile-init-memref",
+        "tile-materialize-semantic-aliases",
+        "tile-allocate-memory-addr",
+    ):
         assert pass_name in names, names
     assert "tile-memory-reuse" not in names  # a pypto pass
     last = [p for p in dumped if "tile-allocate-memory-addr" in p.name][0]
     assert "addr = " in last.read_text()
     # A dump request always runs, even when the result is cached.
-    again = tilemem.compile(ACCUMULATE, memory_planner="dsa-rp",
-                            enable_buffer_ir=False, dump_ir=tmp_path / "dump2")
+    again = tilemem.compile(
+        ACCUMULATE, memory_planner="dsa-rp", enable_buffer_ir=False, dump_ir=tmp_path / "dump2"
+    )
     assert not again.cached and (tmp_path / "dump2" / "options.txt").exists()
 
 
 def test_timing_report_records_the_options():
     result = tilemem.compile(ACCUMULATE, memory_planner="pypto", timing=True)
     report = result.timing["report"]
-    assert report.startswith("// tilemem compile: memory_planner=pypto enable_buffer_ir=true arch=a3")
+    assert report.startswith(
+        "// tilemem compile: memory_planner=pypto enable_buffer_ir=true arch=a3"
+    )
     assert "Execution time report" in report
     names = [name for name, _ in result.timing["passes"]]
     assert any("MemoryReuse" in n or "memory-reuse" in n for n in names), names
@@ -193,6 +205,7 @@ def test_timing_report_records_the_options():
 
 
 def test_failure_raises_with_the_options():
-    with pytest.raises(compiler.CompileError,
-                       match=r"(?s)memory_planner=dsa-rp .*no acc->acc copy"):
+    with pytest.raises(
+        compiler.CompileError, match=r"(?s)memory_planner=dsa-rp .*no acc->acc copy"
+    ):
         tilemem.compile(SWAP_ACC, memory_planner="dsa-rp")

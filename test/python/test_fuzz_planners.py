@@ -9,14 +9,13 @@ import functools
 import re
 
 import pytest
-
 from conftest import fuzz_seeds
-from tilemem import fuzz, interp, ir
+from tilemem import fuzz, ir
 
 SEEDS = fuzz_seeds(30, salt=3)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def program(seed):
     """The program of `seed` (tensor outputs: its PTO can be emitted) and its
     legalization outcome."""
@@ -101,8 +100,10 @@ def test_the_address_check_catches_a_wrong_plan():
             assert fuzz.check_allocated(ir.Module.parse(outcome.output)) is None
             flagged = fuzz.check_allocated(ir.Module.parse(wrong)) is not None
             reference, candidate = ir.Module.parse(text), ir.Module.parse(wrong)
-            differs = fuzz._compare_all(text, reference, candidate, seed,
-                                        ignore_addresses=False) is not None
+            differs = (
+                fuzz._compare_all(text, reference, candidate, seed, ignore_addresses=False)
+                is not None
+            )
         # Every wrong result is a broken rule; a plan whose buffers all have
         # disjoint lifetimes may keep them all at 0.
         assert flagged or not differs, seed
@@ -116,4 +117,6 @@ def test_main_summarises_each_planner(capsys):
     out = capsys.readouterr().out
     assert status == 0, out
     for planner in fuzz.PLANNERS:
-        assert re.search(rf"planner {planner}: run \d+, ok \d+, mismatches 0, address errors 0", out), out
+        assert re.search(
+            rf"planner {planner}: run \d+, ok \d+, mismatches 0, address errors 0", out
+        ), out

@@ -4,7 +4,6 @@ import subprocess
 
 import numpy as np
 import pytest
-
 from conftest import TILE_OPT
 from tilemem import interp, passes
 
@@ -19,8 +18,7 @@ def f32(x):
 
 
 def tile_opt(text, *flags):
-    proc = subprocess.run([TILE_OPT, *flags], input=text, capture_output=True,
-                          text=True)
+    proc = subprocess.run([TILE_OPT, *flags], input=text, capture_output=True, text=True)
     return proc
 
 
@@ -60,7 +58,7 @@ func.func @acc(%A: !tile.tensor<64x16xf32>, %B: {TENSOR16}) -> {TENSOR16} {{
 def accumulate_expected(A):
     acc = np.zeros((16, 16), np.float32)
     for i in range(0, 64, 16):
-        acc = f32(acc.astype(np.float64) + A[i:i + 16])
+        acc = f32(acc.astype(np.float64) + A[i : i + 16])
     return acc
 
 
@@ -129,7 +127,7 @@ def test_matmul_acc_loop_value_and_init_memref():
     res = interp.run(MATMUL_K, [A, B, C])
     acc = None
     for k in range(0, 64, 16):
-        prod = A[:, k:k + 16].astype(np.float64) @ B[k:k + 16].astype(np.float64)
+        prod = A[:, k : k + 16].astype(np.float64) @ B[k : k + 16].astype(np.float64)
         acc = f32(prod if acc is None else acc.astype(np.float64) + prod)
     np.testing.assert_array_equal(res.outputs[0], acc)
     # init_cond ignores the poison of the tile.create'd accumulator
@@ -166,8 +164,8 @@ def test_value_row_sum_and_row_expand_mul():
     assert_same_modes(ROWS, inputs)
 
 
-EXP_TRANSPOSE = f"""
-func.func @et(%X: !tile.tensor<16x8xf32>, %E: !tile.tensor<16x8xf32>, %T: !tile.tensor<8x16xf32>, %V: !tile.tensor<8x16xf32>) -> (!tile.tensor<16x8xf32>, !tile.tensor<8x16xf32>, !tile.tensor<8x16xf32>) {{
+EXP_TRANSPOSE = """
+func.func @et(%X: !tile.tensor<16x8xf32>, %E: !tile.tensor<16x8xf32>, %T: !tile.tensor<8x16xf32>, %V: !tile.tensor<8x16xf32>) -> (!tile.tensor<16x8xf32>, !tile.tensor<8x16xf32>, !tile.tensor<8x16xf32>) {
   %b0 = tile.alloc : !tile.buffer<vec, 512>
   %b1 = tile.alloc : !tile.buffer<vec, 512>
   %b2 = tile.alloc : !tile.buffer<vec, 512>
@@ -180,7 +178,7 @@ func.func @et(%X: !tile.tensor<16x8xf32>, %E: !tile.tensor<16x8xf32>, %T: !tile.
   %T1 = tile.store %t, %T[%c0, %c0] : !tile.tile<8x16xf32, vec>, !tile.tensor<8x16xf32>
   %V1 = tile.store %v, %V[%c0, %c0] : !tile.tile<8x16xf32, vec>, !tile.tensor<8x16xf32>
   return %E1, %T1, %V1 : !tile.tensor<16x8xf32>, !tile.tensor<8x16xf32>, !tile.tensor<8x16xf32>
-}}
+}
 """
 
 
@@ -225,8 +223,8 @@ def test_value_slice_assemble_write():
 
 
 def test_nested_slices_use_real_strides():
-    text = f"""
-func.func @nest(%X: !tile.tensor<64x64xf32>) -> (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) {{
+    text = """
+func.func @nest(%X: !tile.tensor<64x64xf32>) -> (!tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>) {
   %b = tile.alloc : !tile.buffer<vec, 16384>
   %c0 = arith.constant 0 : index
   %x = tile.load %X[%c0, %c0] into(%b : !tile.buffer<vec, 16384>) : !tile.tensor<64x64xf32> -> !tile.tile<64x64xf32, vec>
@@ -235,7 +233,7 @@ func.func @nest(%X: !tile.tensor<64x64xf32>) -> (!tile.tile<4x4xf32, vec>, !tile
   %v = tile.transpose_view %x : !tile.tile<64x64xf32, vec> -> !tile.tile<64x64xf32, vec>
   %w = tile.slice %v[5, 7] : !tile.tile<64x64xf32, vec> -> !tile.tile<4x4xf32, vec>
   return %t, %w : !tile.tile<4x4xf32, vec>, !tile.tile<4x4xf32, vec>
-}}
+}
 """
     inputs = interp.random_inputs(text, seed=7)
     X = inputs[0]
@@ -281,7 +279,7 @@ def test_value_while_and_if(cond):
     res = interp.run(WHILE_IF, inputs)
     acc = np.ones((16, 16), np.float32)
     for i in (0, 16, 32):
-        acc = f32(acc.astype(np.float64) * A[i:i + 16])
+        acc = f32(acc.astype(np.float64) * A[i : i + 16])
     expected = f32(acc + A[:16]) if cond else f32(acc - A[:16])
     np.testing.assert_array_equal(res.outputs[0], expected)
     assert res.outputs[1] == 48 and res.poison[1] is None
@@ -348,8 +346,7 @@ def test_storage_matches_value_with_correct_storage():
     inputs = interp.random_inputs(ACCUMULATE_PLANNED, seed=9)
     cmp = interp.compare(ACCUMULATE, ACCUMULATE_PLANNED, inputs)
     assert cmp.equal, cmp.message
-    np.testing.assert_array_equal(cmp.candidate.outputs[0],
-                                  accumulate_expected(inputs[0]))
+    np.testing.assert_array_equal(cmp.candidate.outputs[0], accumulate_expected(inputs[0]))
 
 
 def test_init_memref_loop_carry_differs_from_value_mode():
@@ -436,8 +433,9 @@ def test_if_else_arm_in_other_buffer_is_caught():
             assert "poison" in cmp.message and "candidate" in cmp.message
     # value mode alone does not see the problem
     inputs = interp.random_inputs(bad, seed=11, scalars={2: False})
-    np.testing.assert_array_equal(interp.run(bad, inputs).outputs[0],
-                                  f32(inputs[0].astype(np.float64) + 2.0))
+    np.testing.assert_array_equal(
+        interp.run(bad, inputs).outputs[0], f32(inputs[0].astype(np.float64) + 2.0)
+    )
 
 
 def test_poison_create_store_fails_comparison():
@@ -546,8 +544,9 @@ def test_bf16_round_trip():
     A[0, 1] = 1 + 3 * 2.0**-8  # halfway: rounds to even (1 + 2**-6)
     A[0, 2] = np.nan
     B = np.zeros((8, 16), np.float32)
-    expected = ((A.view(np.uint32) + 0x7FFF + ((A.view(np.uint32) >> 16) & 1))
-                & 0xFFFF0000).view(np.float32)
+    expected = ((A.view(np.uint32) + 0x7FFF + ((A.view(np.uint32) >> 16) & 1)) & 0xFFFF0000).view(
+        np.float32
+    )
     for mode in ("value", "storage"):
         out = interp.run(text, [A, B], mode=mode).outputs[0]
         assert out.dtype == np.float32
@@ -567,15 +566,15 @@ def test_i32_round_trip_and_wrapping():
         out = interp.run(text, [A, np.zeros_like(A)], mode=mode).outputs[0]
         assert out.dtype == np.int32
         np.testing.assert_array_equal(out, A)
-    wrap = f"""
-func.func @w(%A: !tile.tensor<8x16xi8>) -> !tile.tile<8x16xi8, vec> {{
+    wrap = """
+func.func @w(%A: !tile.tensor<8x16xi8>) -> !tile.tile<8x16xi8, vec> {
   %b = tile.alloc : !tile.buffer<vec, 256>
   %c0 = arith.constant 0 : index
   %s = arith.constant 100 : i32
   %t = tile.load %A[%c0, %c0] into(%b[0, 128] : !tile.buffer<vec, 256>) : !tile.tensor<8x16xi8> -> !tile.tile<8x16xi8, vec>
   %u = tile.adds %t, %s into(%b[128, 128] : !tile.buffer<vec, 256>) : !tile.tile<8x16xi8, vec>, i32
   return %u : !tile.tile<8x16xi8, vec>
-}}
+}
 """
     A8 = np.full((8, 16), 100, np.int8)
     for mode in ("value", "storage"):
@@ -625,8 +624,9 @@ func.func @v(%X: {TENSOR16}) -> !tile.tile<64x1xf32, vec> {{
 }}
 """
     inputs = interp.random_inputs(text)
-    np.testing.assert_array_equal(interp.run(text, inputs).outputs[0],
-                                  inputs[0][:8, :8].reshape(64, 1))
+    np.testing.assert_array_equal(
+        interp.run(text, inputs).outputs[0], inputs[0][:8, :8].reshape(64, 1)
+    )
     with pytest.raises(interp.InterpreterError, match="reshape of a strided view is unsupported"):
         interp.run(text, inputs, mode="storage")
     in_place = f"""

@@ -7,11 +7,10 @@ import subprocess
 
 import numpy as np
 import pytest
-
 from conftest import TILE_OPT
 from tilemem import interp
 
-T = "!tile.tile<8x8xf32, vec>"   # 256 bytes
+T = "!tile.tile<8x8xf32, vec>"  # 256 bytes
 TENSOR = "!tile.tensor<8x8xf32>"
 BUF = "!tile.buffer<vec, 256>"
 
@@ -145,6 +144,7 @@ func.func @slots(%X: {TENSOR}, %Y: {TENSOR}, %O: {TENSOR}) -> {TENSOR} {{
   return %O1 : {TENSOR}
 }}
 """
+
     assert compare(program(512)).equal
     assert not compare(program(256)).equal
 

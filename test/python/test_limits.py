@@ -12,7 +12,6 @@ import textwrap
 import threading
 
 import pytest
-
 import tilemem
 from conftest import PACKAGE_DIR, ROOT
 from tilemem import compiler, ir, limits, passes
@@ -33,8 +32,12 @@ def run_script(body: str, *args, timeout: float = 180):
         import tilemem
         from tilemem import compiler, ir, limits, passes, pto
     """)
-    return subprocess.run([sys.executable, "-c", prelude + textwrap.dedent(body), *map(str, args)],
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-c", prelude + textwrap.dedent(body), *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def test_the_limit_comes_from_cpp():
@@ -47,7 +50,8 @@ def test_the_limit_comes_from_cpp():
 def test_deep_nest_compiles_or_is_a_diagnostic(kind, depth):
     # The reproducer: tilemem.compile on gen-deep-nest.py's nest (3000 deep
     # used to kill the interpreter with SIGSEGV in the parser).
-    proc = run_script("""
+    proc = run_script(
+        """
         text = gen.nest(sys.argv[1], int(sys.argv[2]))
         try:
             tilemem.compile(text)
@@ -55,18 +59,24 @@ def test_deep_nest_compiles_or_is_a_diagnostic(kind, depth):
         except compiler.CompileError as error:
             print("diagnostic:", error)
         print("survived")
-    """, kind, depth)
+    """,
+        kind,
+        depth,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.rstrip().endswith("survived")
     # A for or if nest of depth D nests D + 2 brackets; the error points at
     # the first bracket past the limit (line 4100: 3 lines of head).
-    assert (f"diagnostic: <string>:4100:" in proc.stdout and
-            f"error: nesting depth {depth + 2} exceeds the limit {LIMIT}" in proc.stdout), proc.stdout
+    assert (
+        "diagnostic: <string>:4100:" in proc.stdout
+        and f"error: nesting depth {depth + 2} exceeds the limit {LIMIT}" in proc.stdout
+    ), proc.stdout
 
 
 def test_every_entry_point_rejects_a_deep_nest_and_survives(tmp_path):
     path = tmp_path / "deep.mlir"
-    proc = run_script("""
+    proc = run_script(
+        """
         text = gen.nest("for", 100_000)
         open(sys.argv[1], "w").write(text)
         checks = [
@@ -83,7 +93,9 @@ def test_every_entry_point_rejects_a_deep_nest_and_survives(tmp_path):
             except kind as error:
                 print(name, "->", str(error).splitlines()[0])
         print("survived")
-    """, path)
+    """,
+        path,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     lines = proc.stdout.splitlines()
     assert lines[-1] == "survived"
@@ -92,9 +104,13 @@ def test_every_entry_point_rejects_a_deep_nest_and_survives(tmp_path):
         assert f"{name} -> <string>:4100:88: {message}" in lines, proc.stdout
     assert f"compile(path) -> {path}:4100:88: {message}" in lines, proc.stdout
     # The command line reports it too (exit status 1, no crash).
-    cli = subprocess.run([sys.executable, "-m", "tilemem", "compile", str(path)],
-                         capture_output=True, text=True, timeout=120,
-                         env={**os.environ, "PYTHONPATH": PACKAGE_DIR})
+    cli = subprocess.run(
+        [sys.executable, "-m", "tilemem", "compile", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": PACKAGE_DIR},
+    )
     assert cli.returncode == 1 and message in cli.stderr, cli.stderr[-2000:]
 
 
@@ -155,7 +171,9 @@ def test_a_module_built_deeper_than_the_limit_is_rejected():
     # Built with the Python builders, so no parser saw it: the entry points
     # check the module's region nesting, and so do the passes themselves
     # (the storage passes' precondition, here through a plain PassManager).
-    proc = run_script(textwrap.dedent(BUILD_NEST) + textwrap.dedent("""
+    proc = run_script(
+        textwrap.dedent(BUILD_NEST)
+        + textwrap.dedent("""
         from tilemem.passmanager import PassManager
         with ir.Context(), ir.Location.unknown():
             m = build(4200)
@@ -175,7 +193,8 @@ def test_a_module_built_deeper_than_the_limit_is_rejected():
                     print(name, "->", " ".join(str(error).split()))
             print("unchanged", str(m) == before)
         print("survived")
-    """))
+    """)
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = proc.stdout
     # Module, function and 4200 loops: the innermost op is at depth 4202.
@@ -185,8 +204,10 @@ def test_a_module_built_deeper_than_the_limit_is_rejected():
         assert line[name] == f"loc(unknown): {message}", out
     # The pass's own check (C++) on the function, with the same depth and
     # without printing the nest below the op.
-    assert line["PassManager"] == ("Failure while executing pass pipeline: "
-                                   f"error: unknown: nesting depth 4202 exceeds the limit {LIMIT}"), out
+    assert line["PassManager"] == (
+        "Failure while executing pass pipeline: "
+        f"error: unknown: nesting depth 4202 exceeds the limit {LIMIT}"
+    ), out
     assert "unchanged True" in out and out.rstrip().endswith("survived")
 
 
@@ -212,7 +233,9 @@ def test_run_on_large_stack():
 
 def test_text_nesting_skips_strings_comments_and_arrows():
     deep = "{" * (LIMIT + 1) + "}" * (LIMIT + 1)
-    with pytest.raises(limits.NestingError, match=rf"<string>:1:{LIMIT + 1}: error: nesting depth {LIMIT + 1}"):
+    with pytest.raises(
+        limits.NestingError, match=rf"<string>:1:{LIMIT + 1}: error: nesting depth {LIMIT + 1}"
+    ):
         limits.check_text_nesting(deep)
     # Brackets in strings and comments, `->` and `>=` are not nesting.
     limits.check_text_nesting('"' + "{" * (LIMIT + 1) + '"\n// ' + "(" * (LIMIT + 1) + "\n")
@@ -223,9 +246,9 @@ def test_text_nesting_skips_strings_comments_and_arrows():
         limits.check_text_nesting("{" * LIMIT + "\n{")
 
 
-#===----------------------------------------------------------------------===#
+# ===----------------------------------------------------------------------===#
 # Failing entry points leave the module as it was
-#===----------------------------------------------------------------------===#
+# ===----------------------------------------------------------------------===#
 
 # Three 72 KiB vec tiles live at the add: 216 KiB > the 192 KiB of a3 vec
 # (< 248 KiB of a5), so tile-allocate-memory-addr fails after init-memref and
@@ -242,12 +265,19 @@ func.func @f(%A: !tile.tensor<96x192xf32>, %B: !tile.tensor<96x192xf32>) -> !til
 """
 
 
-@pytest.mark.parametrize("pipeline", [
-    lambda: [passes.init_memref(), passes.materialize_semantic_aliases(),
-             passes.allocate_memory_addr(memory_planner="dsa-rp")],
-    lambda: [passes.memory_pipeline(memory_planner="pypto")],
-    lambda: [passes.init_memref(), passes.verify_storage(allocated=True)],
-], ids=["function-passes", "memory-pipeline", "verify-after-init"])
+@pytest.mark.parametrize(
+    "pipeline",
+    [
+        lambda: [
+            passes.init_memref(),
+            passes.materialize_semantic_aliases(),
+            passes.allocate_memory_addr(memory_planner="dsa-rp"),
+        ],
+        lambda: [passes.memory_pipeline(memory_planner="pypto")],
+        lambda: [passes.init_memref(), passes.verify_storage(allocated=True)],
+    ],
+    ids=["function-passes", "memory-pipeline", "verify-after-init"],
+)
 def test_a_failing_pipeline_leaves_the_module_unchanged(pipeline):
     with ir.Context():
         module = ir.Module.parse(OVER_CAPACITY)
@@ -271,8 +301,11 @@ def test_a_failing_compile_leaves_its_module_unchanged():
 
 
 def test_a_failing_precondition_leaves_the_module_unchanged():
-    zero_step = open(os.path.join(ROOT, "test", "python", "repros", "correctness",
-                                  "zero-step-loop-accepted.mlir")).read()
+    zero_step = open(
+        os.path.join(
+            ROOT, "test", "python", "repros", "correctness", "zero-step-loop-accepted.mlir"
+        )
+    ).read()
     with ir.Context():
         module = ir.Module.parse(zero_step)
         before = str(module)
@@ -281,5 +314,6 @@ def test_a_failing_precondition_leaves_the_module_unchanged():
         assert str(module) == before
     # The interpreter rejects the same loop with the same words.
     from tilemem import interp
+
     with pytest.raises(interp.InterpreterError, match="scf.for step must be positive, got 0"):
         interp.run(zero_step, interp.random_inputs(zero_step, seed=0))

@@ -4,7 +4,6 @@ reference interpreter (storage mode on the output == value mode on the input).""
 import re
 
 import pytest
-
 from conftest import SWAP_ACC, fuzz_seeds
 from tilemem import fuzz, interp, ir, passes
 
@@ -58,7 +57,7 @@ def test_failure_raises_and_leaves_the_module_unchanged():
 
 def test_options_are_validated():
     with ir.Context():
-        module = passes.init_memref()(ir.Module.parse(ACCUMULATE))
+        passes.init_memref()(ir.Module.parse(ACCUMULATE))
         # Checked when the pass is created, with the spellings C++ accepts.
         with pytest.raises(ValueError, match="unknown memory-planner 'foo'"):
             passes.materialize_semantic_aliases(memory_planner="foo")
@@ -135,8 +134,9 @@ def test_branch_destinations_by_mode(enable_buffer_ir):
 
 @pytest.mark.parametrize("seed", fuzz_seeds(60, salt=2))
 def test_fuzzed_programs_on_the_tile_path(seed):
-    outcome = fuzz.run_one(fuzz.generate(seed, branch_heavy=seed % 2 == 0), seed,
-                           enable_buffer_ir=False)
+    outcome = fuzz.run_one(
+        fuzz.generate(seed, branch_heavy=seed % 2 == 0), seed, enable_buffer_ir=False
+    )
     assert outcome.status in ("ok", "rejected"), (outcome.status, outcome.reason)
     if outcome.status == "rejected":
         assert not outcome.reason.startswith("other"), outcome.reason
@@ -180,8 +180,9 @@ def test_swapped_results_are_selected_and_compute_the_same(enable_buffer_ir):
     # Two acc results swapped between the arms have no copy (acc->acc): each
     # pair is selected from one pool at opposite slots.
     with ir.Context():
-        module = passes.run_pipeline(ir.Module.parse(SWAP),
-                                     passes.storage_pipeline(enable_buffer_ir=enable_buffer_ir))
+        module = passes.run_pipeline(
+            ir.Module.parse(SWAP), passes.storage_pipeline(enable_buffer_ir=enable_buffer_ir)
+        )
         text = str(module)
         assert "tile.move" not in text
         assert len(re.findall(r"= tile\.alloc : !tile\.buffer<\w+, \d+, slots = 2>", text)) == 2
@@ -191,14 +192,16 @@ def test_swapped_results_are_selected_and_compute_the_same(enable_buffer_ir):
             assert result.equal, result.message
 
 
-@pytest.mark.parametrize("seed, branch_heavy", [(210005475, True), (210019587, True),
-                                                (310017992, False)])
+@pytest.mark.parametrize(
+    "seed, branch_heavy", [(210005475, True), (210019587, True), (310017992, False)]
+)
 @pytest.mark.parametrize("enable_buffer_ir", [False, True])
 def test_scope_result_yielded_twice_settles(seed, branch_heavy, enable_buffer_ir):
     """Fuzz programs of the 100,000-program runs whose rewrite never settled
     ("storage is still invalid after materialization"): a tile.scope result
     that a yield forwards for two results was copied inside the scope for
     one, undoing the other's copy. Both Buffer-IR modes keep the results."""
-    outcome = fuzz.run_one(fuzz.generate(seed, 4, branch_heavy), seed,
-                           enable_buffer_ir=enable_buffer_ir)
+    outcome = fuzz.run_one(
+        fuzz.generate(seed, 4, branch_heavy), seed, enable_buffer_ir=enable_buffer_ir
+    )
     assert outcome.status == "ok", outcome.reason

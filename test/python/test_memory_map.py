@@ -5,16 +5,39 @@ import os
 
 import matplotlib.image as mpimg
 import pytest
-
 from conftest import EXAMPLES
 from tilemem import memory_map, passes
 
 RECORD = {
     "function": "hand",
     "allocations": [
-        {"name": "%a", "space": "vec", "addr": 0, "bytes": 1024, "start": 2, "end": 7, "pinned": False},
-        {"name": "%b", "space": "vec", "addr": 1024, "bytes": 512, "start": 4, "end": 4, "pinned": True},
-        {"name": "%c", "space": "acc", "addr": 0, "bytes": 4096, "start": 0, "end": 9, "pinned": False},
+        {
+            "name": "%a",
+            "space": "vec",
+            "addr": 0,
+            "bytes": 1024,
+            "start": 2,
+            "end": 7,
+            "pinned": False,
+        },
+        {
+            "name": "%b",
+            "space": "vec",
+            "addr": 1024,
+            "bytes": 512,
+            "start": 4,
+            "end": 4,
+            "pinned": True,
+        },
+        {
+            "name": "%c",
+            "space": "acc",
+            "addr": 0,
+            "bytes": 4096,
+            "start": 0,
+            "end": 9,
+            "pinned": False,
+        },
     ],
     "regions": [{"kind": "for", "start": 3, "end": 8}, {"kind": "if", "start": 5, "end": 6}],
     "lower_bound": {"vec": 1536, "acc": 4096},
@@ -62,9 +85,11 @@ def test_render_planned_kernel(tmp_path, planner):
     assert image.shape[:2] == (round(height), round(width))
     # The rectangles are the planned module's allocation records.
     import tilemem
+
     planned = tilemem.compile(kernel, memory_planner=planner).module
-    record = [r for r in passes.allocation_lifetimes(planned)
-              if r["function"] == "splitk_matmul"][0]
+    record = [r for r in passes.allocation_lifetimes(planned) if r["function"] == "splitk_matmul"][
+        0
+    ]
     assert drawn.record == record
     assert_rectangles_match(drawn, record)
     assert set(drawn.spaces) == {"mat", "left", "right", "acc"}

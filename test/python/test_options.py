@@ -8,10 +8,9 @@ import sys
 import threading
 
 import pytest
-
 import tilemem
 from conftest import EXAMPLES, PACKAGE_DIR, ROOT
-from tilemem import compiler, ir, options, passes
+from tilemem import ir, options, passes
 from tilemem._mlir_libs import _tilemem
 from tilemem.passmanager import PassManager
 
@@ -27,12 +26,18 @@ def test_python_accepts_exactly_the_cpp_spellings():
     with ir.Context():
         for planner in options.PLANNERS:
             for arch in options.ARCH_VALUES:
-                PassManager.parse(f"builtin.module({passes.memory_pipeline(planner, True, arch).pipeline})")
+                PassManager.parse(
+                    f"builtin.module({passes.memory_pipeline(planner, True, arch).pipeline})"
+                )
         for planner in options.ADDRESS_PLANNERS:
-            PassManager.parse(f"builtin.module(func.func({passes.allocate_memory_addr('a5', planner).pipeline}))")
-        with pytest.raises(Exception):
+            PassManager.parse(
+                f"builtin.module(func.func({passes.allocate_memory_addr('a5', planner).pipeline}))"
+            )
+        with pytest.raises(ValueError, match="failed to add `tile-memory-pipeline` with options"):
             PassManager.parse("builtin.module(tile-memory-pipeline{memory-planner=lru})")
-    with pytest.raises(ValueError, match=r"unknown memory-planner 'lru' \(expected pypto, dsa-rp or ptoas\)"):
+    with pytest.raises(
+        ValueError, match=r"unknown memory-planner 'lru' \(expected pypto, dsa-rp or ptoas\)"
+    ):
         passes.memory_pipeline(memory_planner="lru")
     with pytest.raises(ValueError, match=r"unknown arch 'a7' \(expected auto, a3 or a5\)"):
         passes.memory_pipeline(arch="a7")
@@ -44,7 +49,8 @@ def test_one_normaliser_for_every_entry_point():
     assert options.canonical_arch("auto") is None and options.canonical_arch(None) is None
     assert tilemem.PassContext(memory_planner="PyPTO").memory_planner == "pypto"
     assert passes.memory_pipeline(memory_planner="DSA_RP", arch="A5").pipeline == (
-        "tile-memory-pipeline{memory-planner=dsa-rp enable-buffer-ir=true arch=a5}")
+        "tile-memory-pipeline{memory-planner=dsa-rp enable-buffer-ir=true arch=a5}"
+    )
     result = tilemem.compile(ACCUMULATE, memory_planner="Dsa_Rp", arch="AUTO")
     assert result.options["memory_planner"] == "dsa-rp" and result.options["arch"] == "a3"
     for bad in (3, None, b"pypto"):
@@ -54,15 +60,19 @@ def test_one_normaliser_for_every_entry_point():
 
 def test_the_cli_uses_the_normaliser(tmp_path):
     env = {**os.environ, "PYTHONPATH": PACKAGE_DIR}
-    run = lambda *a: subprocess.run([sys.executable, "-m", "tilemem", *a], capture_output=True,
-                                    text=True, env=env, timeout=120)
+    run = lambda *a: subprocess.run(
+        [sys.executable, "-m", "tilemem", *a], capture_output=True, text=True, env=env, timeout=120
+    )
     proc = run("compile", ACCUMULATE, "--memory-planner", "DSA_RP", "--arch", "A5", "--stats")
     assert proc.returncode == 0, proc.stderr
     assert '"memory_planner": "dsa-rp"' in proc.stderr and '"arch": "a5"' in proc.stderr
     proc = run("compile", ACCUMULATE, "--memory-planner", "lru")
     assert proc.returncode == 2 and "unknown memory-planner 'lru'" in proc.stderr
     proc = run("memory-map", ACCUMULATE, "-o", str(tmp_path / "m.png"), "--memory-planner", "ptoas")
-    assert proc.returncode == 2 and "unknown memory-planner 'ptoas' (expected pypto or dsa-rp)" in proc.stderr
+    assert (
+        proc.returncode == 2
+        and "unknown memory-planner 'ptoas' (expected pypto or dsa-rp)" in proc.stderr
+    )
 
 
 def test_pass_context_types_are_strict():
@@ -165,8 +175,17 @@ def test_pass_contexts_nest_and_can_be_reentered():
 def test_passcontext_repro_script():
     # The reproducer file itself, run as its header says: the other thread
     # sees pypto, and the string "false" is refused.
-    proc = subprocess.run([sys.executable, os.path.join(
-        ROOT, "test", "python", "repros", "correctness", "passcontext-thread-leak.py")],
-        capture_output=True, text=True, cwd=ROOT, timeout=120)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            os.path.join(
+                ROOT, "test", "python", "repros", "correctness", "passcontext-thread-leak.py"
+            ),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert "other thread's planner: pypto" in proc.stdout, proc.stdout + proc.stderr
     assert "TypeError: enable_buffer_ir must be a bool, not str ('false')" in proc.stderr

@@ -13,7 +13,6 @@ common point never share a byte."""
 import re
 
 import pytest
-
 from conftest import fuzz_seeds
 from tilemem import PassContext, fuzz, interp, ir, passes
 
@@ -88,27 +87,37 @@ def check_placement(records, addressed: bool):
             assert used[space] >= bound
         by_start = sorted(allocations, key=lambda a: a["start"])
         for i, a in enumerate(by_start):
-            for b in by_start[i + 1:]:
+            for b in by_start[i + 1 :]:
                 if b["start"] > a["end"]:
                     break
                 if a["space"] == b["space"]:
-                    assert (a["addr"] + a["bytes"] <= b["addr"]
-                            or b["addr"] + b["bytes"] <= a["addr"]), (a, b)
+                    assert (
+                        a["addr"] + a["bytes"] <= b["addr"] or b["addr"] + b["bytes"] <= a["addr"]
+                    ), (a, b)
 
 
 def test_callables_render_their_options_and_follow_the_pass_context():
     assert passes.memory_reuse().pipeline == "tile-memory-reuse"
-    assert passes.allocate_memory_addr().pipeline == \
-        "tile-allocate-memory-addr{memory-planner=pypto}"
-    assert passes.allocate_memory_addr(arch="a5", memory_planner="dsa-rp").pipeline == \
-        "tile-allocate-memory-addr{memory-planner=dsa-rp arch=a5}"
+    assert (
+        passes.allocate_memory_addr().pipeline == "tile-allocate-memory-addr{memory-planner=pypto}"
+    )
+    assert (
+        passes.allocate_memory_addr(arch="a5", memory_planner="dsa-rp").pipeline
+        == "tile-allocate-memory-addr{memory-planner=dsa-rp arch=a5}"
+    )
     with PassContext(enable_buffer_ir=False, memory_planner="dsa-rp"):
-        assert passes.allocate_memory_addr().pipeline == \
-            "tile-allocate-memory-addr{memory-planner=dsa-rp}"
-        assert passes.memory_pipeline().pipeline == \
-            "tile-memory-pipeline{memory-planner=dsa-rp enable-buffer-ir=false}"
-    assert passes.memory_pipeline(memory_planner="ptoas", arch="a3").pipeline == \
-        "tile-memory-pipeline{memory-planner=ptoas enable-buffer-ir=true arch=a3}"
+        assert (
+            passes.allocate_memory_addr().pipeline
+            == "tile-allocate-memory-addr{memory-planner=dsa-rp}"
+        )
+        assert (
+            passes.memory_pipeline().pipeline
+            == "tile-memory-pipeline{memory-planner=dsa-rp enable-buffer-ir=false}"
+        )
+    assert (
+        passes.memory_pipeline(memory_planner="ptoas", arch="a3").pipeline
+        == "tile-memory-pipeline{memory-planner=ptoas enable-buffer-ir=true arch=a3}"
+    )
 
 
 def test_pass_manager_parses_the_pipeline():
@@ -128,14 +137,24 @@ def test_run_pipeline_runs_module_pipelines_at_module_level():
     with ir.Context():
         module = passes.run_pipeline(
             ir.Module.parse(ACCUMULATE),
-            [passes.memory_pipeline(memory_planner="dsa-rp"), passes.verify_storage(allocated=True)])
+            [
+                passes.memory_pipeline(memory_planner="dsa-rp"),
+                passes.verify_storage(allocated=True),
+            ],
+        )
         text = str(module)
         assert "addr = " in text and "tile.alloc :" not in text
-    assert passes._anchored([passes.init_memref(), passes.memory_pipeline(memory_planner="ptoas"),
-                             passes.verify_storage()]) == (
+    assert passes._anchored(
+        [
+            passes.init_memref(),
+            passes.memory_pipeline(memory_planner="ptoas"),
+            passes.verify_storage(),
+        ]
+    ) == (
         "builtin.module(func.func(tile-init-memref),"
         "tile-memory-pipeline{memory-planner=ptoas enable-buffer-ir=true},"
-        "func.func(tile-verify-storage{allocated=false}))")
+        "func.func(tile-verify-storage{allocated=false}))"
+    )
 
 
 @pytest.mark.parametrize("planner", PLANNERS)
@@ -155,8 +174,13 @@ def test_reuse_merges_and_dsa_rp_overlaps_in_address():
     with ir.Context():
         plain = passes.run_pipeline(
             ir.Module.parse(ACCUMULATE),
-            [passes.init_memref(), passes.select_buffer_ir_functions(),
-             passes.materialize_semantic_aliases(), passes.verify_storage()])
+            [
+                passes.init_memref(),
+                passes.select_buffer_ir_functions(),
+                passes.materialize_semantic_aliases(),
+                passes.verify_storage(),
+            ],
+        )
         before = str(plain).count("tile.alloc")
         pypto = passes.memory_pipeline(memory_planner="pypto")(ir.Module.parse(ACCUMULATE))
         dsa = passes.memory_pipeline(memory_planner="dsa-rp")(ir.Module.parse(ACCUMULATE))
@@ -195,10 +219,26 @@ def test_allocation_lifetimes_describes_each_function():
     assert record["function"] == "f"
     assert record["num_positions"] == 10
     acc, pinned = record["allocations"]
-    assert acc == {"name": "%0", "space": "vec", "addr": None, "bytes": 256,
-                   "start": 4, "end": 8, "pinned": False, "touched": True}
-    assert pinned == {"name": "%1", "space": "vec", "addr": 512, "bytes": 512,
-                      "start": 8, "end": 9, "pinned": True, "touched": True}
+    assert acc == {
+        "name": "%0",
+        "space": "vec",
+        "addr": None,
+        "bytes": 256,
+        "start": 4,
+        "end": 8,
+        "pinned": False,
+        "touched": True,
+    }
+    assert pinned == {
+        "name": "%1",
+        "space": "vec",
+        "addr": 512,
+        "bytes": 512,
+        "start": 8,
+        "end": 9,
+        "pinned": True,
+        "touched": True,
+    }
     assert record["regions"] == [{"kind": "for", "start": 5, "end": 7}]
     assert record["lower_bound"] == {"vec": 768}
     assert record["peak_position"] == {"vec": 8}
@@ -219,15 +259,20 @@ def test_overflow_raises_and_leaves_the_module_unchanged():
 def test_address_planner_is_pypto_or_dsa_rp():
     # ptoas assigns no addresses: no value of tile-allocate-memory-addr's
     # memory-planner, in C++ (an enum option) as in Python.
-    with pytest.raises(ValueError, match=r"unknown memory-planner 'ptoas' \(expected pypto or dsa-rp\)"):
+    with pytest.raises(
+        ValueError, match=r"unknown memory-planner 'ptoas' \(expected pypto or dsa-rp\)"
+    ):
         passes.allocate_memory_addr(memory_planner="ptoas")
     assert passes.allocate_memory_addr(memory_planner="DSA_RP").pipeline == (
-        "tile-allocate-memory-addr{memory-planner=dsa-rp}")
+        "tile-allocate-memory-addr{memory-planner=dsa-rp}"
+    )
 
 
 ELEMENT_BYTES = {"f32": 4, "i32": 4, "f16": 2, "bf16": 2, "i16": 2, "i8": 1}
-ALLOC = re.compile(r"^(\s*)(%\w+) = tile\.alloc addr = (\d+)(?: pinned)? : "
-                   r"!tile\.buffer<(\w+), (\d+)>$")
+ALLOC = re.compile(
+    r"^(\s*)(%\w+) = tile\.alloc addr = (\d+)(?: pinned)? : "
+    r"!tile\.buffer<(\w+), (\d+)>$"
+)
 DEST = re.compile(r"into\((%\w+)(?:\[(\d+), (\d+)\])? : !tile\.buffer<\w+, \d+>\)")
 TILE = re.compile(r"!tile\.tile<(\d+)x(\d+)x(\w+), \w+>")
 
@@ -254,22 +299,26 @@ def flatten_addresses(text: str) -> str:
                 if not entry_done:
                     indent = ALLOC.match(line).group(1)
                     for space, end in sorted(ends.items()):
-                        body.append(f"{indent}%mem_{space} = tile.alloc : !tile.buffer<{space}, {end}>")
+                        body.append(
+                            f"{indent}%mem_{space} = tile.alloc : !tile.buffer<{space}, {end}>"
+                        )
                     entry_done = True
                 continue
 
-            def rewrite(m):
+            def rewrite(m, line=line, placed=placed, ends=ends):
                 space, addr = placed[m.group(1)]
                 if m.group(2) is None:  # the whole result tile from offset 0
-                    types = line[m.end():]
+                    types = line[m.end() :]
                     if "->" in types:
                         types = types.split("->")[-1]
                     rows, cols, elem = TILE.findall(types)[0]
                     offset, size = 0, int(rows) * int(cols) * ELEMENT_BYTES[elem]
                 else:
                     offset, size = int(m.group(2)), int(m.group(3))
-                return (f"into(%mem_{space}[{addr + offset}, {size}] : "
-                        f"!tile.buffer<{space}, {ends[space]}>)")
+                return (
+                    f"into(%mem_{space}[{addr + offset}, {size}] : "
+                    f"!tile.buffer<{space}, {ends[space]}>)"
+                )
 
             body.append(DEST.sub(rewrite, line))
         out.append("\n".join(body))
@@ -320,8 +369,9 @@ def test_fuzz_programs_keep_their_semantics(planner):
         with ir.Context():
             reference = ir.Module.parse(text)
             try:
-                module = passes.memory_pipeline(memory_planner=planner,
-                                                enable_buffer_ir=False)(ir.Module.parse(text))
+                module = passes.memory_pipeline(memory_planner=planner, enable_buffer_ir=False)(
+                    ir.Module.parse(text)
+                )
             except passes.PassError as error:
                 # Programs the target cannot implement (documented rejections).
                 assert not fuzz.classify_rejection(str(error)).startswith("other"), str(error)

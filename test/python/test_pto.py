@@ -15,15 +15,15 @@ import os
 import re
 
 import pytest
-
+from conftest import EXAMPLES
 from tilemem import fuzz, ir, passes, pto
 from tilemem.testing import toolchain
 
-from conftest import EXAMPLES
-
 ALLOC = re.compile(r"tile\.alloc\s*:\s*!tile\.buffer<(\w+),\s*(\d+)(?:,\s*slots\s*=\s*(\d+))?>")
-SCRATCH_OP = re.compile(r"(= tile\.(?:transpose|row_sum) [^\n]*?\)) : "
-                        r"!tile\.tile<(\d+)x(\d+)x(\w+), (\w+)>")
+SCRATCH_OP = re.compile(
+    r"(= tile\.(?:transpose|row_sum) [^\n]*?\)) : "
+    r"!tile\.tile<(\d+)x(\d+)x(\w+), (\w+)>"
+)
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "i8": 1, "i16": 2, "i32": 4}
 
 
@@ -44,8 +44,10 @@ def assign_addresses(text: str) -> str:
         rows, cols, element, space = match.group(2, 3, 4, 5)
         addr = next_free[space]
         next_free[space] += int(rows) * int(cols) * ELEMENT_BYTES[element]
-        return (f"{match.group(1)} {{tile.scratch_addr = {addr} : i64}} : "
-                f"!tile.tile<{rows}x{cols}x{element}, {space}>")
+        return (
+            f"{match.group(1)} {{tile.scratch_addr = {addr} : i64}} : "
+            f"!tile.tile<{rows}x{cols}x{element}, {space}>"
+        )
 
     return SCRATCH_OP.sub(scratch, ALLOC.sub(place, text))
 
@@ -55,8 +57,13 @@ def legalize(text: str) -> str:
     tile-memory-pipeline)."""
     with ir.Context():
         module = passes.run_pipeline(
-            text, [passes.materialize_transposed_views(), passes.init_memref(),
-                   passes.materialize_semantic_aliases()])
+            text,
+            [
+                passes.materialize_transposed_views(),
+                passes.init_memref(),
+                passes.materialize_semantic_aliases(),
+            ],
+        )
         return str(module)
 
 
@@ -80,6 +87,7 @@ def accepted(ptoas, text: str, level: str) -> toolchain.PtoasOutcome:
 
 
 # -- emission, checked by ptoas ---------------------------------------------
+
 
 def test_every_example_emits_at_both_levels_and_ptoas_accepts(ptoas):
     paths = sorted(glob.glob(os.path.join(EXAMPLES, "*.mlir")))
@@ -125,8 +133,13 @@ def test_fuzzed_programs_emit_and_ptoas_accepts(ptoas, planner, branch_heavy):
         assert ("addr = " in out) == (level == "level3"), seed
         accepted(ptoas, out, level)
         outcomes["accepted"] += 1
-        for construct in ("transpose_view", "if_exit_barrier", "tile.transpose ",
-                          "tile.row_sum", "tile.slice"):
+        for construct in (
+            "transpose_view",
+            "if_exit_barrier",
+            "tile.transpose ",
+            "tile.row_sum",
+            "tile.slice",
+        ):
             if construct in kernel:
                 outcomes[construct] += 1
         outcomes["barriers"] += out.count("pto.barrier")
@@ -203,13 +216,16 @@ func.func @k(%A: !tile.tensor<8x8xf32>) -> !tile.tile<8x8xf32, vec> {
 
 def test_python_and_tile_translate_agree(tmp_path):
     import subprocess
+
     from conftest import ROOT
+
     legal = legalize(open(os.path.join(EXAMPLES, "accumulate.mlir")).read())
     path = tmp_path / "legal.mlir"
     path.write_text(legal)
     tool = os.path.join(ROOT, "build", "bin", "tile-translate")
-    result = subprocess.run([tool, "--tile-to-pto", str(path)], capture_output=True,
-                            text=True, check=True)
+    result = subprocess.run(
+        [tool, "--tile-to-pto", str(path)], capture_output=True, text=True, check=True
+    )
     assert result.stdout == pto.emit(legal)
 
 
@@ -223,4 +239,5 @@ def test_refusal_at_a_kernel_point_is_classified():
         pto.emit(plan(kernel, "pypto"), "auto")
     assert "its block merging then makes a tile operand" in str(error.value)
     assert fuzz.classify_pto_refusal(str(error.value)).startswith(
-        "kernel: ptoas 0.27 lowers this kernel to a CFG as a whole")
+        "kernel: ptoas 0.27 lowers this kernel to a CFG as a whole"
+    )

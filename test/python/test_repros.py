@@ -6,7 +6,6 @@ import os
 import re
 
 import pytest
-
 from tilemem import fuzz, passes
 
 REPROS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "repros")
@@ -46,8 +45,9 @@ def test_fresh_seed_is_legalized_and_computes_the_same(name, enable_buffer_ir):
 @pytest.mark.parametrize("name", FRESH_SEEDS)
 def test_fresh_seed_through_every_planner(name, planner):
     seed = int(name.split("-")[1].split(".")[0])
-    outcome = fuzz.run_planner(_fresh_seed(name), seed, planner,
-                               enable_buffer_ir=True, check_pto=False)
+    outcome = fuzz.run_planner(
+        _fresh_seed(name), seed, planner, enable_buffer_ir=True, check_pto=False
+    )
     assert outcome.status == "ok", outcome.reason
 
 
@@ -73,8 +73,8 @@ def test_valid_reproducer_compiles_and_computes_the_same(name, enable_buffer_ir)
         with ir.Context():
             reference = ir.Module.parse(chunk)
             module = passes.run_pipeline(
-                ir.Module.parse(chunk),
-                passes.storage_pipeline(enable_buffer_ir=enable_buffer_ir))
+                ir.Module.parse(chunk), passes.storage_pipeline(enable_buffer_ir=enable_buffer_ir)
+            )
             for seed in range(4):
                 inputs = interp.random_inputs(reference, seed=seed)
                 result = interp.compare(reference, module, inputs)
@@ -92,15 +92,20 @@ from tilemem import interp  # noqa: E402
 from tilemem.compiler import CompileError  # noqa: E402
 
 USER_ADDRESS_REPROS = [
-    ("addr-pinned-overlap-miscompile.mlir",
-     "allocation %2 [32, 16416) overlaps allocation %1 [0, 16384) in vec while both are live"),
-    ("addr-misaligned-overlap-miscompile.mlir",
-     "allocation %1 has address 3, which is not a multiple of 32 bytes"),
+    (
+        "addr-pinned-overlap-miscompile.mlir",
+        "allocation %2 [32, 16416) overlaps allocation %1 [0, 16384) in vec while both are live",
+    ),
+    (
+        "addr-misaligned-overlap-miscompile.mlir",
+        "allocation %1 has address 3, which is not a multiple of 32 bytes",
+    ),
 ]
 
 
-@pytest.mark.parametrize("name,message", USER_ADDRESS_REPROS,
-                         ids=[n for n, _ in USER_ADDRESS_REPROS])
+@pytest.mark.parametrize(
+    "name,message", USER_ADDRESS_REPROS, ids=[n for n, _ in USER_ADDRESS_REPROS]
+)
 def test_user_addresses_overlapping_while_live_are_a_miscompile(name, message):
     # Storage mode honours the addresses: the two user buffers share bytes
     # while both are live, so the program (given storage for its last add,
@@ -115,8 +120,9 @@ def test_user_addresses_overlapping_while_live_are_a_miscompile(name, message):
 
 
 @pytest.mark.parametrize("planner", ["pypto", "dsa-rp"])
-@pytest.mark.parametrize("name,message", USER_ADDRESS_REPROS,
-                         ids=[n for n, _ in USER_ADDRESS_REPROS])
+@pytest.mark.parametrize(
+    "name,message", USER_ADDRESS_REPROS, ids=[n for n, _ in USER_ADDRESS_REPROS]
+)
 def test_user_addresses_overlapping_while_live_are_rejected(name, message, planner):
     # They used to pass every pipeline and be emitted as level3 PTO; now the
     # planner rejects them before using them as obstacles.
@@ -129,42 +135,56 @@ def test_verifier_gap_live_overlap_is_rejected():
     # The oracle: the returned %a is clobbered by %b.
     inputs = interp.random_inputs(src, seed=0)
     assert not interp.compare(src, src, inputs).equal
-    with pytest.raises(passes.PassError,
-                       match=re.escape("allocation %1 [0, 256) overlaps allocation %0 [0, 256) "
-                                       "in vec while both are live, from tile.add (point 3) on")):
+    with pytest.raises(
+        passes.PassError,
+        match=re.escape(
+            "allocation %1 [0, 256) overlaps allocation %0 [0, 256) "
+            "in vec while both are live, from tile.add (point 3) on"
+        ),
+    ):
         passes.verify_storage(allocated=True)(src)
 
 
 @pytest.mark.parametrize("planner", ["pypto", "dsa-rp"])
 def test_address_near_int64_max_does_not_wrap(planner):
-    with pytest.raises(CompileError,
-                       match=re.escape("it needs bytes [9223372036854775800, 9223372036854792184)")):
-        tilemem.compile(_read("correctness", "addr-overflow-accepted.mlir"),
-                        memory_planner=planner)
+    with pytest.raises(
+        CompileError, match=re.escape("it needs bytes [9223372036854775800, 9223372036854792184)")
+    ):
+        tilemem.compile(_read("correctness", "addr-overflow-accepted.mlir"), memory_planner=planner)
 
 
 def test_buffer_size_times_slots_overflow_is_a_type_error():
-    with pytest.raises(Exception, match=re.escape(
+    with pytest.raises(
+        Exception,
+        match=re.escape(
             "buffer size * slots must be at most 1125899906842624 bytes, "
-            "got 4611686018427387904 * 4")):
+            "got 4611686018427387904 * 4"
+        ),
+    ):
         tilemem.compile(_read("correctness", "buffer-size-times-slots-overflow.mlir"))
 
 
 @pytest.mark.parametrize("planner", fuzz.PLANNERS)
 def test_16GiB_tile_is_rejected_by_every_planner(planner):
     with pytest.raises(CompileError, match="17179869184 bytes does not fit in vec"):
-        tilemem.compile(_read("correctness", "ptoas-planner-16GiB-tile-accepted.mlir"),
-                        memory_planner=planner)
+        tilemem.compile(
+            _read("correctness", "ptoas-planner-16GiB-tile-accepted.mlir"), memory_planner=planner
+        )
 
 
 def test_check_capacity_callable():
     assert passes.check_capacity(arch="a5").pipeline == "tile-check-capacity{arch=a5}"
-    assert passes.verify_storage(allocated=True, arch="a5").pipeline == \
-        "tile-verify-storage{allocated=true arch=a5}"
+    assert (
+        passes.verify_storage(allocated=True, arch="a5").pipeline
+        == "tile-verify-storage{allocated=true arch=a5}"
+    )
     src = _read("correctness", "ptoas-planner-16GiB-tile-accepted.mlir")
-    with pytest.raises(passes.PassError,
-                       match=re.escape("tile %3 of 17179869184 bytes does not fit in vec: "
-                                       "the capacity on a5 is 253952 bytes")):
+    with pytest.raises(
+        passes.PassError,
+        match=re.escape(
+            "tile %3 of 17179869184 bytes does not fit in vec: the capacity on a5 is 253952 bytes"
+        ),
+    ):
         passes.run_pipeline(src, [passes.init_memref(), passes.check_capacity(arch="a5")])
 
 
@@ -178,8 +198,10 @@ def test_memory_map_of_one_kernel_of_two(tmp_path):
     drawn = memory_map.render(path, tmp_path / "map.png", function="f1")
     assert drawn.record["function"] == "f1"
     assert (tmp_path / "map.png").stat().st_size > 0
-    with pytest.raises(tilemem.CompileError if hasattr(tilemem, "CompileError")
-                       else CompileError, match="pto.entry"):
+    with pytest.raises(
+        tilemem.CompileError if hasattr(tilemem, "CompileError") else CompileError,
+        match="pto.entry",
+    ):
         tilemem.compile(path)  # PTO itself still needs an entry
 
 
@@ -192,6 +214,11 @@ def test_deep_nest_built_in_python_is_rejected_quickly():
 
     script = os.path.join(REPROS, "correctness", "deep-nest-python-builders.py")
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    proc = subprocess.run([sys.executable, script, "10000", "pipe"], cwd=root,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, script, "10000", "pipe"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert "nesting depth" in proc.stdout + proc.stderr, proc.stdout + proc.stderr

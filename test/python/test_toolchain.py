@@ -18,12 +18,15 @@ import textwrap
 
 import numpy as np
 import pytest
-
-from conftest import EXAMPLES, ROOT, PACKAGE_DIR
-
+from conftest import EXAMPLES, PACKAGE_DIR, ROOT
 from tilemem.testing import toolchain
-from tilemem.testing.toolchain import (ArgSpec, DriverKernel, Job, KernelSignature,
-                                       ToolchainUnavailable)
+from tilemem.testing.toolchain import (
+    ArgSpec,
+    DriverKernel,
+    Job,
+    KernelSignature,
+    ToolchainUnavailable,
+)
 
 PLANNERS = ("pypto", "dsa-rp", "ptoas")
 
@@ -54,11 +57,13 @@ def test_subpackage_is_installed():
 
 
 def _signature():
-    args = [ArgSpec(0, "X", "!tile.tensor<4x8xf32>", "tensor", "float", 4, 8, "f32"),
-            ArgSpec(1, "O", "!tile.tensor<4x8xf32>", "tensor", "float", 4, 8, "f32"),
-            ArgSpec(2, "n", "index", "scalar", "int32_t"),
-            ArgSpec(3, "c", "i1", "scalar", "bool"),
-            ArgSpec(4, "s", "f32", "scalar", "float")]
+    args = [
+        ArgSpec(0, "X", "!tile.tensor<4x8xf32>", "tensor", "float", 4, 8, "f32"),
+        ArgSpec(1, "O", "!tile.tensor<4x8xf32>", "tensor", "float", 4, 8, "f32"),
+        ArgSpec(2, "n", "index", "scalar", "int32_t"),
+        ArgSpec(3, "c", "i1", "scalar", "bool"),
+        ArgSpec(4, "s", "f32", "scalar", "float"),
+    ]
     return KernelSignature("k", args, [1], ["!tile.tensor<4x8xf32>"], [1])
 
 
@@ -86,13 +91,18 @@ def test_driver_source_text():
     a5 = toolchain.driver_source([DriverKernel("/x/kernel.cpp", _signature(), arch="a5")])
     assert "pto::NPU_MEMORY_INIT(pto::NPUArch::A5);" in a5
     # Several kernels: one namespace and one case each.
-    two = toolchain.driver_source([DriverKernel("/a.cpp", _signature(), "tilemem_k0"),
-                                   DriverKernel("/b.cpp", _signature(), "tilemem_k1")])
+    two = toolchain.driver_source(
+        [
+            DriverKernel("/a.cpp", _signature(), "tilemem_k0"),
+            DriverKernel("/b.cpp", _signature(), "tilemem_k1"),
+        ]
+    )
     assert "tilemem_k1::k(a0, a1, a2, a3, a4);" in two
     assert "case 1:\n    return tm_run_1(dir, argc - 3, argv + 3);" in two
     with pytest.raises(ValueError):
-        toolchain.driver_source([DriverKernel("/a.cpp", _signature()),
-                                 DriverKernel("/b.cpp", _signature())])
+        toolchain.driver_source(
+            [DriverKernel("/a.cpp", _signature()), DriverKernel("/b.cpp", _signature())]
+        )
 
 
 FAKE_KERNEL = """
@@ -112,40 +122,67 @@ def test_driver_runs_a_plain_kernel(tmp_path):
     exact (a hex float)."""
     kernel = tmp_path / "kernel.cpp"
     kernel.write_text(FAKE_KERNEL)
-    assert toolchain.cpp_kernel_params(FAKE_KERNEL, "k") == [
-        a.param for a in _signature().args]
+    assert toolchain.cpp_kernel_params(FAKE_KERNEL, "k") == [a.param for a in _signature().args]
     (tmp_path / "driver.cpp").write_text(
-        toolchain.driver_source([DriverKernel(str(kernel), _signature())]))
-    subprocess.run(["g++", "-std=c++20", "-O1", "-Wall", "-Werror", str(tmp_path / "driver.cpp"),
-                    "-o", str(tmp_path / "driver")], check=True)
+        toolchain.driver_source([DriverKernel(str(kernel), _signature())])
+    )
+    subprocess.run(
+        [
+            "g++",
+            "-std=c++20",
+            "-O1",
+            "-Wall",
+            "-Werror",
+            str(tmp_path / "driver.cpp"),
+            "-o",
+            str(tmp_path / "driver"),
+        ],
+        check=True,
+    )
     x = np.arange(32, dtype=np.float32)
     x.tofile(tmp_path / "arg0.in")
     np.full(32, -1, np.float32).tofile(tmp_path / "arg1.in")
     scale = np.float32(0.1)
-    run = subprocess.run([str(tmp_path / "driver"), "0", str(tmp_path), "3", "1",
-                          float(scale).hex()], capture_output=True, text=True)
+    run = subprocess.run(
+        [str(tmp_path / "driver"), "0", str(tmp_path), "3", "1", float(scale).hex()],
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stderr
     assert np.array_equal(np.fromfile(tmp_path / "arg0.out", np.float32), x)
     expected = (x * scale + np.float32(3) + np.float32(100)).astype(np.float32)
     assert np.array_equal(np.fromfile(tmp_path / "arg1.out", np.float32), expected)
     # Bad scalars, a short input file and an unknown kernel are exit status 2.
-    bad = subprocess.run([str(tmp_path / "driver"), "0", str(tmp_path), "3", "2", "1.0"],
-                         capture_output=True, text=True)
+    bad = subprocess.run(
+        [str(tmp_path / "driver"), "0", str(tmp_path), "3", "2", "1.0"],
+        capture_output=True,
+        text=True,
+    )
     assert bad.returncode == 2 and "bad integer scalar '2'" in bad.stderr
     np.zeros(31, np.float32).tofile(tmp_path / "arg0.in")
-    short = subprocess.run([str(tmp_path / "driver"), "0", str(tmp_path), "3", "1", "1.0"],
-                           capture_output=True, text=True)
+    short = subprocess.run(
+        [str(tmp_path / "driver"), "0", str(tmp_path), "3", "1", "1.0"],
+        capture_output=True,
+        text=True,
+    )
     assert short.returncode == 2 and "does not hold exactly 128 bytes" in short.stderr
-    assert subprocess.run([str(tmp_path / "driver"), "1", str(tmp_path)],
-                          capture_output=True).returncode == 2
+    assert (
+        subprocess.run(
+            [str(tmp_path / "driver"), "1", str(tmp_path)], capture_output=True
+        ).returncode
+        == 2
+    )
 
 
-@pytest.mark.parametrize("example, result_arg, stored", [
-    ("accumulate.mlir", 1, [1]),
-    ("select.mlir", 2, [2]),
-    ("splitk_matmul.mlir", 2, [2]),
-    ("while_loop.mlir", 1, [1]),
-])
+@pytest.mark.parametrize(
+    "example, result_arg, stored",
+    [
+        ("accumulate.mlir", 1, [1]),
+        ("select.mlir", 2, [2]),
+        ("splitk_matmul.mlir", 2, [2]),
+        ("while_loop.mlir", 1, [1]),
+    ],
+)
 def test_kernel_signature_traces_results(example, result_arg, stored):
     with open(os.path.join(EXAMPLES, example)) as f:
         sig = toolchain.kernel_signature(f.read())
@@ -196,17 +233,23 @@ def test_ptoas_outcome_classification(tmp_path):
     r = toolchain.run_ptoas(ok, str(pto), cpp, "level3", "a3")
     assert r.status == "accepted", r
     assert r.command[1:4] == ["--pto-level=level3", "--pto-arch=a3", "--enable-insert-sync"]
-    rej = _fake_tool(tmp_path, "rej", 'echo "debug noise" >&2; '
-                     'echo "k.pto:3:5: error: \'pto.tadd\' op expects row-major" >&2; exit 1\n')
+    rej = _fake_tool(
+        tmp_path,
+        "rej",
+        'echo "debug noise" >&2; '
+        "echo \"k.pto:3:5: error: 'pto.tadd' op expects row-major\" >&2; exit 1\n",
+    )
     r = toolchain.run_ptoas(rej, str(pto), cpp, "level2", None, insert_sync=False)
     assert r.status == "rejected" and r.signal is None
     assert r.message == "k.pto:3:5: error: 'pto.tadd' op expects row-major"
     assert "--enable-insert-sync" not in r.command
-    seg = _fake_tool(tmp_path, "seg", 'kill -SEGV $$\n')
+    seg = _fake_tool(tmp_path, "seg", "kill -SEGV $$\n")
     r = toolchain.run_ptoas(seg, str(pto), cpp, "level2", None)
     assert r.status == "crashed" and r.signal == "SIGSEGV"
-    (tmp_path / "assert.txt").write_text("ptoas: Casting.h:572: Assertion `isa<To>(Val)' "
-                                         "failed.\nStack dump:\n0. Program arguments: ptoas\n")
+    (tmp_path / "assert.txt").write_text(
+        "ptoas: Casting.h:572: Assertion `isa<To>(Val)' "
+        "failed.\nStack dump:\n0. Program arguments: ptoas\n"
+    )
     asrt = _fake_tool(tmp_path, "asrt", f"cat {tmp_path / 'assert.txt'} >&2; kill -ABRT $$\n")
     r = toolchain.run_ptoas(asrt, str(pto), cpp, "level2", None)
     assert r.status == "crashed" and r.signal == "SIGABRT"
@@ -218,14 +261,17 @@ def test_ptoas_outcome_classification(tmp_path):
 
 def test_missing_tools_are_reported(monkeypatch, tmp_path):
     monkeypatch.setenv("TILEMEM_PTOAS", str(tmp_path / "no-ptoas"))
-    with pytest.raises(ToolchainUnavailable,
-                       match="ptoas not found: set TILEMEM_PTOAS or run scripts/build-ptoas.sh"):
+    with pytest.raises(
+        ToolchainUnavailable,
+        match="ptoas not found: set TILEMEM_PTOAS or run scripts/build-ptoas.sh",
+    ):
         toolchain.find_tools()
     monkeypatch.setenv("TILEMEM_PTOAS", sys.executable)  # any executable
     monkeypatch.setenv("TILEMEM_PTO_ISA", str(tmp_path))
-    with pytest.raises(ToolchainUnavailable,
-                       match="pto-isa not found: set TILEMEM_PTO_ISA or run "
-                             "scripts/fetch-pto-isa.sh"):
+    with pytest.raises(
+        ToolchainUnavailable,
+        match="pto-isa not found: set TILEMEM_PTO_ISA or run scripts/fetch-pto-isa.sh",
+    ):
         toolchain.find_tools()
     (tmp_path / "include" / "pto").mkdir(parents=True)
     (tmp_path / "include" / "pto" / "pto-inst.hpp").write_text("")
@@ -247,8 +293,7 @@ def test_compare_tolerances():
     mask = np.array([[True, False, False, True]])
     assert toolchain._compare_arrays(ref, far, "f32", mask)[:2] == (0, 2)
     ints = np.array([[1, 2]], np.int32)
-    assert toolchain._compare_arrays(ints, ints + np.array([[0, 1]], np.int32), "i32",
-                                     None)[0] == 1
+    assert toolchain._compare_arrays(ints, ints + np.array([[0, 1]], np.int32), "i32", None)[0] == 1
 
 
 # ===----------------------------------------------------------------------=== #
@@ -267,8 +312,7 @@ SCALARS = {
 # Diagnosed failures, by the known class (toolchain.KNOWN_CLASSES) they
 # belong to. Keep in step with docs/pto-emission.md, "Running on the
 # simulator".
-XFAIL = {
-}
+XFAIL = {}
 
 
 def _cases():
@@ -291,18 +335,32 @@ def _case_id(case):
 def example_results():
     """Every example with every planner, as one batch (one g++ run)."""
     tools = _tools_or_skip()
-    jobs = [Job(os.path.join(EXAMPLES, example), memory_planner=planner, scalars=scalars,
-                name=_case_id((example, planner, scalars)))
-            for example, planner, scalars in CASES]
+    jobs = [
+        Job(
+            os.path.join(EXAMPLES, example),
+            memory_planner=planner,
+            scalars=scalars,
+            name=_case_id((example, planner, scalars)),
+        )
+        for example, planner, scalars in CASES
+    ]
     results = toolchain.run_batch(jobs, tools=tools)
     return {_case_id(c): r for c, r in zip(CASES, results)}
 
 
-@pytest.mark.parametrize("case", [
-    pytest.param(c, id=_case_id(c),
-                 marks=[pytest.mark.xfail(strict=True, reason=XFAIL[_case_id(c)])]
-                 if _case_id(c) in XFAIL else [])
-    for c in CASES])
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(
+            c,
+            id=_case_id(c),
+            marks=[pytest.mark.xfail(strict=True, reason=XFAIL[_case_id(c)])]
+            if _case_id(c) in XFAIL
+            else [],
+        )
+        for c in CASES
+    ],
+)
 def test_example_on_simulator(example_results, case):
     result = example_results[_case_id(case)]
     assert result.ok, result.report()
@@ -322,9 +380,9 @@ def test_harness_detects_corrupted_cpp():
         assert "0.25" in cpp or "2.5e-01" in cpp, "the scale constant moved"
         return cpp.replace("2.500000000e-01f", "5.000000000e-01f").replace("0.25f", "0.5f")
 
-    good, bad = toolchain.run_batch([_accumulate_job(name="good"),
-                                     _accumulate_job(name="bad", cpp_filter=corrupt)],
-                                    tools=tools)
+    good, bad = toolchain.run_batch(
+        [_accumulate_job(name="good"), _accumulate_job(name="bad", cpp_filter=corrupt)], tools=tools
+    )
     assert good.ok, good.report()
     assert not bad.ok and bad.stage == "compare", bad.report()
     (out,) = [o for o in bad.outputs if o.result == 0]
@@ -359,8 +417,12 @@ def test_memory_fill_exposes_uninitialized_reads():
         return re.sub(r"\n\s*TEXPANDS\([^;]*;", "\n", cpp)
 
     filled, zeroed = toolchain.run_batch(
-        [_accumulate_job(name="filled", cpp_filter=drop_fill),
-         _accumulate_job(name="zeroed", cpp_filter=drop_fill, memory_fill=None)], tools=tools)
+        [
+            _accumulate_job(name="filled", cpp_filter=drop_fill),
+            _accumulate_job(name="zeroed", cpp_filter=drop_fill, memory_fill=None),
+        ],
+        tools=tools,
+    )
     assert not filled.ok and filled.stage == "compare", filled.report()
     (out,) = [o for o in filled.outputs if o.result == 0]
     assert out.mismatches == out.total and np.isnan(out.first[3]), filled.report()
@@ -380,21 +442,28 @@ def test_batch_attributes_compile_and_run_failures():
         return re.sub(head, r"\1 std::abort();", cpp, count=1)
 
     good, bad_cxx, bad_run = toolchain.run_batch(
-        [_accumulate_job(name="good"), _accumulate_job(name="broken", cpp_filter=broken),
-         _accumulate_job(name="aborting", cpp_filter=aborting)], tools=tools)
+        [
+            _accumulate_job(name="good"),
+            _accumulate_job(name="broken", cpp_filter=broken),
+            _accumulate_job(name="aborting", cpp_filter=aborting),
+        ],
+        tools=tools,
+    )
     assert good.ok, good.report()
-    assert bad_cxx.stage == "compile" and "this_does_not_compile" in \
-        bad_cxx.stages["compile"].message, bad_cxx.report()
+    assert (
+        bad_cxx.stage == "compile" and "this_does_not_compile" in bad_cxx.stages["compile"].message
+    ), bad_cxx.report()
     # Attributed from the failed batch of three, without compiling it alone.
     assert bad_cxx.stages["compile"].detail["attributed_from_batch"]
     assert bad_cxx.stages["compile"].detail["batch_size"] == 3
     assert good.stages["compile"].detail["batch_size"] == 2
-    assert bad_run.stage == "run" and "SIGABRT" in bad_run.stages["run"].message, \
-        bad_run.report()
+    assert bad_run.stage == "run" and "SIGABRT" in bad_run.stages["run"].message, bad_run.report()
 
 
-_VEC8 = ("!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, "
-         "blayout={}, slayout=none_box, fractal=512, pad=0>")
+_VEC8 = (
+    "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, "
+    "blayout={}, slayout=none_box, fractal=512, pad=0>"
+)
 _PTO_HEAD = """module {{
   func.func @k(%arg0: !pto.ptr<f32>, %arg1: !pto.ptr<f32>, %arg2: index) {{
     %c8 = arith.constant 8 : index
@@ -416,13 +485,18 @@ _PTO_TAIL = """    %9 = pto.partition_view %1, offsets = [%c0, %c0], sizes = [%c
 # ptoas's own limits, on PTO written by hand (not tilemem's emission).
 PTOAS_CASES = {
     # tadd on a col_major view: ptoas's verifier wants row_major.
-    "transposed-view-row-major": ("rejected", """
+    "transposed-view-row-major": (
+        "rejected",
+        """
     %4 = pto.treshape %2 : {R} -> {C}
     pto.tadd ins(%2, %4 : {R}, {C}) outs(%2 : {R})
-"""),
+""",
+    ),
     # an scf.while and an scf.for nested in an scf.while: ptoas asserts in
     # SCFWhileToCF (without the scf.for it does not).
-    "ptoas-while-nest-crash": ("crashed", """
+    "ptoas-while-nest-crash": (
+        "crashed",
+        """
     %4 = scf.while (%a = %c0) : (index) -> index {{
       %p = arith.cmpi slt, %a, %arg2 : index
       scf.condition(%p) %a : index
@@ -443,7 +517,8 @@ PTOAS_CASES = {
       %a2 = arith.addi %a1, %c1 : index
       scf.yield %a2 : index
     }}
-"""),
+""",
+    ),
 }
 
 
@@ -454,8 +529,9 @@ def test_real_ptoas_outcomes_are_classified(tmp_path, known):
     fields = {"R": _VEC8.format("row_major"), "C": _VEC8.format("col_major")}
     text = (_PTO_HEAD + body + _PTO_TAIL).format(**fields)
     (tmp_path / "k.pto").write_text(text)
-    outcome = toolchain.run_ptoas(tools.ptoas, str(tmp_path / "k.pto"), str(tmp_path / "k.cpp"),
-                                  "level2", "a3")
+    outcome = toolchain.run_ptoas(
+        tools.ptoas, str(tmp_path / "k.pto"), str(tmp_path / "k.cpp"), "level2", "a3"
+    )
     assert outcome.status == status, outcome.message + outcome.stderr[-2000:]
     if status == "crashed":
         assert outcome.signal == "SIGABRT" and "Assertion" in outcome.message
@@ -465,12 +541,18 @@ def test_real_ptoas_outcomes_are_classified(tmp_path, known):
     # The same body without the offending part is accepted.
     plain = (_PTO_HEAD + _PTO_TAIL).format(**fields)
     (tmp_path / "ok.pto").write_text(plain)
-    assert toolchain.run_ptoas(tools.ptoas, str(tmp_path / "ok.pto"), str(tmp_path / "ok.cpp"),
-                               "level2", "a3").status == "accepted"
+    assert (
+        toolchain.run_ptoas(
+            tools.ptoas, str(tmp_path / "ok.pto"), str(tmp_path / "ok.cpp"), "level2", "a3"
+        ).status
+        == "accepted"
+    )
 
 
-BAD_TILE = ("Tile<TileType::Mat, half, 8, 8, BLayout::ColMajor, 8, 8, SLayout::RowMajor, 512, "
-            "PadValue::Null, CompactMode::Null> tm_bad; (void)tm_bad;")
+BAD_TILE = (
+    "Tile<TileType::Mat, half, 8, 8, BLayout::ColMajor, 8, 8, SLayout::RowMajor, 512, "
+    "PadValue::Null, CompactMode::Null> tm_bad; (void)tm_bad;"
+)
 
 
 def test_batch_attributes_shared_tile_type_failures():
@@ -484,13 +566,21 @@ def test_batch_attributes_shared_tile_type_failures():
         return re.sub(head, lambda m: m.group(1) + " " + BAD_TILE, cpp, count=1)
 
     good, bad1, bad2 = toolchain.run_batch(
-        [_accumulate_job(name="good"), _accumulate_job(name="bad1", cpp_filter=bad_tile),
-         Job(os.path.join(EXAMPLES, "select.mlir"), memory_planner="pypto", name="bad2",
-             cpp_filter=bad_tile)], tools=tools)
+        [
+            _accumulate_job(name="good"),
+            _accumulate_job(name="bad1", cpp_filter=bad_tile),
+            Job(
+                os.path.join(EXAMPLES, "select.mlir"),
+                memory_planner="pypto",
+                name="bad2",
+                cpp_filter=bad_tile,
+            ),
+        ],
+        tools=tools,
+    )
     assert good.ok, good.report()
     for bad in (bad1, bad2):
-        assert bad.stage == "compile" and bad.failure_class == "boxed-tile-too-small", \
-            bad.report()
+        assert bad.stage == "compile" and bad.failure_class == "boxed-tile-too-small", bad.report()
         assert bad.stages["compile"].detail["attributed_from_batch"], bad.report()
     assert bad1.stages["compile"].detail["command"][-3].endswith("driver-batch0.cpp")
     assert bad2.stages["compile"].detail["command"][-1].endswith("tile-types.cpp")
@@ -500,27 +590,50 @@ def test_level3_without_addresses_stops_at_emit():
     """A level3 request for the ptoas planner (no addresses) stops at emit
     with the emitter's diagnostic."""
     tools = _tools_or_skip()
-    r = toolchain.run_chain(os.path.join(EXAMPLES, "accumulate.mlir"), memory_planner="ptoas",
-                            level="level3", tools=tools)
+    r = toolchain.run_chain(
+        os.path.join(EXAMPLES, "accumulate.mlir"),
+        memory_planner="ptoas",
+        level="level3",
+        tools=tools,
+    )
     assert not r.ok and r.stage == "emit" and "addr" in r.stages["emit"].message, r.report()
 
 
 def test_cli(tmp_path):
     tools = _tools_or_skip()
-    env = dict(os.environ, PYTHONPATH=PACKAGE_DIR, TILEMEM_PTOAS=tools.ptoas,
-               TILEMEM_PTO_ISA=tools.pto_isa)
+    env = dict(
+        os.environ, PYTHONPATH=PACKAGE_DIR, TILEMEM_PTOAS=tools.ptoas, TILEMEM_PTO_ISA=tools.pto_isa
+    )
     keep = tmp_path / "keep"
-    run = subprocess.run([sys.executable, "-m", "tilemem.testing.toolchain",
-                          os.path.join(EXAMPLES, "accumulate.mlir"), "--memory-planner",
-                          "dsa-rp", "--keep", str(keep)],
-                         capture_output=True, text=True, env=env)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tilemem.testing.toolchain",
+            os.path.join(EXAMPLES, "accumulate.mlir"),
+            "--memory-planner",
+            "dsa-rp",
+            "--keep",
+            str(keep),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "accumulate [dsa-rp level3 a3]: PASS" in run.stdout
     for stage in toolchain.STAGES:
         assert f"\n  {stage} " in run.stdout
     (job,) = glob.glob(str(keep / "000-*"))
-    for name in ("kernel.mlir", "kernel.pto", "kernel.cpp", "ptoas.log", "arg0.in",
-                 "arg1.out", "run.log"):
+    for name in (
+        "kernel.mlir",
+        "kernel.pto",
+        "kernel.cpp",
+        "ptoas.log",
+        "arg0.in",
+        "arg1.out",
+        "run.log",
+    ):
         assert os.path.isfile(os.path.join(job, name)), name
 
 
@@ -528,8 +641,10 @@ def test_cli(tmp_path):
 # The PTO goldens and the ptoas reproducers, on the simulator
 # ===----------------------------------------------------------------------=== #
 
-GOLDENS = [os.path.join(ROOT, "test", "Target", "PTO", name)
-           for name in ("tile-to-pto.mlir", "tile-to-pto-level3.mlir")]
+GOLDENS = [
+    os.path.join(ROOT, "test", "Target", "PTO", name)
+    for name in ("tile-to-pto.mlir", "tile-to-pto-level3.mlir")
+]
 REPROS = os.path.join(ROOT, "test", "python", "repros", "ptoas")
 
 # What each kernel of ../repros/ptoas (one per problem real ptoas had with
@@ -571,17 +686,26 @@ def _golden_kernels():
     with several kernels is run once per kernel."""
     kernels = []
     for path in GOLDENS:
-        for n, split in enumerate(open(path).read().split("\n// -----\n")):
+        for split in open(path).read().split("\n// -----\n"):
             split = "\n".join(l for l in split.splitlines() if not l.startswith("//"))
             names = re.findall(r"func\.func @(\w+)\(", split)
             for name in names:
                 text = split
                 if len(names) > 1:  # only the entry is a __global__ kernel
                     text = re.sub(r" attributes \{pto\.entry\}", "", text)
-                    text = re.sub(rf"(func\.func @{name}\(.*\)[^\n{{]*?) ?\{{\n",
-                                  r"\1 attributes {pto.entry} {\n", text, count=1)
-                kernels.append((f"{os.path.basename(path)[:-5]}-{name}", text,
-                                name if len(names) > 1 else None))
+                    text = re.sub(
+                        rf"(func\.func @{name}\(.*\)[^\n{{]*?) ?\{{\n",
+                        r"\1 attributes {pto.entry} {\n",
+                        text,
+                        count=1,
+                    )
+                kernels.append(
+                    (
+                        f"{os.path.basename(path)[:-5]}-{name}",
+                        text,
+                        name if len(names) > 1 else None,
+                    )
+                )
     return kernels
 
 
@@ -598,8 +722,16 @@ def golden_results():
     for case, text, function in GOLDEN_KERNELS:
         for scalars in _bool_variants(text, function):
             ids.append(case)
-            jobs.append(Job(text, legalized=True, function=function, scalars=scalars,
-                            arch=None, name=f"{case}-{scalars}"))
+            jobs.append(
+                Job(
+                    text,
+                    legalized=True,
+                    function=function,
+                    scalars=scalars,
+                    arch=None,
+                    name=f"{case}-{scalars}",
+                )
+            )
     results = toolchain.run_batch(jobs, tools=tools)
     by_case = {}
     for case, result in zip(ids, results):
@@ -609,9 +741,11 @@ def golden_results():
 
 def test_goldens_are_found():
     assert len(GOLDEN_KERNELS) >= 20
-    assert {c for c, _, _ in GOLDEN_KERNELS} >= {"tile-to-pto-accumulate",
-                                                 "tile-to-pto-fill",
-                                                 "tile-to-pto-level3-square_transpose_view"}
+    assert {c for c, _, _ in GOLDEN_KERNELS} >= {
+        "tile-to-pto-accumulate",
+        "tile-to-pto-fill",
+        "tile-to-pto-level3-square_transpose_view",
+    }
 
 
 @pytest.mark.parametrize("case", sorted({c for c, _, _ in GOLDEN_KERNELS}))
@@ -636,8 +770,14 @@ def repro_results():
         for planner in PLANNERS:
             for scalars in _bool_variants(open(path).read()):
                 keys.append((name, planner))
-                jobs.append(Job(path, memory_planner=planner, scalars=scalars,
-                                name=f"{name}-{planner}-{scalars}"))
+                jobs.append(
+                    Job(
+                        path,
+                        memory_planner=planner,
+                        scalars=scalars,
+                        name=f"{name}-{planner}-{scalars}",
+                    )
+                )
     results = toolchain.run_batch(jobs, tools=tools)
     by_key = {}
     for key, result in zip(keys, results):
@@ -681,9 +821,21 @@ def test_fuzz_execute_slice(capsys, tmp_path, corpus, enable_buffer_ir):
 
     _tools_or_skip()
     salt = 8 + 2 * (corpus == "branch-heavy") + (enable_buffer_ir == "false")
-    argv = ["--count", "30", "--seed", str(fuzz_seeds(1, salt=salt)[0]),
-            "--memory-planner", "all", "--enable-buffer-ir", enable_buffer_ir,
-            "--execute", "--progress", "off", "--failures", str(tmp_path)]
+    argv = [
+        "--count",
+        "30",
+        "--seed",
+        str(fuzz_seeds(1, salt=salt)[0]),
+        "--memory-planner",
+        "all",
+        "--enable-buffer-ir",
+        enable_buffer_ir,
+        "--execute",
+        "--progress",
+        "off",
+        "--failures",
+        str(tmp_path),
+    ]
     if corpus == "branch-heavy":
         argv.append("--branch-heavy")
     status = fuzz.main(argv)
@@ -692,7 +844,6 @@ def test_fuzz_execute_slice(capsys, tmp_path, corpus, enable_buffer_ir):
     assert executed and int(executed.group(1)) > 0, out
     total = re.search(r"^total .* emitted=(\d+) ptoas-accepted=(\d+)", out, re.M)
     assert total and int(total.group(1)) == int(total.group(2)) > 0, out
-    for failure in ("ptoas-reject", "ptoas-crash", "compile", "run", "mismatch",
-                    "plan-invalid"):
+    for failure in ("ptoas-reject", "ptoas-crash", "compile", "run", "mismatch", "plan-invalid"):
         assert re.search(rf"^total .* {failure}=0 ", out, re.M), out
     assert status == 0, out

@@ -28,8 +28,7 @@ mlirGetDialectPluginInfo() {
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "TilememPasses", LLVM_VERSION_STRING,
-          []() {
+  return {MLIR_PLUGIN_API_VERSION, "TilememPasses", LLVM_VERSION_STRING, []() {
             mlir::tile::registerTilePasses();
             mlir::tile::registerTilePipelines();
           }};

@@ -16,11 +16,12 @@
 //     the target (getSpaceCapacity), computed without overflow;
 //   - no live overlap: two items live at a common point share no byte.
 //
-//   %b0 = tile.alloc addr = 0 : !tile.buffer<vec, 256>     // [0, 256)   live [2, 4]
-//   %b1 = tile.alloc addr = 128 : !tile.buffer<vec, 256>   // [128, 384) live [3, 4]
-//   %a = tile.exp %x into(%b0 ...)                          // point 2
-//   %b = tile.add %x, %x into(%b1 ...)                      // point 3: both live, error
-//   return %a, %b                                           // point 4
+//   %b0 = tile.alloc addr = 0 : !tile.buffer<vec, 256>     // [0, 256)   live
+//   [2, 4] %b1 = tile.alloc addr = 128 : !tile.buffer<vec, 256>   // [128, 384)
+//   live [3, 4] %a = tile.exp %x into(%b0 ...)                          //
+//   point 2 %b = tile.add %x, %x into(%b1 ...)                      // point 3:
+//   both live, error return %a, %b                                           //
+//   point 4
 //
 // The live-overlap check is one sweep per space over the items sorted by the
 // start of their interval, with the live items in a map ordered by address.
@@ -77,8 +78,8 @@ struct ScratchTile {
 };
 
 /// Every scratch tile of `function`, in program order.
-SmallVector<ScratchTile> collectScratchTiles(Operation *function,
-                                             const AllocationLifetimes &lifetimes);
+SmallVector<ScratchTile>
+collectScratchTiles(Operation *function, const AllocationLifetimes &lifetimes);
 
 /// One item of an address plan, as the rules see it.
 struct AddressItem {

@@ -1,4 +1,5 @@
-//===- ProgramOrder.h - constant-time order queries on structured IR -*- C++ -*-===//
+//===- ProgramOrder.h - constant-time order queries on structured IR -*- C++
+//-*-===//
 //
 // Numbers every op of a function in two pre-orders: `position` visits
 // scf.if's then-region before its else-region, `mirroredPosition` visits the
@@ -59,9 +60,7 @@ public:
     return position(earlier) < position(later) &&
            mirroredPosition(earlier) < mirroredPosition(later);
   }
-  bool contains(Operation *op) const {
-    return positions.find(op) != nullptr;
-  }
+  bool contains(Operation *op) const { return positions.find(op) != nullptr; }
 
   /// The ops with regions (loops, ifs, the root itself), in pre-order, as
   /// of the last numbering walk: the structure a pass iterates over, without

@@ -51,8 +51,7 @@ struct StorageConflict {
 /// Append-only linked lists in one pool of nodes that never moves
 /// (ValueTable chunks): 16 bytes per item (8 for Value or Operation *, a
 /// 4-byte link, padding). A list is its two ends, kept by the owner.
-template <typename T>
-class ListPool {
+template <typename T> class ListPool {
   static constexpr unsigned kEnd = ~0u;
   struct Node {
     T item{};
@@ -94,8 +93,7 @@ public:
 
   /// The items of the list with `ends` (empty if null), in order.
   llvm::iterator_range<iterator> of(const Ends *ends) const {
-    return {iterator(&nodes, ends ? ends->head : kEnd),
-            iterator(&nodes, kEnd)};
+    return {iterator(&nodes, ends ? ends->head : kEnd), iterator(&nodes, kEnd)};
   }
 
 private:

@@ -17,8 +17,8 @@
 // follows is dropped: every op that precedes (or lies in) it also precedes
 // the later one, so no query changes, and a value read along a straight
 // line keeps one anchor. Building is one walk with a stack of enclosing
-// loops, O(1) per use; a query is O(anchors of the value). Operands an op overwrites without reading
-// (write-only operands) are not reads.
+// loops, O(1) per use; a query is O(anchors of the value). Operands an op
+// overwrites without reading (write-only operands) are not reads.
 //
 //===----------------------------------------------------------------------===//
 

@@ -6,9 +6,12 @@
 //
 //   %r = scf.for ... iter_args(%acc = %zero) {        // %acc lives in %b0
 //     %n = tile.add %acc, %x into(%b1 ...)             // %n lives in %b1
-//     scf.yield %n                                     // error: carry #0: yielded
-//   }                                                  // value %n lives in %b1[0, 256]
-//                                                      // but the carry lives in %b0[0, 256]
+//     scf.yield %n                                     // error: carry #0:
+//     yielded
+//   }                                                  // value %n lives in
+//   %b1[0, 256]
+//                                                      // but the carry lives
+//                                                      in %b0[0, 256]
 //
 // Structural rules are checked op by op; the clobber rule ("no op writes a
 // window while an overlapping value is still read afterwards") is a sweep
@@ -67,10 +70,11 @@ verifyTileStorage(Operation *function, StorageVerifierOptions options = {});
 /// `function` that are up to date (every op numbered, as a rewrite that
 /// noted its insertions keeps them): the structure is not derived again,
 /// while the windows and the reads, which the rules are about, are.
-SmallVector<StorageViolation>
-verifyTileStorage(Operation *function, StorageVerifierOptions options,
-                  const ProgramOrder &order, const TripCounts &trips,
-                  ValueNumbering &numbering);
+SmallVector<StorageViolation> verifyTileStorage(Operation *function,
+                                                StorageVerifierOptions options,
+                                                const ProgramOrder &order,
+                                                const TripCounts &trips,
+                                                ValueNumbering &numbering);
 
 /// The verifier's verdict on a function, kept as an MLIR analysis: a pass that
 /// proved its own result (MaterializeSemanticAliases does, to decide whether

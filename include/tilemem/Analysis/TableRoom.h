@@ -21,8 +21,7 @@ namespace mlir::tile {
 /// are. Valid for a map that is never erased from (no tombstones), where
 /// DenseMap grows exactly when an insertion would fill 3/4 of the buckets.
 template <typename KeyT, typename ValueT, typename KeyInfoT>
-bool hasRoomWithoutGrowing(
-    const llvm::DenseMap<KeyT, ValueT, KeyInfoT> &map) {
+bool hasRoomWithoutGrowing(const llvm::DenseMap<KeyT, ValueT, KeyInfoT> &map) {
   size_t buckets =
       map.getMemorySize() /
       sizeof(typename llvm::DenseMap<KeyT, ValueT, KeyInfoT>::value_type);

@@ -73,10 +73,9 @@ struct Window {
   std::optional<MemorySpace> getSpace() const;
   /// Same physical window: root, offset, size, slot and layout all match.
   bool operator==(const Window &other) const {
-    return root == other.root && offset == other.offset &&
-           size == other.size && dynamicSlot == other.dynamicSlot &&
-           staticSlot == other.staticSlot && rowStride == other.rowStride &&
-           colStride == other.colStride;
+    return root == other.root && offset == other.offset && size == other.size &&
+           dynamicSlot == other.dynamicSlot && staticSlot == other.staticSlot &&
+           rowStride == other.rowStride && colStride == other.colStride;
   }
   /// Whether a value of `type` in this window is stored densely row-major,
   /// the layout every producer (and tile.move) writes.
@@ -88,9 +87,8 @@ struct Window {
   /// The same bytes (possibly read in different layouts, as a tile and a
   /// transposed view of it are).
   bool sameBytes(const Window &other) const {
-    return root == other.root && offset == other.offset &&
-           size == other.size && dynamicSlot == other.dynamicSlot &&
-           staticSlot == other.staticSlot;
+    return root == other.root && offset == other.offset && size == other.size &&
+           dynamicSlot == other.dynamicSlot && staticSlot == other.staticSlot;
   }
   /// Whether both windows cover the same bytes or certainly none in common.
   bool identicalOrDisjoint(const Window &other) const {

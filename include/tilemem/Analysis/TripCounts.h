@@ -1,4 +1,5 @@
-//===- TripCounts.h - loops that provably run 0 or at most 1 time -*- C++ -*-===//
+//===- TripCounts.h - loops that provably run 0 or at most 1 time -*- C++
+//-*-===//
 //
 // Constant trip counts make storage decisions less conservative:
 //

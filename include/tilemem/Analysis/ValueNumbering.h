@@ -10,7 +10,8 @@
 //
 //   ValueNumbering numbering(countStorageValues(function));
 //   TileStorage storage(function, numbering);      // windows[n]
-//   StorageLiveness liveness(function, order, &trips, numbering);  // anchors[n]
+//   StorageLiveness liveness(function, order, &trips, numbering);  //
+//   anchors[n]
 //
 // Numbers are never reused, and records never move (ValueTable grows by
 // whole chunks), so a pointer to a record stays valid while values are added.
@@ -72,8 +73,7 @@ private:
   SizedOnceMap<Value, unsigned, ValueAddressInfo> numbers;
 };
 
-template <typename T>
-class ValueTable {
+template <typename T> class ValueTable {
 public:
   /// The record of number `n`, or null if none was ever made.
   const T *find(unsigned n) const {

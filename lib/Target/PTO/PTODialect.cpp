@@ -48,8 +48,7 @@ void PipeAttr::print(AsmPrinter &p) const { p << "<" << getPipe() << ">"; }
 
 Attribute PipeAttr::parse(AsmParser &parser, Type) {
   StringRef pipe;
-  if (parser.parseLess() || parser.parseKeyword(&pipe) ||
-      parser.parseGreater())
+  if (parser.parseLess() || parser.parseKeyword(&pipe) || parser.parseGreater())
     return {};
   return PipeAttr::get(parser.getContext(), pipe);
 }
@@ -60,11 +59,11 @@ Attribute PipeAttr::parse(AsmParser &parser, Type) {
 //===----------------------------------------------------------------------===//
 
 void TileBufType::print(AsmPrinter &p) const {
-  p << "<loc=" << getLoc() << ", dtype=" << getDtype()
-    << ", rows=" << getRows() << ", cols=" << getCols()
-    << ", v_row=" << getValidRows() << ", v_col=" << getValidCols()
-    << ", blayout=" << getBlayout() << ", slayout=" << getSlayout()
-    << ", fractal=" << getFractal() << ", pad=" << getPad() << ">";
+  p << "<loc=" << getLoc() << ", dtype=" << getDtype() << ", rows=" << getRows()
+    << ", cols=" << getCols() << ", v_row=" << getValidRows()
+    << ", v_col=" << getValidCols() << ", blayout=" << getBlayout()
+    << ", slayout=" << getSlayout() << ", fractal=" << getFractal()
+    << ", pad=" << getPad() << ">";
 }
 
 Type TileBufType::parse(AsmParser &parser) {
@@ -85,11 +84,11 @@ Type TileBufType::parse(AsmParser &parser) {
     return comma && failed(parser.parseComma());
   };
   if (parser.parseLess() || word("loc", loc) || key("dtype") ||
-      parser.parseType(dtype) || parser.parseComma() ||
-      number("rows", rows) || number("cols", cols) || number("v_row", vRow) ||
-      number("v_col", vCol) || word("blayout", blayout) ||
-      word("slayout", slayout) || number("fractal", fractal) ||
-      number("pad", pad, /*comma=*/false) || parser.parseGreater())
+      parser.parseType(dtype) || parser.parseComma() || number("rows", rows) ||
+      number("cols", cols) || number("v_row", vRow) || number("v_col", vCol) ||
+      word("blayout", blayout) || word("slayout", slayout) ||
+      number("fractal", fractal) || number("pad", pad, /*comma=*/false) ||
+      parser.parseGreater())
     return {};
   return TileBufType::get(parser.getContext(), loc, dtype, rows, cols, vRow,
                           vCol, blayout, slayout, fractal, pad);
@@ -112,8 +111,7 @@ static void printShaped(AsmPrinter &p, ArrayRef<int64_t> shape, Type element) {
 }
 
 static ParseResult parseShaped(AsmParser &parser,
-                               SmallVectorImpl<int64_t> &shape,
-                               Type &element) {
+                               SmallVectorImpl<int64_t> &shape, Type &element) {
   return failure(parser.parseLess() ||
                  parser.parseDimensionList(shape, /*allowDynamic=*/true) ||
                  parser.parseType(element) || parser.parseGreater());
@@ -206,11 +204,9 @@ ParseResult SubsetOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.parseOperand(source) ||
       parser.parseOperandList(offsets, OpAsmParser::Delimiter::Square) ||
       parser.parseKeyword("sizes") ||
-      parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square,
-                                     [&]() {
-                                       return parser.parseInteger(
-                                           sizes.emplace_back());
-                                     }) ||
+      parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Square,
+          [&]() { return parser.parseInteger(sizes.emplace_back()); }) ||
       parser.parseOptionalAttrDict(result.attributes) ||
       parser.parseColonType(type))
     return failure();

@@ -1,4 +1,5 @@
-//===- TranslateToPTO.cpp - tile module -> PTO text for ptoas --------------===//
+//===- TranslateToPTO.cpp - tile module -> PTO text for ptoas
+//--------------===//
 //
 // Builds a PTO module (the ops of PTODialect.h) next to the input and prints
 // it; the input is never modified, and nothing is written unless every
@@ -11,8 +12,8 @@
 
 #include "tilemem/Analysis/StorageVerifier.h"
 #include "tilemem/Analysis/TileStorage.h"
-#include "tilemem/Dialect/Tile/IR/TileDialect.h"
 #include "tilemem/Dialect/Tile/IR/HardwareShapes.h"
+#include "tilemem/Dialect/Tile/IR/TileDialect.h"
 #include "tilemem/Support/Limits.h"
 #include "tilemem/Target/PTO/PTODialect.h"
 
@@ -66,9 +67,9 @@ InFlightDiagnostic cannotEmit(Operation *op) {
 /// The PTO tile type of `type`: a tile_buf in the layout real ptoas kernels
 /// use for its space (getHardwareLayout).
 pto::TileBufType mapTileType(TileType type, std::optional<TargetArch> arch) {
-  HardwareLayout layout = getHardwareLayout(
-      type.getSpace(), type.getRows(), type.getCols(),
-      arch.value_or(TargetArch::A3));
+  HardwareLayout layout =
+      getHardwareLayout(type.getSpace(), type.getRows(), type.getCols(),
+                        arch.value_or(TargetArch::A3));
   StringRef blayout =
       layout.base == BaseLayout::RowMajor ? "row_major" : "col_major";
   StringRef slayout = layout.box == BoxLayout::None       ? "none_box"
@@ -207,8 +208,7 @@ private:
   Value indexConst(int64_t value);
   Value i64Const(int64_t value);
   Value convertScalar(Value value, Type to, Location loc);
-  Value partition(Value view, ValueRange offsets, TileType tile,
-                  Location loc);
+  Value partition(Value view, ValueRange offsets, TileType tile, Location loc);
   pto::TileBufType subsetType(Value parent, int64_t rows, int64_t cols);
   /// Whether the tile `next` is stored where `carried` is, so it needs no
   /// carry: the same handle or the same window (level3: handles are
@@ -224,10 +224,8 @@ private:
   LogicalResult emitBlock(Block &block);
   LogicalResult emitOp(Operation *op);
   LogicalResult emitGeneric(Operation *op);
-  template <typename PTOOp>
-  LogicalResult emitUnary(Operation *op);
-  template <typename PTOOp>
-  LogicalResult emitBinary(Operation *op);
+  template <typename PTOOp> LogicalResult emitUnary(Operation *op);
+  template <typename PTOOp> LogicalResult emitBinary(Operation *op);
   template <typename PTOOp>
   LogicalResult emitTileScalar(Operation *op, Value scalarOperand);
   template <typename PTOOp>
@@ -341,9 +339,9 @@ FailureOr<Value> FunctionEmitter::producerHandle(Operation *op) {
   return windowHandle(*window, cast<TileType>(result.getType()), op);
 }
 
-FailureOr<pto::TileBufType>
-FunctionEmitter::handleType(const Window &window, TileType type,
-                            Operation *user) {
+FailureOr<pto::TileBufType> FunctionEmitter::handleType(const Window &window,
+                                                        TileType type,
+                                                        Operation *user) {
   pto::TileBufType ptoType = mapTileType(type, arch);
   switch (windowLayout(type, window)) {
   case WindowLayout::RowMajor:
@@ -356,10 +354,10 @@ FunctionEmitter::handleType(const Window &window, TileType type,
     int64_t rows = type.getRows(), cols = type.getCols();
     if (type.getSpace() == MemorySpace::Vec && window.colStride == 1 &&
         window.rowStride > cols && rows > 1)
-      return pto::TileBufType::get(
-          type.getContext(), ptoType.getLoc(), ptoType.getDtype(), rows,
-          window.rowStride, rows, cols, "row_major", "none_box",
-          ptoType.getFractal(), ptoType.getPad());
+      return pto::TileBufType::get(type.getContext(), ptoType.getLoc(),
+                                   ptoType.getDtype(), rows, window.rowStride,
+                                   rows, cols, "row_major", "none_box",
+                                   ptoType.getFractal(), ptoType.getPad());
     if (!user)
       return failure();
     return cannotEmit(user)
@@ -377,15 +375,14 @@ FunctionEmitter::handleType(const Window &window, TileType type,
   if (type.getSpace() != MemorySpace::Vec) {
     if (!user)
       return failure();
-    return cannotEmit(user) << "a transposed "
-                            << stringifyMemorySpace(type.getSpace())
-                            << " tile has no tile_buf layout: its fractal "
-                               "boxes would be transposed too (only vec "
-                               "tiles, unboxed, can be read transposed)";
+    return cannotEmit(user)
+           << "a transposed " << stringifyMemorySpace(type.getSpace())
+           << " tile has no tile_buf layout: its fractal "
+              "boxes would be transposed too (only vec "
+              "tiles, unboxed, can be read transposed)";
   }
-  return withBLayout(ptoType, ptoType.getBlayout() == "row_major"
-                                  ? "col_major"
-                                  : "row_major");
+  return withBLayout(
+      ptoType, ptoType.getBlayout() == "row_major" ? "col_major" : "row_major");
 }
 
 LogicalResult FunctionEmitter::checkTileBuf(pto::TileBufType type,
@@ -399,8 +396,7 @@ LogicalResult FunctionEmitter::checkTileBuf(pto::TileBufType type,
 }
 
 FailureOr<Value> FunctionEmitter::windowHandle(const Window &window,
-                                               TileType type,
-                                               Operation *user) {
+                                               TileType type, Operation *user) {
   FailureOr<pto::TileBufType> ptoType = handleType(window, type, user);
   if (failed(ptoType))
     return failure();
@@ -450,8 +446,8 @@ FailureOr<Value> FunctionEmitter::windowHandle(const Window &window,
       OpBuilder::InsertionGuard guard(builder);
       if (&builder == &body)
         body.setInsertionPointAfterValue(*slot);
-      Value slot64 = builder.create<arith::IndexCastOp>(
-          loc, builder.getI64Type(), *slot);
+      Value slot64 =
+          builder.create<arith::IndexCastOp>(loc, builder.getI64Type(), *slot);
       Value scaled = builder.create<arith::MulIOp>(loc, slot64, scale);
       Value addr = builder.create<arith::AddIOp>(loc, scaled, offset);
       handle = builder.create<pto::AllocTileOp>(loc, *ptoType, addr);
@@ -481,9 +477,9 @@ static bool isBoxed(pto::TileBufType type) {
 /// treshape when the subset's type is not `type`. Fails with the reason.
 namespace {
 struct RootPath {
-  bool whole = false;        // the root itself (perhaps treshaped)
+  bool whole = false; // the root itself (perhaps treshaped)
   int64_t first = 0, count = 0;
-  bool columns = false;      // a one-row root: a column range
+  bool columns = false; // a one-row root: a column range
 };
 } // namespace
 
@@ -608,10 +604,9 @@ void FunctionEmitter::chooseRoots() {
         end = std::max(end, window.offset + physicalBytes(type));
       end = llvm::alignTo(end, std::max<int64_t>(32, element));
       int64_t cols = end / element;
-      auto flat = pto::TileBufType::get(source.getContext(), first.getLoc(),
-                                        first.getDtype(), 1, cols, 1, cols,
-                                        "row_major", "none_box",
-                                        first.getFractal(), first.getPad());
+      auto flat = pto::TileBufType::get(
+          source.getContext(), first.getLoc(), first.getDtype(), 1, cols, 1,
+          cols, "row_major", "none_box", first.getFractal(), first.getPad());
       if (fitsAll(flat)) {
         rootTypes[key] = flat;
         continue;
@@ -633,23 +628,20 @@ FailureOr<Value> FunctionEmitter::rootView(AllocOp alloc, int64_t slot,
   FailureOr<RootPath> path = pathFromRoot(rootType, window, ptoType, why);
   if (failed(path))
     return cannotEmit(user)
-           << "at level2 its tile (" << ptoType << " at byte "
-           << window.offset << " of a "
-           << cast<BufferType>(alloc.getType()).getSize()
+           << "at level2 its tile (" << ptoType << " at byte " << window.offset
+           << " of a " << cast<BufferType>(alloc.getType()).getSize()
            << "-byte buffer) must be a view of its buffer's alloc_tile ("
            << rootType << "), and " << why;
   if (failed(checkTileBuf(rootType, user)))
     return failure();
   Value &root = roots[key];
   if (!root)
-    root = prologue.create<pto::AllocTileOp>(alloc.getLoc(), rootType,
-                                             Value());
+    root = prologue.create<pto::AllocTileOp>(alloc.getLoc(), rootType, Value());
   Value view = root;
   Location loc = alloc.getLoc();
-  if (!path->whole &&
-      (path->first != 0 ||
-       path->count != (path->columns ? rootType.getCols()
-                                     : rootType.getRows()))) {
+  if (!path->whole && (path->first != 0 ||
+                       path->count != (path->columns ? rootType.getCols()
+                                                     : rootType.getRows()))) {
     int64_t rows = path->columns ? 1 : path->count;
     int64_t cols = path->columns ? path->count : rootType.getCols();
     SmallVector<Value> offsets =
@@ -700,11 +692,10 @@ FailureOr<Value> FunctionEmitter::selectSlotHandle(const Window &window,
   for (int64_t index = 0; index + 1 < slots; ++index)
     slotIndices.push_back(indexConst(index));
   Location loc = alloc.getLoc();
-  OpBuilder &builder =
-      isa<BlockArgument>(slot) &&
-              slot.getParentBlock() == &target.getBody().front()
-          ? prologue
-          : body;
+  OpBuilder &builder = isa<BlockArgument>(slot) && slot.getParentBlock() ==
+                                                       &target.getBody().front()
+                           ? prologue
+                           : body;
   OpBuilder::InsertionGuard guard(builder);
   if (&builder == &body)
     body.setInsertionPointAfterValue(slot);
@@ -712,14 +703,14 @@ FailureOr<Value> FunctionEmitter::selectSlotHandle(const Window &window,
   // are expanded), then the chain selecting among perSlot[index..].
   SmallVector<Value> conds;
   for (int64_t index = 0; index + 1 < slots; ++index)
-    conds.push_back(builder.create<arith::CmpIOp>(
-        loc, arith::CmpIPredicate::eq, slot, slotIndices[index]));
+    conds.push_back(builder.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                                  slot, slotIndices[index]));
   std::function<Value(int64_t)> select = [&](int64_t index) -> Value {
     if (index + 1 == slots)
       return perSlot[index];
-    auto branch = builder.create<scf::IfOp>(loc, TypeRange{ptoType},
-                                            conds[index],
-                                            /*withElseRegion=*/true);
+    auto branch =
+        builder.create<scf::IfOp>(loc, TypeRange{ptoType}, conds[index],
+                                  /*withElseRegion=*/true);
     OpBuilder::InsertionGuard armGuard(builder);
     builder.setInsertionPointToStart(branch.thenBlock());
     builder.create<scf::YieldOp>(loc, perSlot[index]);
@@ -743,8 +734,7 @@ FailureOr<Value> FunctionEmitter::scratch(Operation *op, TileType type,
         .getResult();
   // Level3: ptoas plans nothing, so the address planner reserves the
   // scratch (live only at this op) and records its address on the op.
-  auto addr =
-      op->getAttrOfType<IntegerAttr>(TileDialect::kScratchAddrAttrName);
+  auto addr = op->getAttrOfType<IntegerAttr>(TileDialect::kScratchAddrAttrName);
   if (!addr)
     return cannotEmit(op) << "pto." << ptoOp
                           << " needs a scratch tile, and level3 takes its "
@@ -791,10 +781,9 @@ Value FunctionEmitter::partition(Value view, ValueRange offsets, TileType tile,
 pto::TileBufType FunctionEmitter::subsetType(Value parent, int64_t rows,
                                              int64_t cols) {
   auto type = cast<pto::TileBufType>(parent.getType());
-  return pto::TileBufType::get(type.getContext(), type.getLoc(),
-                               type.getDtype(), rows, cols, rows, cols,
-                               type.getBlayout(), type.getSlayout(),
-                               type.getFractal(), type.getPad());
+  return pto::TileBufType::get(
+      type.getContext(), type.getLoc(), type.getDtype(), rows, cols, rows, cols,
+      type.getBlayout(), type.getSlayout(), type.getFractal(), type.getPad());
 }
 
 bool FunctionEmitter::sameStorage(Value nextHandle, Value carriedHandle,
@@ -883,8 +872,7 @@ LogicalResult FunctionEmitter::expandSelections() {
         user->hasTrait<OpTrait::IsTerminator>())
       return user->emitError("cannot be emitted to PTO: a level2 tile in a "
                              "dynamic slot reaches ")
-             << user->getName()
-             << ", which cannot be repeated per slot";
+             << user->getName() << ", which cannot be repeated per slot";
     const Selection &selection = *selected.lookup(value);
     OpBuilder builder(user);
     Location loc = user->getLoc();
@@ -1015,9 +1003,8 @@ LogicalResult FunctionEmitter::emitOp(Operation *op) {
         return emitTileScalar<pto::TMulSOp>(op, op.getScalar());
       })
       .Case<FullOp>([&](auto op) { return emitFull(op); })
-      .Case<TransposeOp>([&](auto op) {
-        return emitWithScratch<pto::TTransOp>(op, "ttrans");
-      })
+      .Case<TransposeOp>(
+          [&](auto op) { return emitWithScratch<pto::TTransOp>(op, "ttrans"); })
       .Case<RowSumOp>([&](auto op) {
         return emitWithScratch<pto::TRowSumOp>(op, "trowsum");
       })
@@ -1028,8 +1015,7 @@ LogicalResult FunctionEmitter::emitOp(Operation *op) {
       .Case<WriteOp>([&](auto op) { return emitWrite(op); })
       .Case<ReshapeOp, SliceOp, TransposeViewOp>(
           [&](Operation *op) { return emitView(op); })
-      .Case<IfExitBarrierOp>(
-          [&](auto op) { return emitIfExitBarrier(op); })
+      .Case<IfExitBarrierOp>([&](auto op) { return emitIfExitBarrier(op); })
       .Case<AssembleOp>([&](auto op) { return emitAssemble(op); })
       .Case<ScopeOp>([&](auto op) { return emitScope(op); })
       .Case<scf::ForOp>([&](auto op) { return emitFor(op); })
@@ -1094,13 +1080,13 @@ mapEach(ValueRange values, function_ref<FailureOr<Value>(Value)> map) {
   return mapped;
 }
 
-FailureOr<SmallVector<Value>>
-FunctionEmitter::scalarsOf(ValueRange values, Operation *user) {
+FailureOr<SmallVector<Value>> FunctionEmitter::scalarsOf(ValueRange values,
+                                                         Operation *user) {
   return mapEach(values, [&](Value value) { return scalar(value, user); });
 }
 
-FailureOr<SmallVector<Value>>
-FunctionEmitter::handlesOf(ValueRange tiles, Operation *user) {
+FailureOr<SmallVector<Value>> FunctionEmitter::handlesOf(ValueRange tiles,
+                                                         Operation *user) {
   return mapEach(tiles, [&](Value tile) { return handleOf(tile, user); });
 }
 
@@ -1129,9 +1115,9 @@ FailureOr<Value> FunctionEmitter::storageOrderHandle(Value tile, Value handle,
     return cannotEmit(user) << "a tile operand has no storage";
   // A col_major RxC tile_buf over dense bytes is the row-major CxR one.
   auto tileType = cast<TileType>(tile.getType());
-  auto flipped = TileType::get(
-      tile.getContext(), {tileType.getCols(), tileType.getRows()},
-      tileType.getElementType(), tileType.getSpace());
+  auto flipped =
+      TileType::get(tile.getContext(), {tileType.getCols(), tileType.getRows()},
+                    tileType.getElementType(), tileType.getSpace());
   Window rowMajor = *window;
   rowMajor.rowStride = tileType.getRows();
   rowMajor.colStride = 1;
@@ -1146,8 +1132,7 @@ FunctionEmitter::elementwiseHandles(ArrayRef<Value> tiles,
     return cast<pto::TileBufType>(handle.getType()).getBlayout();
   };
   SmallVector<Value> out(handles.begin(), handles.end());
-  if (llvm::all_of(handles,
-                   [&](Value h) { return layout(h) == "row_major"; }))
+  if (llvm::all_of(handles, [&](Value h) { return layout(h) == "row_major"; }))
     return out;
   if (llvm::all_of(handles,
                    [&](Value h) { return layout(h) == "col_major"; })) {
@@ -1197,8 +1182,9 @@ LogicalResult FunctionEmitter::emitUnary(Operation *op) {
                 "its row stride ("
              << s << " into " << d << ")";
   } else {
-    FailureOr<SmallVector<Value>> handles = elementwiseHandles(
-        {op->getOperand(0), op->getResult(0)}, {from, to}, op, PTOOp::getOperationName().drop_front(4));
+    FailureOr<SmallVector<Value>> handles =
+        elementwiseHandles({op->getOperand(0), op->getResult(0)}, {from, to},
+                           op, PTOOp::getOperationName().drop_front(4));
     if (failed(handles))
       return failure();
     from = (*handles)[0];
@@ -1227,8 +1213,8 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
       return failure();
   } else if constexpr (!std::is_same_v<PTOOp, pto::TMatmulOp>) {
     FailureOr<SmallVector<Value>> normalized = elementwiseHandles(
-        {op->getOperand(0), op->getOperand(1), op->getResult(0)}, handles,
-        op, name);
+        {op->getOperand(0), op->getOperand(1), op->getResult(0)}, handles, op,
+        name);
     if (failed(normalized))
       return failure();
     handles = *normalized;
@@ -1240,8 +1226,8 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
       return cannotEmit(op)
              << "pto-isa's TADD takes its three tiles as one Tile type, and "
                 "a column block's tile_buf is as wide as its row stride ("
-             << handles[0].getType() << " + " << handles[1].getType()
-             << " -> " << handles[2].getType() << ")";
+             << handles[0].getType() << " + " << handles[1].getType() << " -> "
+             << handles[2].getType() << ")";
   }
   body.create<PTOOp>(op->getLoc(), handles[0], handles[1], handles[2]);
   return success();
@@ -1392,10 +1378,9 @@ LogicalResult FunctionEmitter::emitFull(FullOp op) {
   tileHandles[op.getResult()] = *dst;
   // ptoas wants a row-major vec destination: a column vector is filled as
   // the row over its bytes.
-  FailureOr<Value> to =
-      op.getType().getSpace() == MemorySpace::Vec
-          ? storageOrderHandle(op.getResult(), *dst, op)
-          : FailureOr<Value>(*dst);
+  FailureOr<Value> to = op.getType().getSpace() == MemorySpace::Vec
+                            ? storageOrderHandle(op.getResult(), *dst, op)
+                            : FailureOr<Value>(*dst);
   if (failed(to))
     return failure();
   body.create<pto::TExpandSOp>(op.getLoc(), fill, *to);
@@ -1515,9 +1500,9 @@ LogicalResult FunctionEmitter::emitAssemble(AssembleOp op) {
   ArrayRef<int64_t> offsets = op.getOffsets();
   int64_t element = targetType.getElementBytes();
   Window block = *target;
-  block.offset += (offsets[0] * target->rowStride +
-                   offsets[1] * target->colStride) *
-                  element;
+  block.offset +=
+      (offsets[0] * target->rowStride + offsets[1] * target->colStride) *
+      element;
   block.size = ((sourceType.getRows() - 1) * target->rowStride +
                 (sourceType.getCols() - 1) * target->colStride + 1) *
                element;
@@ -1626,10 +1611,9 @@ LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
       carriedTiles.push_back(*handle);
     }
   }
-  auto loop = body.create<scf::ForOp>(op.getLoc(), bounds[0], bounds[1],
-                                      bounds[2], inits,
-                                      /*bodyBuilder=*/nullptr,
-                                      op.getUnsignedCmp());
+  auto loop = body.create<scf::ForOp>(
+      op.getLoc(), bounds[0], bounds[1], bounds[2], inits,
+      /*bodyBuilder=*/nullptr, op.getUnsignedCmp());
   for (Value handle : carriedTiles)
     anchor(handle, loop);
   Block *loopBody = loop.getBody();
@@ -1918,8 +1902,8 @@ struct WhileToCF : OpRewritePattern<scf::WhileOp> {
         if (user->getBlock() != op->getBlock())
           return failure();
     Location loc = op.getLoc();
-    Block *after = rewriter.splitBlock(op->getBlock(),
-                                       std::next(Block::iterator(op)));
+    Block *after =
+        rewriter.splitBlock(op->getBlock(), std::next(Block::iterator(op)));
     for (auto [index, result] : llvm::enumerate(op.getResults()))
       result.replaceAllUsesWith(after->addArgument(result.getType(), loc));
     SmallVector<scf::ConditionOp> conditions;
@@ -2042,8 +2026,8 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
   // have not been checked yet.
   if (failed(checkNestingDepth(module)))
     return failure();
-  context->loadDialect<pto::PTODialect, arith::ArithDialect,
-                       func::FuncDialect, scf::SCFDialect>();
+  context->loadDialect<pto::PTODialect, arith::ArithDialect, func::FuncDialect,
+                       scf::SCFDialect>();
 
   // Kernels: function definitions that are not host-side orchestration.
   SmallVector<func::FuncOp> kernels;
@@ -2064,9 +2048,9 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
       if (!alloc.getAddrAttr())
         unaddressed.push_back(alloc);
     });
-  bool level3 = options.level == PTOLevel::Level3 ||
-                (options.level == PTOLevel::Auto && anyAlloc &&
-                 unaddressed.empty());
+  bool level3 =
+      options.level == PTOLevel::Level3 ||
+      (options.level == PTOLevel::Auto && anyAlloc && unaddressed.empty());
   if (level3 && !unaddressed.empty()) {
     for (AllocOp alloc : unaddressed)
       cannotEmit(alloc) << "level3 needs an address on every tile.alloc "
@@ -2084,11 +2068,10 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
       if (kernel->hasAttr(kEntryAttrName))
         marked.push_back(kernel);
     if (marked.size() != 1) {
-      InFlightDiagnostic diag = module.emitError()
-                                << "cannot be emitted to PTO: "
-                                << kernels.size() << " kernels and "
-                                << marked.size()
-                                << " marked `pto.entry`; mark exactly one";
+      InFlightDiagnostic diag =
+          module.emitError()
+          << "cannot be emitted to PTO: " << kernels.size() << " kernels and "
+          << marked.size() << " marked `pto.entry`; mark exactly one";
       for (func::FuncOp kernel : kernels)
         diag.attachNote(kernel.getLoc()) << "kernel @" << kernel.getName();
       return failure();
@@ -2166,9 +2149,8 @@ void mlir::tile::registerTileToPTOTranslation() {
           return failure();
         std::optional<PTOLevel> parsed = parsePTOLevel(level);
         if (!parsed)
-          return module->emitError()
-                 << "unknown PTO level '" << level
-                 << "' (expected auto, level2 or level3)";
+          return module->emitError() << "unknown PTO level '" << level
+                                     << "' (expected auto, level2 or level3)";
         return translateToPTO(*module, os, PTOEmitOptions{*parsed});
       });
 }

@@ -30,11 +30,20 @@ from __future__ import annotations
 import collections
 import os
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, List, Optional, Sequence
 
-OUTCOMES = ("pipeline", "refused", "ptoas-reject", "ptoas-crash", "compile", "run",
-            "mismatch", "plan-invalid", "pass")
+OUTCOMES = (
+    "pipeline",
+    "refused",
+    "ptoas-reject",
+    "ptoas-crash",
+    "compile",
+    "run",
+    "mismatch",
+    "plan-invalid",
+    "pass",
+)
 #: The outcomes that are a tilemem or toolchain failure (pipeline and refused
 #: are located tilemem diagnostics, pass is a pass).
 FAILURES = OUTCOMES[2:-1]
@@ -43,6 +52,7 @@ FAILURES = OUTCOMES[2:-1]
 @dataclass
 class Program:
     """A fuzz program: its corpus name (for reports), seed and text."""
+
     corpus: str
     seed: int
     text: str
@@ -90,9 +100,15 @@ def reason_of(result, outcome: str) -> str:
     return text[:110]
 
 
-def run(programs: Sequence[Program], planners: Sequence[str], enable_buffer_ir: bool = True,
-        chunk: int = 150, tools=None, failures: Optional[str] = None,
-        on_chunk: Optional[Callable[[int, int], None]] = None) -> List[dict]:
+def run(
+    programs: Sequence[Program],
+    planners: Sequence[str],
+    enable_buffer_ir: bool = True,
+    chunk: int = 150,
+    tools=None,
+    failures: str | None = None,
+    on_chunk: Callable[[int, int], None] | None = None,
+) -> list[dict]:
     """Every program through the chain for every planner; one record (a
     dict: corpus, seed, planner, outcome, reason, level, message) per job.
     `failures`: a directory receiving the kernel of every failed or refused
@@ -102,26 +118,49 @@ def run(programs: Sequence[Program], planners: Sequence[str], enable_buffer_ir: 
 
     tools = tools or toolchain.find_tools()
     jobs = [(p, planner) for p in programs for planner in planners]
-    records: List[dict] = []
+    records: list[dict] = []
     for start in range(0, len(jobs), chunk):
-        part = jobs[start:start + chunk]
+        part = jobs[start : start + chunk]
         results = toolchain.run_batch(
-            [toolchain.Job(p.text, memory_planner=planner, seed=p.seed,
-                           enable_buffer_ir=enable_buffer_ir,
-                           name=f"{p.corpus}-{p.seed}-{planner}") for p, planner in part],
-            tools=tools)
+            [
+                toolchain.Job(
+                    p.text,
+                    memory_planner=planner,
+                    seed=p.seed,
+                    enable_buffer_ir=enable_buffer_ir,
+                    name=f"{p.corpus}-{p.seed}-{planner}",
+                )
+                for p, planner in part
+            ],
+            tools=tools,
+        )
         for (p, planner), r in zip(part, results):
             outcome = outcome_of(r)
-            if outcome == "mismatch" and fuzz.run_planner(
-                    p.text, p.seed, planner, enable_buffer_ir=enable_buffer_ir,
-                    check_pto=False).status == "address-error":
+            if (
+                outcome == "mismatch"
+                and fuzz.run_planner(
+                    p.text, p.seed, planner, enable_buffer_ir=enable_buffer_ir, check_pto=False
+                ).status
+                == "address-error"
+            ):
                 outcome = "plan-invalid"
-            message = r.stages[r.stage].message[:2000] \
-                if r.stage in r.stages and outcome != "pass" else ""
-            records.append({"corpus": p.corpus, "seed": p.seed, "planner": planner,
-                            "buffer_ir": enable_buffer_ir, "outcome": outcome,
-                            "reason": reason_of(r, outcome), "level": r.level,
-                            "message": message})
+            message = (
+                r.stages[r.stage].message[:2000]
+                if r.stage in r.stages and outcome != "pass"
+                else ""
+            )
+            records.append(
+                {
+                    "corpus": p.corpus,
+                    "seed": p.seed,
+                    "planner": planner,
+                    "buffer_ir": enable_buffer_ir,
+                    "outcome": outcome,
+                    "reason": reason_of(r, outcome),
+                    "level": r.level,
+                    "message": message,
+                }
+            )
             if failures and outcome not in ("pass", "pipeline"):
                 _write_failure(failures, p, planner, r, records[-1])
         if on_chunk is not None:
@@ -132,8 +171,9 @@ def run(programs: Sequence[Program], planners: Sequence[str], enable_buffer_ir: 
 def _write_failure(directory: str, program: Program, planner: str, result, record) -> None:
     os.makedirs(directory, exist_ok=True)
     mode = "bir" if record["buffer_ir"] else "tile"
-    path = os.path.join(directory, f"{record['outcome']}-{program.corpus}-{program.seed}-"
-                                   f"{planner}-{mode}.mlir")
+    path = os.path.join(
+        directory, f"{record['outcome']}-{program.corpus}-{program.seed}-{planner}-{mode}.mlir"
+    )
     with open(path, "w") as f:
         f.write(f"// {record['outcome']} ({planner}, {result.level}): {record['reason']}\n")
         for line in record["message"].strip().splitlines()[:6]:
@@ -153,10 +193,12 @@ def table(records: Iterable[dict]) -> str:
         return f"{100.0 * a / b:.2f}%" if b else "n/a"
 
     ran = counts["mismatch"] + counts["plan-invalid"] + counts["pass"]
-    return (" ".join(f"{o}={counts[o]}" for o in OUTCOMES)
-            + f" | emitted={emitted} ptoas-accepted={accepted} ({pct(accepted, emitted)})"
-            + f" compiled={pct(accepted - counts['compile'], accepted)}"
-            + f" ran={pct(ran, accepted)} matched={pct(counts['pass'], accepted)}")
+    return (
+        " ".join(f"{o}={counts[o]}" for o in OUTCOMES)
+        + f" | emitted={emitted} ptoas-accepted={accepted} ({pct(accepted, emitted)})"
+        + f" compiled={pct(accepted - counts['compile'], accepted)}"
+        + f" ran={pct(ran, accepted)} matched={pct(counts['pass'], accepted)}"
+    )
 
 
 def summary(records: Sequence[dict], planners: Sequence[str]) -> str:
@@ -164,8 +206,9 @@ def summary(records: Sequence[dict], planners: Sequence[str]) -> str:
     with its count."""
     lines = [f"{p:7s} " + table([r for r in records if r["planner"] == p]) for p in planners]
     lines.append(f"{'total':7s} " + table(records))
-    reasons = collections.Counter((r["outcome"], r["planner"], r["reason"]) for r in records
-                                  if r["outcome"] != "pass")
+    reasons = collections.Counter(
+        (r["outcome"], r["planner"], r["reason"]) for r in records if r["outcome"] != "pass"
+    )
     for (outcome, planner, why), n in sorted(reasons.items(), key=lambda kv: -kv[1]):
         lines.append(f"  {n:5d} {outcome:12s} {planner:7s} {why}")
     return "\n".join(lines)

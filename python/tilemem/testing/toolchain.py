@@ -103,24 +103,46 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
 __all__ = [
-    "STAGES", "TOLERANCES", "KNOWN_CLASSES", "ToolchainUnavailable", "Tools",
-    "find_tools", "find_ptoas", "find_pto_isa", "cache_dir",
-    "ArgSpec", "KernelSignature", "kernel_signature", "DriverKernel",
-    "driver_source", "prepare_compiler", "CompilerSetup", "run_ptoas", "check_with_ptoas",
-    "PtoasOutcome", "StageOutcome", "OutputCheck", "ChainResult", "Job",
-    "run_chain", "run_batch", "classify_failure", "main",
+    "STAGES",
+    "TOLERANCES",
+    "KNOWN_CLASSES",
+    "ToolchainUnavailable",
+    "Tools",
+    "find_tools",
+    "find_ptoas",
+    "find_pto_isa",
+    "cache_dir",
+    "ArgSpec",
+    "KernelSignature",
+    "kernel_signature",
+    "DriverKernel",
+    "driver_source",
+    "prepare_compiler",
+    "CompilerSetup",
+    "run_ptoas",
+    "check_with_ptoas",
+    "PtoasOutcome",
+    "StageOutcome",
+    "OutputCheck",
+    "ChainResult",
+    "Job",
+    "run_chain",
+    "run_batch",
+    "classify_failure",
+    "main",
 ]
 
 STAGES = ("emit", "ptoas", "compile", "run", "compare")
 
 #: element type -> (rtol, atol): |sim - ref| <= rtol * |ref| + atol * S, S
 #: the output's largest finite |ref| (at least 1); integers are exact.
-TOLERANCES: Dict[str, Tuple[float, float]] = {
+TOLERANCES: dict[str, tuple[float, float]] = {
     "f32": (1e-5, 1e-5),
     "f16": (1e-3, 1e-3),
 }
@@ -192,7 +214,7 @@ def cache_dir() -> str:
     return os.path.join(base, "tilemem")
 
 
-def _repo_root() -> Optional[str]:
+def _repo_root() -> str | None:
     """The checkout this package was built from (build/python_packages is a
     tree of symlinks into python/), if it can be found."""
     here = os.path.realpath(__file__)
@@ -207,7 +229,7 @@ def _executable(path: str) -> bool:
     return os.path.isfile(path) and os.access(path, os.X_OK)
 
 
-def _ptoas_kit_key(kit: str) -> Optional[str]:
+def _ptoas_kit_key(kit: str) -> str | None:
     """The cache key scripts/build-ptoas.sh derives from a ptoas kit."""
     files = [os.path.join(kit, "build.sh")]
     files += sorted(glob.glob(os.path.join(kit, "*.patch")))
@@ -222,7 +244,7 @@ def _ptoas_kit_key(kit: str) -> Optional[str]:
     return digest.hexdigest()[:16]
 
 
-def find_ptoas() -> Optional[str]:
+def find_ptoas() -> str | None:
     """``$TILEMEM_PTOAS``; else the cached build of the kit beside the
     checkout (``../shared/ptoas``, or ``$TILEMEM_PTOAS_KIT``); else the most
     recent cached build. None when there is none."""
@@ -233,7 +255,8 @@ def find_ptoas() -> Optional[str]:
     tail = os.path.join("build", "tools", "ptoas", "ptoas")
     root = _repo_root()
     kit = os.environ.get("TILEMEM_PTOAS_KIT") or (
-        os.path.join(root, "..", "shared", "ptoas") if root else None)
+        os.path.join(root, "..", "shared", "ptoas") if root else None
+    )
     if kit and os.path.isfile(os.path.join(kit, "build.sh")):
         key = _ptoas_kit_key(kit)
         if key:
@@ -246,14 +269,14 @@ def find_ptoas() -> Optional[str]:
     return None
 
 
-def _isa_include(path: str) -> Optional[str]:
+def _isa_include(path: str) -> str | None:
     for candidate in (os.path.join(path, "include"), path):
         if os.path.isfile(os.path.join(candidate, "pto", "pto-inst.hpp")):
             return os.path.abspath(candidate)
     return None
 
 
-def find_pto_isa() -> Optional[str]:
+def find_pto_isa() -> str | None:
     """The pto-isa include directory: ``$TILEMEM_PTO_ISA`` (a checkout or
     its include directory), else the most recent extraction in the cache
     (scripts/fetch-pto-isa.sh: ``pto-isa-<hash>/include``; also a plain
@@ -262,8 +285,7 @@ def find_pto_isa() -> Optional[str]:
     if env:
         return _isa_include(env)
     cache = cache_dir()
-    found = [p for p in (_isa_include(d) for d in glob.glob(os.path.join(cache, "pto-isa-*")))
-             if p]
+    found = [p for p in (_isa_include(d) for d in glob.glob(os.path.join(cache, "pto-isa-*"))) if p]
     if found:
         return max(found, key=lambda p: os.path.getmtime(os.path.join(p, "pto", "pto-inst.hpp")))
     return _isa_include(os.path.join(cache, "pto-isa"))
@@ -275,11 +297,13 @@ def find_tools() -> Tools:
     ptoas = find_ptoas()
     if ptoas is None:
         raise ToolchainUnavailable(
-            "ptoas not found: set TILEMEM_PTOAS or run scripts/build-ptoas.sh")
+            "ptoas not found: set TILEMEM_PTOAS or run scripts/build-ptoas.sh"
+        )
     isa = find_pto_isa()
     if isa is None:
         raise ToolchainUnavailable(
-            "pto-isa not found: set TILEMEM_PTO_ISA or run scripts/fetch-pto-isa.sh")
+            "pto-isa not found: set TILEMEM_PTO_ISA or run scripts/fetch-pto-isa.sh"
+        )
     cxx = os.environ.get("TILEMEM_CXX") or shutil.which("g++")
     if not cxx:
         raise ToolchainUnavailable("g++ not found: install it or set TILEMEM_CXX")
@@ -295,6 +319,7 @@ def find_tools() -> Tools:
 class ArgSpec:
     """One kernel argument. ``kind`` is ``tensor`` or ``scalar``; tensors
     have ``rows``, ``cols`` and ``elem``."""
+
     index: int
     name: str
     type: str
@@ -327,12 +352,13 @@ class KernelSignature:
     """``name``, ``args``; ``results[k]``: the argument index result k is
     written through (None when it cannot be traced to one argument);
     ``stored``: the arguments some ``tile.store`` writes."""
+
     name: str
-    args: List[ArgSpec]
-    results: List[Optional[int]]
-    result_types: List[str]
-    stored: List[int]
-    arch: Optional[str] = None
+    args: list[ArgSpec]
+    results: list[int | None]
+    result_types: list[str]
+    stored: list[int]
+    arch: str | None = None
 
     def describe(self) -> str:
         args = ", ".join(f"%{a.name}: {a.type}" for a in self.args)
@@ -344,14 +370,25 @@ def _arg_spec(index: int, name: str, type_text: str) -> ArgSpec:
     if m:
         elem = m.group(3)
         if elem not in _ELEMENTS:
-            raise ValueError(f"argument #{index} ({type_text}): element type {elem} "
-                             f"has no simulator type")
-        return ArgSpec(index, name, type_text, "tensor", _ELEMENTS[elem][0],
-                       int(m.group(1)), int(m.group(2)), elem)
+            raise ValueError(
+                f"argument #{index} ({type_text}): element type {elem} has no simulator type"
+            )
+        return ArgSpec(
+            index,
+            name,
+            type_text,
+            "tensor",
+            _ELEMENTS[elem][0],
+            int(m.group(1)),
+            int(m.group(2)),
+            elem,
+        )
     if type_text in _SCALARS:
         return ArgSpec(index, name, type_text, "scalar", _SCALARS[type_text])
-    raise ValueError(f"argument #{index} has type {type_text}, which a PTO kernel "
-                     f"cannot take (tensors and scalars only)")
+    raise ValueError(
+        f"argument #{index} has type {type_text}, which a PTO kernel "
+        f"cannot take (tensors and scalars only)"
+    )
 
 
 def _op_name(op) -> str:
@@ -381,7 +418,7 @@ def _terminator(block):
     return ops[-1] if ops else None
 
 
-def _tensor_roots(value, entry_block, ir, memo, depth=0) -> Optional[frozenset]:
+def _tensor_roots(value, entry_block, ir, memo, depth=0) -> frozenset | None:
     """The function arguments a tensor SSA value is a version of (tile.store
     results, loop carries, branch and scope results), or None when some
     producer is not one of these (e.g. a call)."""
@@ -407,17 +444,20 @@ def _tensor_roots(value, entry_block, ir, memo, depth=0) -> Optional[frozenset]:
             name = _op_name(parent)
             operands = list(parent.operation.operands)
             if name == "scf.for" and arg.arg_number >= 1:
-                roots = _tensor_roots(operands[3 + arg.arg_number - 1], entry_block, ir,
-                                      memo, depth + 1)
+                roots = _tensor_roots(
+                    operands[3 + arg.arg_number - 1], entry_block, ir, memo, depth + 1
+                )
             elif name == "scf.while":
                 regions = parent.operation.regions
                 if block == regions[0].blocks[0]:
-                    roots = _tensor_roots(operands[arg.arg_number], entry_block, ir,
-                                          memo, depth + 1)
+                    roots = _tensor_roots(
+                        operands[arg.arg_number], entry_block, ir, memo, depth + 1
+                    )
                 else:
                     cond = _terminator(regions[0].blocks[0])
-                    roots = _tensor_roots(list(cond.operands)[1 + arg.arg_number],
-                                          entry_block, ir, memo, depth + 1)
+                    roots = _tensor_roots(
+                        list(cond.operands)[1 + arg.arg_number], entry_block, ir, memo, depth + 1
+                    )
     else:
         res = _as_op_result(value, ir)
         if res is not None:
@@ -431,8 +471,7 @@ def _tensor_roots(value, entry_block, ir, memo, depth=0) -> Optional[frozenset]:
                 roots = _tensor_roots(operands[3 + k], entry_block, ir, memo, depth + 1)
             elif name == "scf.while":
                 cond = _terminator(op.operation.regions[0].blocks[0])
-                roots = _tensor_roots(list(cond.operands)[1 + k], entry_block, ir, memo,
-                                      depth + 1)
+                roots = _tensor_roots(list(cond.operands)[1 + k], entry_block, ir, memo, depth + 1)
             elif name in ("scf.if", "tile.scope"):
                 found = set()
                 for region in op.operation.regions:
@@ -440,8 +479,7 @@ def _tensor_roots(value, entry_block, ir, memo, depth=0) -> Optional[frozenset]:
                         term = _terminator(block)
                         if term is None:
                             continue
-                        r = _tensor_roots(list(term.operands)[k], entry_block, ir, memo,
-                                          depth + 1)
+                        r = _tensor_roots(list(term.operands)[k], entry_block, ir, memo, depth + 1)
                         if r is None:
                             found = None
                             break
@@ -462,16 +500,18 @@ def _walk_ops(op):
                 yield from _walk_ops(inner)
 
 
-def _entry_function(module, function: Optional[str]):
+def _entry_function(module, function: str | None):
     funcs = [op for op in module.body.operations if _op_name(op) == "func.func"]
-    named = {op.attributes["sym_name"].value: op for op in funcs
-             if "sym_name" in op.attributes}
+    named = {op.attributes["sym_name"].value: op for op in funcs if "sym_name" in op.attributes}
     if function is not None:
         if function not in named:
             raise ValueError(f"no function @{function} in the kernel")
         return named[function]
-    kernels = [op for op in funcs
-               if len(op.regions[0].blocks) > 0 and "tile.orchestration" not in op.attributes]
+    kernels = [
+        op
+        for op in funcs
+        if len(op.regions[0].blocks) > 0 and "tile.orchestration" not in op.attributes
+    ]
     entries = [op for op in kernels if "pto.entry" in op.attributes]
     if len(entries) == 1:
         return entries[0]
@@ -480,7 +520,7 @@ def _entry_function(module, function: Optional[str]):
     raise ValueError("several kernels and no single pto.entry: name the function")
 
 
-def kernel_signature(kernel: Union[str, Any], function: Optional[str] = None) -> KernelSignature:
+def kernel_signature(kernel: str | Any, function: str | None = None) -> KernelSignature:
     """The signature of the kernel (MLIR text or an ``ir.Module``): its
     arguments as the simulator sees them, which argument each tensor result
     is written through, and which arguments are stored into."""
@@ -496,8 +536,8 @@ def kernel_signature(kernel: Union[str, Any], function: Optional[str] = None) ->
         arg_names = _argument_names(text, name, len(ftype.inputs))
         args = [_arg_spec(i, arg_names[i], str(t)) for i, t in enumerate(ftype.inputs)]
         result_types = [str(t) for t in ftype.results]
-        memo: Dict[Any, Any] = {}
-        results: List[Optional[int]] = []
+        memo: dict[Any, Any] = {}
+        results: list[int | None] = []
         ret = _terminator(entry) if len(func.regions[0].blocks) == 1 else None
         for k, rtype in enumerate(result_types):
             root = None
@@ -520,7 +560,7 @@ def kernel_signature(kernel: Union[str, Any], function: Optional[str] = None) ->
     return KernelSignature(name, args, results, result_types, sorted(stored), arch)
 
 
-def _argument_names(text: str, name: str, count: int) -> List[str]:
+def _argument_names(text: str, name: str, count: int) -> list[str]:
     """The SSA names of the arguments in the source (for messages), else
     arg0, arg1, ..."""
     m = re.search(r"func\.func\s+(?:\w+\s+)?@" + re.escape(name) + r"\s*\(", text)
@@ -531,7 +571,7 @@ def _argument_names(text: str, name: str, count: int) -> List[str]:
         while i < len(text) and depth:
             depth += {"(": 1, ")": -1}.get(text[i], 0)
             i += 1
-        names = re.findall(r"%([\w$.-]+)\s*:", text[start:i - 1])
+        names = re.findall(r"%([\w$.-]+)\s*:", text[start : i - 1])
     if len(names) != count:
         names = [f"arg{k}" for k in range(count)]
     return names
@@ -547,6 +587,7 @@ class DriverKernel:
     """A kernel of a driver: the C++ file ptoas wrote (``include``, an
     #include path), its signature, the namespace it is included in and the
     simulator arch (``a3`` or ``a5``)."""
+
     include: str
     signature: KernelSignature
     namespace: str = "tilemem_k0"
@@ -673,23 +714,29 @@ def _c_comment(text: str) -> str:
     return text.replace("*/", "* /").replace("\n", " ")
 
 
-def _scalar_lines(a: ArgSpec, position: int) -> List[str]:
+def _scalar_lines(a: ArgSpec, position: int) -> list[str]:
     var = f"a{a.index}"
     src = f"argv[{position}]"
     if a.type == "i1":
-        return [f"  long long s{a.index};",
-                f"  if (!tm_int({src}, 0, 1, &s{a.index})) return 2;",
-                f"  bool {var} = s{a.index} != 0;"]
+        return [
+            f"  long long s{a.index};",
+            f"  if (!tm_int({src}, 0, 1, &s{a.index})) return 2;",
+            f"  bool {var} = s{a.index} != 0;",
+        ]
     if a.type in _INT_RANGES:
         lo, hi = _INT_RANGES[a.type]
         lo_text = f"{lo}LL" if lo != -(2**63) else "INT64_MIN"
         hi_text = f"{hi}LL"
-        return [f"  long long s{a.index};",
-                f"  if (!tm_int({src}, {lo_text}, {hi_text}, &s{a.index})) return 2;",
-                f"  {a.ctype} {var} = static_cast<{a.ctype}>(s{a.index});"]
-    return [f"  double s{a.index};",
-            f"  if (!tm_float({src}, &s{a.index})) return 2;",
-            f"  {a.ctype} {var} = static_cast<{a.ctype}>(s{a.index});"]
+        return [
+            f"  long long s{a.index};",
+            f"  if (!tm_int({src}, {lo_text}, {hi_text}, &s{a.index})) return 2;",
+            f"  {a.ctype} {var} = static_cast<{a.ctype}>(s{a.index});",
+        ]
+    return [
+        f"  double s{a.index};",
+        f"  if (!tm_float({src}, &s{a.index})) return 2;",
+        f"  {a.ctype} {var} = static_cast<{a.ctype}>(s{a.index});",
+    ]
 
 
 def _run_function(k: int, dk: DriverKernel) -> str:
@@ -702,8 +749,8 @@ def _run_function(k: int, dk: DriverKernel) -> str:
         f"// {_c_comment(sig.describe())}",
         f"int tm_run_{k}(const std::string &dir, int argc, char **argv) {{",
         f"  if (argc != {len(scalars)}) {{",
-        f"    std::fprintf(stderr, \"tilemem-driver: {label} takes {len(scalars)} "
-        f"scalar(s), got %d\\n\", argc);",
+        f'    std::fprintf(stderr, "tilemem-driver: {label} takes {len(scalars)} '
+        f'scalar(s), got %d\\n", argc);',
         "    return 2;",
         "  }",
         "#ifdef __CPU_SIM",
@@ -715,7 +762,7 @@ def _run_function(k: int, dk: DriverKernel) -> str:
         lines += [
             f"  {a.ctype} *a{a.index} = static_cast<{a.ctype} *>(tm_alloc({a.nbytes}));"
             f"  // %{_c_comment(a.name)}: {_c_comment(a.type)}",
-            f"  if (a{a.index} == nullptr || !tm_read(dir + \"/arg{a.index}.in\", "
+            f'  if (a{a.index} == nullptr || !tm_read(dir + "/arg{a.index}.in", '
             f"a{a.index}, {a.nbytes})) return 2;",
         ]
     for position, a in enumerate(scalars):
@@ -725,15 +772,16 @@ def _run_function(k: int, dk: DriverKernel) -> str:
         "  try {",
         f"    {dk.namespace}::{sig.name}({call_args});",
         "  } catch (const std::exception &e) {",
-        f"    std::fprintf(stderr, \"tilemem-driver: {label} threw: %s\\n\", e.what());",
+        f'    std::fprintf(stderr, "tilemem-driver: {label} threw: %s\\n", e.what());',
         "    return 3;",
         "  }",
     ]
     for a in tensors:
-        lines.append(f"  if (!tm_write(dir + \"/arg{a.index}.out\", a{a.index}, {a.nbytes})) "
-                     f"return 2;")
+        lines.append(
+            f'  if (!tm_write(dir + "/arg{a.index}.out", a{a.index}, {a.nbytes})) return 2;'
+        )
     lines += [
-        f"  std::printf(\"tilemem-driver: {label} ran\\n\");",
+        f'  std::printf("tilemem-driver: {label} ran\\n");',
         "  return 0;",
         "}",
     ]
@@ -750,18 +798,21 @@ def driver_source(kernels: Sequence[DriverKernel]) -> str:
         raise ValueError("each kernel of a driver needs its own namespace")
     parts = [_DRIVER_HEAD]
     for dk in kernels:
-        parts.append(f"\nnamespace {dk.namespace} {{\n#include {_cxx_string(dk.include)}\n"
-                     f"}}  // namespace {dk.namespace}\n")
+        parts.append(
+            f"\nnamespace {dk.namespace} {{\n#include {_cxx_string(dk.include)}\n"
+            f"}}  // namespace {dk.namespace}\n"
+        )
     parts.append(_DRIVER_HELPERS)
     for k, dk in enumerate(kernels):
         parts.append("\n" + _run_function(k, dk))
     parts.append("\n}  // namespace\n")
-    cases = "\n".join(f"  case {k}:\n    return tm_run_{k}(dir, argc - 3, argv + 3);"
-                      for k in range(len(kernels)))
+    cases = "\n".join(
+        f"  case {k}:\n    return tm_run_{k}(dir, argc - 3, argv + 3);" for k in range(len(kernels))
+    )
     parts.append(
         "\nint main(int argc, char **argv) {\n"
         "  if (argc < 3) {\n"
-        "    std::fprintf(stderr, \"usage: %s KERNEL DIR [SCALAR...]\\n\", argv[0]);\n"
+        '    std::fprintf(stderr, "usage: %s KERNEL DIR [SCALAR...]\\n", argv[0]);\n'
         "    return 2;\n"
         "  }\n"
         "  long long kernel;\n"
@@ -771,7 +822,8 @@ def driver_source(kernels: Sequence[DriverKernel]) -> str:
         f"{cases}\n"
         "  }\n"
         "  return 2;\n"
-        "}\n")
+        "}\n"
+    )
     return "".join(parts)
 
 
@@ -793,8 +845,9 @@ class CompilerSetup:
     """Everything a driver compile needs: the compiler, the flags, the
     include directories (the patched one first), the prelude and, with
     ``pch``, the directory holding the precompiled prelude."""
+
     cxx: str
-    flags: Tuple[str, ...]
+    flags: tuple[str, ...]
     include_first: str
     pto_isa: str
     prelude: str
@@ -802,23 +855,31 @@ class CompilerSetup:
     key: str
     seconds: float = 0.0  # spent preparing (0 when the cache had it)
 
-    def command(self, source: str, output: Optional[str]) -> List[str]:
+    def command(self, source: str, output: str | None) -> list[str]:
         """The g++ command compiling `source` to the executable `output`
         (None: ``-fsyntax-only``, templates instantiated, no code)."""
-        return ([self.cxx, *self.flags, "-include", self.prelude,
-                 "-I", self.include_first, "-I", self.pto_isa]
-                + (["-Winvalid-pch"] if self.pch else [])
-                + ([source, "-o", output] if output else ["-fsyntax-only", source]))
+        return (
+            [
+                self.cxx,
+                *self.flags,
+                "-include",
+                self.prelude,
+                "-I",
+                self.include_first,
+                "-I",
+                self.pto_isa,
+            ]
+            + (["-Winvalid-pch"] if self.pch else [])
+            + ([source, "-o", output] if output else ["-fsyntax-only", source])
+        )
 
 
 def _compiler_identity(cxx: str) -> str:
     try:
-        out = subprocess.run([cxx, "--version"], capture_output=True, text=True,
-                             timeout=60).stdout
+        out = subprocess.run([cxx, "--version"], capture_output=True, text=True, timeout=60).stdout
     except (OSError, subprocess.SubprocessError) as error:
         raise ToolchainUnavailable(f"{cxx} does not run: {error}") from error
-    return (os.path.realpath(shutil.which(cxx) or cxx) + "\n" + out.splitlines()[0]
-            if out else cxx)
+    return os.path.realpath(shutil.which(cxx) or cxx) + "\n" + out.splitlines()[0] if out else cxx
 
 
 def _tree_fingerprint(include: str) -> str:
@@ -830,8 +891,9 @@ def _tree_fingerprint(include: str) -> str:
         for f in sorted(filenames):
             path = os.path.join(dirpath, f)
             st = os.stat(path)
-            digest.update(f"{os.path.relpath(path, include)}\0{st.st_size}\0"
-                          f"{st.st_mtime_ns}\n".encode())
+            digest.update(
+                f"{os.path.relpath(path, include)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode()
+            )
     return digest.hexdigest()
 
 
@@ -853,9 +915,15 @@ def prepare_compiler(tools: Tools, pch: bool = True) -> CompilerSetup:
     (until the .gch exists, g++ simply parses the prelude)."""
     patched = _patched_treduceidx(tools.pto_isa)
     digest = hashlib.sha256()
-    for part in (_PCH_FORMAT, _compiler_identity(tools.cxx), " ".join(CXX_FLAGS),
-                 os.path.realpath(tools.pto_isa), _tree_fingerprint(tools.pto_isa),
-                 patched, _PRELUDE):
+    for part in (
+        _PCH_FORMAT,
+        _compiler_identity(tools.cxx),
+        " ".join(CXX_FLAGS),
+        os.path.realpath(tools.pto_isa),
+        _tree_fingerprint(tools.pto_isa),
+        patched,
+        _PRELUDE,
+    ):
         digest.update(part.encode())
         digest.update(b"\0")
     key = digest.hexdigest()[:16]
@@ -867,8 +935,7 @@ def prepare_compiler(tools: Tools, pch: bool = True) -> CompilerSetup:
         tmp = tempfile.mkdtemp(prefix=f".cxx-{key}.", dir=cache_dir())
         try:
             os.makedirs(os.path.join(tmp, "include-first", "pto", "cpu"))
-            with open(os.path.join(tmp, "include-first", "pto", "cpu", "TReduceIdx.hpp"),
-                      "w") as f:
+            with open(os.path.join(tmp, "include-first", "pto", "cpu", "TReduceIdx.hpp"), "w") as f:
                 f.write(patched)
             os.makedirs(os.path.join(tmp, "prelude"))
             with open(os.path.join(tmp, "prelude", "prelude.h"), "w") as f:
@@ -896,14 +963,25 @@ def prepare_compiler(tools: Tools, pch: bool = True) -> CompilerSetup:
                     f.write(_PRELUDE)
                 os.replace(tmp_header, header)
             tmp_gch = f"{gch}.{os.getpid()}.tmp"
-            cmd = [tools.cxx, *CXX_FLAGS, "-x", "c++-header", "-I", include_first,
-                   "-I", tools.pto_isa, header, "-o", tmp_gch]
+            cmd = [
+                tools.cxx,
+                *CXX_FLAGS,
+                "-x",
+                "c++-header",
+                "-I",
+                include_first,
+                "-I",
+                tools.pto_isa,
+                header,
+                "-o",
+                tmp_gch,
+            ]
             try:
-                proc = subprocess.run(cmd, capture_output=True, text=True,
-                                      timeout=CXX_TIMEOUT)
+                proc = subprocess.run(cmd, capture_output=True, text=True, timeout=CXX_TIMEOUT)
                 if proc.returncode != 0:
                     raise ToolchainUnavailable(
-                        "cannot precompile the pto-isa prelude:\n" + proc.stderr[-4000:])
+                        "cannot precompile the pto-isa prelude:\n" + proc.stderr[-4000:]
+                    )
                 os.replace(tmp_gch, gch)
                 built = True
             finally:
@@ -911,8 +989,9 @@ def prepare_compiler(tools: Tools, pch: bool = True) -> CompilerSetup:
                     os.unlink(tmp_gch)
         prelude = header
     seconds = time.perf_counter() - started if built else 0.0
-    return CompilerSetup(tools.cxx, CXX_FLAGS, include_first, tools.pto_isa, prelude, pch,
-                         key, seconds)
+    return CompilerSetup(
+        tools.cxx, CXX_FLAGS, include_first, tools.pto_isa, prelude, pch, key, seconds
+    )
 
 
 # ===----------------------------------------------------------------------=== #
@@ -926,12 +1005,13 @@ class PtoasOutcome:
     diagnostics (error lines, or the assertion); ``signal``: the signal name
     of a crash; ``returncode``; ``stderr``: everything ptoas printed there
     (it prints its pass dumps too); ``command``."""
+
     status: str
     message: str
-    returncode: Optional[int]
-    signal: Optional[str]
+    returncode: int | None
+    signal: str | None
     stderr: str
-    command: List[str]
+    command: list[str]
     seconds: float
 
 
@@ -940,13 +1020,14 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _run_timed(cmd: List[str], timeout: float, env: Optional[Dict[str, str]] = None):
+def _run_timed(cmd: list[str], timeout: float, env: dict[str, str] | None = None):
     """subprocess.run with captured text output; returns (process or None on
     timeout, wall seconds, CPU seconds of the child, timeout stderr)."""
     started, cpu = time.perf_counter(), _children_cpu()
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
-                              timeout=timeout, env=env)
+        proc = subprocess.run(
+            cmd, capture_output=True, text=True, errors="replace", timeout=timeout, env=env
+        )
         late = ""
     except subprocess.TimeoutExpired as error:
         proc = None
@@ -956,8 +1037,14 @@ def _run_timed(cmd: List[str], timeout: float, env: Optional[Dict[str, str]] = N
     return proc, time.perf_counter() - started, _children_cpu() - cpu, late
 
 
-_CRASH_MARKERS = ("PLEASE submit a bug report", "Stack dump:", "Assertion `",
-                  "LLVM ERROR:", "Segmentation fault", "Aborted")
+_CRASH_MARKERS = (
+    "PLEASE submit a bug report",
+    "Stack dump:",
+    "Assertion `",
+    "LLVM ERROR:",
+    "Segmentation fault",
+    "Aborted",
+)
 
 
 def _error_lines(text: str, limit: int = 12) -> str:
@@ -966,7 +1053,7 @@ def _error_lines(text: str, limit: int = 12) -> str:
     for i, line in enumerate(lines):
         if re.search(r"\berror\b", line, re.IGNORECASE):
             keep.append(line.strip())
-            for follow in lines[i + 1:i + 3]:
+            for follow in lines[i + 1 : i + 3]:
                 if "note:" in follow:
                     keep.append(follow.strip())
         if len(keep) >= limit:
@@ -981,12 +1068,19 @@ def _crash_message(text: str) -> str:
     lines = [l for l in text.splitlines() if l.strip()]
     for i, line in enumerate(lines):
         if line.startswith("Stack dump:"):
-            return " | ".join(l.strip() for l in lines[max(0, i - 2):i + 3])
+            return " | ".join(l.strip() for l in lines[max(0, i - 2) : i + 3])
     return " | ".join(lines[-3:])
 
 
-def run_ptoas(ptoas: str, pto_path: str, cpp_path: str, level: str, arch: Optional[str],
-              insert_sync: bool = True, timeout: float = PTOAS_TIMEOUT) -> PtoasOutcome:
+def run_ptoas(
+    ptoas: str,
+    pto_path: str,
+    cpp_path: str,
+    level: str,
+    arch: str | None,
+    insert_sync: bool = True,
+    timeout: float = PTOAS_TIMEOUT,
+) -> PtoasOutcome:
     """Runs ptoas on `pto_path` writing `cpp_path`, and classifies the
     outcome (see :class:`PtoasOutcome`)."""
     cmd = [ptoas, f"--pto-level={level}"]
@@ -999,8 +1093,9 @@ def run_ptoas(ptoas: str, pto_path: str, cpp_path: str, level: str, arch: Option
         os.unlink(cpp_path)
     proc, seconds, _, late = _run_timed(cmd, timeout)
     if proc is None:
-        return PtoasOutcome("timeout", f"ptoas did not finish in {timeout} s", None, None,
-                            late, cmd, seconds)
+        return PtoasOutcome(
+            "timeout", f"ptoas did not finish in {timeout} s", None, None, late, cmd, seconds
+        )
     err = proc.stderr + (("\n" + proc.stdout) if proc.stdout.strip() else "")
     rc = proc.returncode
     if rc < 0:
@@ -1016,20 +1111,24 @@ def run_ptoas(ptoas: str, pto_path: str, cpp_path: str, level: str, arch: Option
                 name = _signal.Signals(rc - 128).name
             except ValueError:
                 pass
-        return PtoasOutcome("crashed", _crash_message(err), rc, name or "abort", err, cmd,
-                            seconds)
+        return PtoasOutcome("crashed", _crash_message(err), rc, name or "abort", err, cmd, seconds)
     if rc != 0:
         message = _error_lines(err) or "\n".join(err.strip().splitlines()[-5:])
-        return PtoasOutcome("rejected", message or f"exit status {rc}", rc, None, err, cmd,
-                            seconds)
+        return PtoasOutcome("rejected", message or f"exit status {rc}", rc, None, err, cmd, seconds)
     if not os.path.isfile(cpp_path) or os.path.getsize(cpp_path) == 0:
-        return PtoasOutcome("rejected", "exit status 0 but no C++ written", rc, None, err, cmd,
-                            seconds)
+        return PtoasOutcome(
+            "rejected", "exit status 0 but no C++ written", rc, None, err, cmd, seconds
+        )
     return PtoasOutcome("accepted", "", rc, None, err, cmd, seconds)
 
 
-def check_with_ptoas(pto_text: str, level: str, arch: Optional[str] = None,
-                     ptoas: Optional[str] = None, insert_sync: bool = True) -> PtoasOutcome:
+def check_with_ptoas(
+    pto_text: str,
+    level: str,
+    arch: str | None = None,
+    ptoas: str | None = None,
+    insert_sync: bool = True,
+) -> PtoasOutcome:
     """What real ptoas does with `pto_text` at `level` (in a temporary
     directory): the :class:`PtoasOutcome` of :func:`run_ptoas`. `ptoas`
     defaults to :func:`find_ptoas`; :class:`ToolchainUnavailable` when there
@@ -1039,19 +1138,21 @@ def check_with_ptoas(pto_text: str, level: str, arch: Optional[str] = None,
     ptoas = ptoas or find_ptoas()
     if ptoas is None:
         raise ToolchainUnavailable(
-            "ptoas not found: set TILEMEM_PTOAS or run scripts/build-ptoas.sh")
+            "ptoas not found: set TILEMEM_PTOAS or run scripts/build-ptoas.sh"
+        )
     with tempfile.TemporaryDirectory(prefix="tilemem-ptoas-") as work:
         pto_path = os.path.join(work, "kernel.pto")
         with open(pto_path, "w") as f:
             f.write(pto_text)
-        return run_ptoas(ptoas, pto_path, os.path.join(work, "kernel.cpp"), level, arch,
-                         insert_sync)
+        return run_ptoas(
+            ptoas, pto_path, os.path.join(work, "kernel.cpp"), level, arch, insert_sync
+        )
 
 
 _CPP_KERNEL_RE = re.compile(r"__global__\s+AICORE\s+void\s+(\w+)\s*\(([^)]*)\)")
 
 
-def cpp_kernel_params(cpp: str, name: str) -> Optional[List[str]]:
+def cpp_kernel_params(cpp: str, name: str) -> list[str] | None:
     """The parameter types of kernel `name` in ptoas's C++ (qualifiers
     ``__gm__`` and parameter names dropped), or None when it is not there."""
     for m in _CPP_KERNEL_RE.finditer(cpp):
@@ -1078,11 +1179,12 @@ def cpp_kernel_params(cpp: str, name: str) -> Optional[List[str]]:
 class StageOutcome:
     """``status``: ok / failed / skipped (a skipped stage was not needed or
     cannot be checked, e.g. bf16 outputs); ``message``; ``seconds``."""
+
     name: str
     status: str
     message: str = ""
     seconds: float = 0.0
-    detail: Dict[str, Any] = dataclasses.field(default_factory=dict)
+    detail: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass
@@ -1093,20 +1195,21 @@ class OutputCheck:
     ``total`` elements (``poison`` reference elements not compared);
     ``max_abs_error``; ``first``: (row, col, reference, simulator) of the
     first mismatch."""
+
     arg: int
     name: str
     type: str
-    result: Optional[int]
+    result: int | None
     checked: bool
     total: int = 0
     mismatches: int = 0
     poison: int = 0
     max_abs_error: float = 0.0
-    first: Optional[Tuple[int, int, Any, Any]] = None
+    first: tuple[int, int, Any, Any] | None = None
     note: str = ""
 
     def describe(self) -> str:
-        what = f"%{self.name} (arg {self.arg}, {self.type[len('!tile.tensor<'):-1]})"
+        what = f"%{self.name} (arg {self.arg}, {self.type[len('!tile.tensor<') : -1]})"
         if self.result is not None:
             what += f" = result {self.result}"
         elif self.checked:
@@ -1135,25 +1238,26 @@ class ChainResult:
     argument; ``messages``; ``failure_class``: a known class
     (``KNOWN_CLASSES``) the failure matches, if any; ``files``: paths of the
     intermediate files (kept only with ``keep``)."""
+
     kernel: str
     planner: str
     level: str
     arch: str
     stage: str = "emit"
     ok: bool = False
-    stages: Dict[str, StageOutcome] = dataclasses.field(default_factory=dict)
-    ptoas: Optional[PtoasOutcome] = None
-    outputs: List[OutputCheck] = dataclasses.field(default_factory=list)
-    messages: List[str] = dataclasses.field(default_factory=list)
-    failure_class: Optional[str] = None
-    files: Dict[str, str] = dataclasses.field(default_factory=dict)
-    signature: Optional[KernelSignature] = None
-    inputs: Optional[list] = None
+    stages: dict[str, StageOutcome] = dataclasses.field(default_factory=dict)
+    ptoas: PtoasOutcome | None = None
+    outputs: list[OutputCheck] = dataclasses.field(default_factory=list)
+    messages: list[str] = dataclasses.field(default_factory=list)
+    failure_class: str | None = None
+    files: dict[str, str] = dataclasses.field(default_factory=dict)
+    signature: KernelSignature | None = None
+    inputs: list | None = None
     kernel_text: str = dataclasses.field(default="", repr=False)
     pto_text: str = dataclasses.field(default="", repr=False)
 
     @property
-    def mismatches(self) -> Dict[str, int]:
+    def mismatches(self) -> dict[str, int]:
         return {o.name: o.mismatches for o in self.outputs if o.checked}
 
     def _set(self, outcome: StageOutcome) -> StageOutcome:
@@ -1192,9 +1296,14 @@ class ChainResult:
 
     def to_dict(self) -> dict:
         d = {
-            "kernel": self.kernel, "planner": self.planner, "level": self.level,
-            "arch": self.arch, "stage": self.stage, "ok": self.ok,
-            "failure_class": self.failure_class, "messages": list(self.messages),
+            "kernel": self.kernel,
+            "planner": self.planner,
+            "level": self.level,
+            "arch": self.arch,
+            "stage": self.stage,
+            "ok": self.ok,
+            "failure_class": self.failure_class,
+            "messages": list(self.messages),
             "stages": {k: dataclasses.asdict(v) for k, v in self.stages.items()},
             "outputs": [dataclasses.asdict(o) for o in self.outputs],
             "files": dict(self.files),
@@ -1211,43 +1320,65 @@ class ChainResult:
 # "Running on the simulator"): name -> (stage, regex over the stage's
 # diagnostics, what it is). A kernel can have several; the first matching
 # entry names it.
-KNOWN_CLASSES: Dict[str, Tuple[str, str, str]] = {
+KNOWN_CLASSES: dict[str, tuple[str, str, str]] = {
     "ptoas-while-nest-crash": (
-        "ptoas", r"cast<.*scf::YieldOp|SCFWhileToCF|YieldOp.*isa",
-        "ptoas asserts in SCFWhileToCF on an scf.while nested in an scf.while"),
+        "ptoas",
+        r"cast<.*scf::YieldOp|SCFWhileToCF|YieldOp.*isa",
+        "ptoas asserts in SCFWhileToCF on an scf.while nested in an scf.while",
+    ),
     "transposed-view-row-major": (
-        "ptoas", r"to use row-major layout|row_major blayout",
-        "a transposed view is a col_major treshape fed to ops whose verifiers want row_major"),
+        "ptoas",
+        r"to use row-major layout|row_major blayout",
+        "a transposed view is a col_major treshape fed to ops whose verifiers want row_major",
+    ),
     "subset-before-memref": (
-        "ptoas", r"pto\.subset source must be lowered to memref first",
-        "ptoas lowers pto.subset before pto.treshape"),
+        "ptoas",
+        r"pto\.subset source must be lowered to memref first",
+        "ptoas lowers pto.subset before pto.treshape",
+    ),
     "if-result-not-memref": (
-        "ptoas", r"ins/outs are not memref yet",
-        "ptoas retypes tile-typed scf.if results after the compute ops"),
+        "ptoas",
+        r"ins/outs are not memref yet",
+        "ptoas retypes tile-typed scf.if results after the compute ops",
+    ),
     "prologue-alloc-overflow": (
-        "ptoas", r"overflow, requires \d+ bits while \d+ bits available",
-        "every alloc_tile in the prologue keeps every buffer live across the loop"),
+        "ptoas",
+        r"overflow, requires \d+ bits while \d+ bits available",
+        "every alloc_tile in the prologue keeps every buffer live across the loop",
+    ),
     "tile-pointer-cast": (
-        "compile", r"(invalid|cannot convert|no matching).*Tile<.*(__ubuf__|\*)"
-                   r"|(__ubuf__|\*)\).*Tile<|which is of non-class type .\w+\*",
-        "ptoas casts a tile-typed scf.if result / block argument to a pointer"),
+        "compile",
+        r"(invalid|cannot convert|no matching).*Tile<.*(__ubuf__|\*)"
+        r"|(__ubuf__|\*)\).*Tile<|which is of non-class type .\w+\*",
+        "ptoas casts a tile-typed scf.if result / block argument to a pointer",
+    ),
     "transposed-view-row-major-cxx": (
-        "compile", r"TileType of src and dst tiles must be Row Major",
+        "compile",
+        r"TileType of src and dst tiles must be Row Major",
         "the transposed-view class caught by pto-isa: ptoas's verifier lets a col_major "
-        "source through to TADDS/TMULS, whose implementation wants row-major tiles"),
+        "source through to TADDS/TMULS, whose implementation wants row-major tiles",
+    ),
     "boxed-tile-too-small": (
-        "compile", r"Layout (rows|cols) must be divisible by inner box",
-        "pto-isa rejects boxed tiles smaller than the fractal box (e.g. 8x8 f32)"),
+        "compile",
+        r"Layout (rows|cols) must be divisible by inner box",
+        "pto-isa rejects boxed tiles smaller than the fractal box (e.g. 8x8 f32)",
+    ),
     "vec-row-not-32B": (
-        "compile", r"Rows must be 32 bytes align",
-        "pto-isa rejects row-major vec tiles whose rows are not 32-byte multiples"),
+        "compile",
+        r"Rows must be 32 bytes align",
+        "pto-isa rejects row-major vec tiles whose rows are not 32-byte multiples",
+    ),
     "layout-blind-handle-map": (
-        "compare", r"",
+        "compare",
+        r"",
         "level3: a transposed view of a square RxR tile has no col_major RxR alloc_tile "
-        "(the PTO handle map ignores the layout), so x op transpose(x) reads x twice"),
+        "(the PTO handle map ignores the layout), so x op transpose(x) reads x twice",
+    ),
 }
 
-_SQUARE_VIEW = re.compile(r"tile\.transpose_view\s+%[\w#]+\s*:\s*!tile\.tile<(\d+)x(\d+)x\w+,\s*vec>")
+_SQUARE_VIEW = re.compile(
+    r"tile\.transpose_view\s+%[\w#]+\s*:\s*!tile\.tile<(\d+)x(\d+)x\w+,\s*vec>"
+)
 
 
 def _layout_blind_handles(kernel: str, pto_text: str, level: str) -> bool:
@@ -1265,7 +1396,7 @@ def _layout_blind_handles(kernel: str, pto_text: str, level: str) -> bool:
     return False
 
 
-def classify_failure(result: ChainResult) -> Optional[str]:
+def classify_failure(result: ChainResult) -> str | None:
     """The first known class (``KNOWN_CLASSES``, in order) a failed
     result matches, if any: by its stage's diagnostics, and for a compare
     failure by the kernel and the PTO (layout-blind-handle-map)."""
@@ -1294,8 +1425,9 @@ def classify_failure(result: ChainResult) -> Optional[str]:
 # ===----------------------------------------------------------------------=== #
 
 
-def _compare_arrays(ref: np.ndarray, got: np.ndarray, elem: str,
-                    poison: Optional[np.ndarray]) -> Tuple[int, int, float, Optional[tuple]]:
+def _compare_arrays(
+    ref: np.ndarray, got: np.ndarray, elem: str, poison: np.ndarray | None
+) -> tuple[int, int, float, tuple | None]:
     """(mismatches, poison, max abs error, first mismatch) of `got` against
     `ref` under the element type's tolerance."""
     mask = np.zeros(ref.shape, bool) if poison is None else np.asarray(poison, bool)
@@ -1324,22 +1456,33 @@ def _compare_arrays(ref: np.ndarray, got: np.ndarray, elem: str,
     return int(bad.sum()), int(mask.sum()), max_err, first
 
 
-def _compare(result: ChainResult, sig: KernelSignature, inputs: list, ref_inputs: list,
-             job_dir: str, text: str, mode: str = "value") -> StageOutcome:
+def _compare(
+    result: ChainResult,
+    sig: KernelSignature,
+    inputs: list,
+    ref_inputs: list,
+    job_dir: str,
+    text: str,
+    mode: str = "value",
+) -> StageOutcome:
     from tilemem import interp
 
     started = time.perf_counter()
     try:
         ref = interp.run(text, ref_inputs, mode=mode, function=sig.name)
     except Exception as error:  # the interpreter cannot run the kernel
-        return StageOutcome("compare", "failed", f"reference interpreter failed: {error}",
-                            time.perf_counter() - started)
-    by_arg: Dict[int, List[int]] = {}
+        return StageOutcome(
+            "compare",
+            "failed",
+            f"reference interpreter failed: {error}",
+            time.perf_counter() - started,
+        )
+    by_arg: dict[int, list[int]] = {}
     for k, a in enumerate(sig.results):
         if a is not None:
             by_arg.setdefault(a, []).append(k)
     untraced = [k for k, a in enumerate(sig.results) if a is None]
-    checks: List[OutputCheck] = []
+    checks: list[OutputCheck] = []
     skipped = False
     for a in sig.args:
         if a.kind != "tensor":
@@ -1347,11 +1490,14 @@ def _compare(result: ChainResult, sig: KernelSignature, inputs: list, ref_inputs
         path = os.path.join(job_dir, f"arg{a.index}.out")
         raw = np.fromfile(path, dtype=a.dtype) if os.path.isfile(path) else None
         if raw is None or raw.size != a.numel:
-            checks.append(OutputCheck(a.index, a.name, a.type, None, False,
-                                      note="the driver wrote no complete output"))
+            checks.append(
+                OutputCheck(
+                    a.index, a.name, a.type, None, False, note="the driver wrote no complete output"
+                )
+            )
             continue
         got = raw.reshape(a.rows, a.cols)
-        pairs: List[Tuple[Optional[int], np.ndarray, Optional[np.ndarray]]] = []
+        pairs: list[tuple[int | None, np.ndarray, np.ndarray | None]] = []
         note = ""
         if a.index in by_arg:
             for k in by_arg[a.index]:
@@ -1359,35 +1505,52 @@ def _compare(result: ChainResult, sig: KernelSignature, inputs: list, ref_inputs
             if len(by_arg[a.index]) > 1:
                 note = "several results are versions of this argument"
         elif a.index in sig.stored:
-            checks.append(OutputCheck(a.index, a.name, a.type, None, False,
-                                      note="stored into but not returned"))
+            checks.append(
+                OutputCheck(
+                    a.index, a.name, a.type, None, False, note="stored into but not returned"
+                )
+            )
             continue
         else:
             pairs.append((None, np.asarray(ref_inputs[a.index]).astype(a.dtype), None))
         if a.elem == "bf16":
             for k, _, _ in pairs:
-                checks.append(OutputCheck(a.index, a.name, a.type, k, False,
-                                          note="bf16 is a placeholder type in pto-isa with g++ 12"))
+                checks.append(
+                    OutputCheck(
+                        a.index,
+                        a.name,
+                        a.type,
+                        k,
+                        False,
+                        note="bf16 is a placeholder type in pto-isa with g++ 12",
+                    )
+                )
             skipped = True
             continue
         for k, expected, poison in pairs:
             expected = expected.astype(a.dtype, copy=False).reshape(a.rows, a.cols)
             bad, npoison, max_err, first = _compare_arrays(expected, got, a.elem, poison)
-            checks.append(OutputCheck(a.index, a.name, a.type, k, True, a.numel, bad,
-                                      npoison, max_err, first, note))
+            checks.append(
+                OutputCheck(
+                    a.index, a.name, a.type, k, True, a.numel, bad, npoison, max_err, first, note
+                )
+            )
     result.outputs = checks
     seconds = time.perf_counter() - started
     failures = [c for c in checks if c.checked and c.mismatches]
     problems = []
     if untraced:
-        problems.append(f"result(s) {untraced} cannot be traced to one tensor argument: "
-                        f"not compared")
+        problems.append(
+            f"result(s) {untraced} cannot be traced to one tensor argument: not compared"
+        )
     missing = [c for c in checks if not c.checked and "no complete output" in c.note]
     if failures or missing:
         total = sum(c.mismatches for c in failures)
-        msg = (f"{total} mismatching element(s) in "
-               f"{', '.join('%' + c.name for c in failures)}" if failures
-               else "outputs missing")
+        msg = (
+            f"{total} mismatching element(s) in {', '.join('%' + c.name for c in failures)}"
+            if failures
+            else "outputs missing"
+        )
         return StageOutcome("compare", "failed", "; ".join([msg] + problems), seconds)
     if untraced:
         return StageOutcome("compare", "failed", "; ".join(problems), seconds)
@@ -1422,28 +1585,32 @@ class Job:
     names the job), and the interpreter's storage mode (addresses applied)
     is the reference, since the kernel's ``into`` clauses and
     ``tile.create`` read storage."""
+
     kernel: Any
     memory_planner: str = "pypto"
     level: str = "auto"
     seed: int = 0
-    scalars: Optional[Dict[int, Any]] = None
-    function: Optional[str] = None
-    enable_buffer_ir: Optional[bool] = None
-    arch: Optional[str] = None
+    scalars: dict[int, Any] | None = None
+    function: str | None = None
+    enable_buffer_ir: bool | None = None
+    arch: str | None = None
     insert_sync: bool = True
-    name: Optional[str] = None
-    memory_fill: Optional[int] = 0xFF
-    pto_filter: Optional[Callable[[str], str]] = None
-    cpp_filter: Optional[Callable[[str], str]] = None
-    reference_inputs: Optional[list] = None
+    name: str | None = None
+    memory_fill: int | None = 0xFF
+    pto_filter: Callable[[str], str] | None = None
+    cpp_filter: Callable[[str], str] | None = None
+    reference_inputs: list | None = None
     legalized: bool = False
 
 
 def _kernel_label(job: Job, text: str) -> str:
     if job.name:
         return job.name
-    if isinstance(job.kernel, (str, os.PathLike)) and "\n" not in str(job.kernel) \
-            and str(job.kernel).endswith(".mlir"):
+    if (
+        isinstance(job.kernel, (str, os.PathLike))
+        and "\n" not in str(job.kernel)
+        and str(job.kernel).endswith(".mlir")
+    ):
         return os.path.splitext(os.path.basename(str(job.kernel)))[0]
     m = re.search(r"func\.func\s+(?:\w+\s+)?@([\w$.-]+)", text)
     return m.group(1) if m else "kernel"
@@ -1466,7 +1633,7 @@ def _safe(name: str) -> str:
     return re.sub(r"[^\w.-]+", "_", name)[:80] or "kernel"
 
 
-def _emit(job: Job, text: str, result: ChainResult) -> Optional[str]:
+def _emit(job: Job, text: str, result: ChainResult) -> str | None:
     import tilemem
     from tilemem import pto
 
@@ -1474,24 +1641,43 @@ def _emit(job: Job, text: str, result: ChainResult) -> Optional[str]:
     if job.legalized:
         try:
             from tilemem import ir
+
             with ir.Context(), ir.Location.unknown():
                 module = ir.Module.parse(text)
-                arch = module.operation.attributes["tile.target_arch"] \
-                    if "tile.target_arch" in module.operation.attributes else None
+                arch = (
+                    module.operation.attributes["tile.target_arch"]
+                    if "tile.target_arch" in module.operation.attributes
+                    else None
+                )
                 out = pto.emit(module, level=job.level)
             result.arch = job.arch or (str(arch).strip('"') if arch is not None else "a3")
-            result.level = job.level if job.level != "auto" else (
-                "level3" if "pto.alloc_tile addr = " in out else "level2")
+            result.level = (
+                job.level
+                if job.level != "auto"
+                else ("level3" if "pto.alloc_tile addr = " in out else "level2")
+            )
         except Exception as error:
-            result._set(StageOutcome("emit", "failed", str(error).strip(),
-                                     time.perf_counter() - started))
+            result._set(
+                StageOutcome("emit", "failed", str(error).strip(), time.perf_counter() - started)
+            )
             return None
-        result._set(StageOutcome("emit", "ok", "", time.perf_counter() - started,
-                                 {"alloc_tiles": out.count("pto.alloc_tile")}))
+        result._set(
+            StageOutcome(
+                "emit",
+                "ok",
+                "",
+                time.perf_counter() - started,
+                {"alloc_tiles": out.count("pto.alloc_tile")},
+            )
+        )
         return out
     try:
-        compiled = tilemem.compile(text, memory_planner=job.memory_planner,
-                                   enable_buffer_ir=job.enable_buffer_ir, arch=job.arch)
+        compiled = tilemem.compile(
+            text,
+            memory_planner=job.memory_planner,
+            enable_buffer_ir=job.enable_buffer_ir,
+            arch=job.arch,
+        )
         result.arch = compiled.options["arch"]
         level = compiled.options["pto_level"] if job.level == "auto" else job.level
         result.level = level
@@ -1500,11 +1686,19 @@ def _emit(job: Job, text: str, result: ChainResult) -> Optional[str]:
             with compiled.module.context:
                 out = pto.emit(compiled.module, level=level)
     except Exception as error:
-        result._set(StageOutcome("emit", "failed", str(error).strip(),
-                                 time.perf_counter() - started))
+        result._set(
+            StageOutcome("emit", "failed", str(error).strip(), time.perf_counter() - started)
+        )
         return None
-    result._set(StageOutcome("emit", "ok", "", time.perf_counter() - started,
-                             {"alloc_tiles": out.count("pto.alloc_tile")}))
+    result._set(
+        StageOutcome(
+            "emit",
+            "ok",
+            "",
+            time.perf_counter() - started,
+            {"alloc_tiles": out.count("pto.alloc_tile")},
+        )
+    )
     return out
 
 
@@ -1516,8 +1710,9 @@ def _prepare_job(job: Job, work: str, tools: Tools, index: int):
     try:
         text, _ = _load_kernel(job.kernel)
     except Exception as error:
-        result = ChainResult(str(job.name or job.kernel)[:60], job.memory_planner, job.level,
-                             job.arch or "a3")
+        result = ChainResult(
+            str(job.name or job.kernel)[:60], job.memory_planner, job.level, job.arch or "a3"
+        )
         result._set(StageOutcome("emit", "failed", f"cannot read the kernel: {error}"))
         return result, None
     label = _kernel_label(job, text)
@@ -1546,14 +1741,19 @@ def _prepare_job(job: Job, work: str, tools: Tools, index: int):
     with open(pto_path, "w") as f:
         f.write(pto_text)
     result.files["pto"] = pto_path
-    outcome = run_ptoas(tools.ptoas, pto_path, cpp_path, result.level, result.arch,
-                        job.insert_sync)
+    outcome = run_ptoas(tools.ptoas, pto_path, cpp_path, result.level, result.arch, job.insert_sync)
     result.ptoas = outcome
     with open(os.path.join(job_dir, "ptoas.log"), "w") as f:
         f.write(" ".join(outcome.command) + "\n" + outcome.stderr)
-    result._set(StageOutcome("ptoas", "ok" if outcome.status == "accepted" else "failed",
-                             outcome.message, outcome.seconds,
-                             {"status": outcome.status, "signal": outcome.signal}))
+    result._set(
+        StageOutcome(
+            "ptoas",
+            "ok" if outcome.status == "accepted" else "failed",
+            outcome.message,
+            outcome.seconds,
+            {"status": outcome.status, "signal": outcome.signal},
+        )
+    )
     if outcome.status != "accepted":
         return result, None
     result.files["cpp"] = cpp_path
@@ -1568,20 +1768,29 @@ def _prepare_job(job: Job, work: str, tools: Tools, index: int):
     params = cpp_kernel_params(cpp, sig.name)
     expected = [a.param for a in sig.args]
     if params is None:
-        result._set(StageOutcome("compile", "failed",
-                                 f"no kernel @{sig.name} (__global__ AICORE void) in "
-                                 f"ptoas's C++"))
+        result._set(
+            StageOutcome(
+                "compile",
+                "failed",
+                f"no kernel @{sig.name} (__global__ AICORE void) in ptoas's C++",
+            )
+        )
         return result, None
     if params != expected:
-        result._set(StageOutcome("compile", "failed",
-                                 f"ptoas's C++ signature ({', '.join(params)}) is not the "
-                                 f"expected ({', '.join(expected)})"))
+        result._set(
+            StageOutcome(
+                "compile",
+                "failed",
+                f"ptoas's C++ signature ({', '.join(params)}) is not the "
+                f"expected ({', '.join(expected)})",
+            )
+        )
         return result, None
     # Inputs: the same arrays go to the simulator (files) and the interpreter.
     from tilemem import interp
+
     try:
-        inputs = interp.random_inputs(text, function=sig.name, seed=job.seed,
-                                      scalars=job.scalars)
+        inputs = interp.random_inputs(text, function=sig.name, seed=job.seed, scalars=job.scalars)
     except Exception as error:
         result._set(StageOutcome("compile", "failed", f"cannot make inputs: {error}"))
         return result, None
@@ -1593,12 +1802,19 @@ def _prepare_job(job: Job, work: str, tools: Tools, index: int):
             arr.tofile(os.path.join(job_dir, f"arg{a.index}.in"))
         else:
             argv.append(_scalar_argv(a, inputs[a.index]))
-    state = {"text": text, "sig": sig, "dir": job_dir, "cpp": cpp_path, "argv": argv,
-             "inputs": inputs, "job": job}
+    state = {
+        "text": text,
+        "sig": sig,
+        "dir": job_dir,
+        "cpp": cpp_path,
+        "argv": argv,
+        "inputs": inputs,
+        "job": job,
+    }
     return result, state
 
 
-def _gxx(setup: CompilerSetup, source: str, exe: Optional[str], log: str):
+def _gxx(setup: CompilerSetup, source: str, exe: str | None, log: str):
     cmd = setup.command(source, exe)
     proc, seconds, cpu, _ = _run_timed(cmd, CXX_TIMEOUT)
     if proc is None:
@@ -1610,8 +1826,13 @@ def _gxx(setup: CompilerSetup, source: str, exe: Optional[str], log: str):
     return ok, (seconds, cpu), err, cmd
 
 
-def _compile(setup: CompilerSetup, kernels: List[DriverKernel], directory: str,
-             name: str, syntax_only: bool = False):
+def _compile(
+    setup: CompilerSetup,
+    kernels: list[DriverKernel],
+    directory: str,
+    name: str,
+    syntax_only: bool = False,
+):
     """Writes the driver of `kernels` to DIRECTORY/NAME.cpp and compiles it
     (or only checks it); returns (ok, exe, (wall, cpu), stderr, command)."""
     source = os.path.join(directory, f"{name}.cpp")
@@ -1625,13 +1846,13 @@ def _compile(setup: CompilerSetup, kernels: List[DriverKernel], directory: str,
 _TILE_TYPE = re.compile(r"\bTile<[^<>;{}()]*>")
 
 
-def _probe_tile_types(setup: CompilerSetup, cpps: Dict[int, str], directory: str):
+def _probe_tile_types(setup: CompilerSetup, cpps: dict[int, str], directory: str):
     """pto-isa checks tile shapes and layouts with static assertions in
     ``pto::Tile`` itself, which g++ reports once per type however many
     kernels use it. One front-end-only unit declares every distinct Tile
     type of `cpps` ({job: kernel C++ path}) once; returns ({job: the errors
     of its failing types}, (wall, cpu), command)."""
-    types: Dict[str, List[int]] = {}
+    types: dict[str, list[int]] = {}
     for i, path in cpps.items():
         with open(path) as f:
             for t in set(re.sub(r"\s+", " ", m) for m in _TILE_TYPE.findall(f.read())):
@@ -1639,8 +1860,11 @@ def _probe_tile_types(setup: CompilerSetup, cpps: Dict[int, str], directory: str
     if not types:
         return {}, (0.0, 0.0), []
     order = sorted(types)
-    lines = ["// Tile types of a batch, one declaration each (tilemem.testing.toolchain).",
-             "namespace tm_probe {", "using namespace pto;"]
+    lines = [
+        "// Tile types of a batch, one declaration each (tilemem.testing.toolchain).",
+        "namespace tm_probe {",
+        "using namespace pto;",
+    ]
     first = len(lines) + 1
     lines += [f"void t{n}() {{ {t} v; (void)v; }}" for n, t in enumerate(order)]
     lines.append("}  // namespace tm_probe")
@@ -1648,7 +1872,7 @@ def _probe_tile_types(setup: CompilerSetup, cpps: Dict[int, str], directory: str
     with open(source, "w") as f:
         f.write("\n".join(lines) + "\n")
     ok, times, err, cmd = _gxx(setup, source, None, os.path.join(directory, "tile-types.log"))
-    failed: Dict[int, List[str]] = {}
+    failed: dict[int, list[str]] = {}
     if ok:
         return failed, times, cmd
     for block in _error_blocks(err):
@@ -1666,15 +1890,16 @@ _CONTEXT_LINE = re.compile(
     r"^In file included from |^\s+from |: In (instantiation|function|member function|"
     r"static member function|constructor|destructor|lambda function|substitution)"
     r"|:\s+(required|recursively required|required by substitution) from|^At global scope|"
-    r": At global scope")
+    r": At global scope"
+)
 
 
-def _error_blocks(err: str) -> List[List[str]]:
+def _error_blocks(err: str) -> list[list[str]]:
     """g++'s errors, each with the context lines (include chain, "In
     instantiation of", "required from") that precede it; errors that follow
     one another without new context share it."""
-    blocks: List[List[str]] = []
-    context: List[str] = []
+    blocks: list[list[str]] = []
+    context: list[str] = []
     after = False
     for line in err.splitlines():
         if _SOURCE_EXCERPT.match(line):
@@ -1713,8 +1938,9 @@ def _run_driver(exe: str, k: int, state: dict) -> StageOutcome:
         env["TILEMEM_SIM_FILL"] = hex(fill & 0xFF)
     proc, seconds, cpu, _ = _run_timed(cmd, RUN_TIMEOUT, env)
     if proc is None:
-        return StageOutcome("run", "failed", f"did not finish in {RUN_TIMEOUT} s",
-                            seconds, {"command": cmd})
+        return StageOutcome(
+            "run", "failed", f"did not finish in {RUN_TIMEOUT} s", seconds, {"command": cmd}
+        )
     with open(os.path.join(state["dir"], "run.log"), "w") as f:
         f.write(" ".join(cmd) + f"\nexit {proc.returncode}\n" + proc.stdout + proc.stderr)
     detail = {"command": cmd, "returncode": proc.returncode, "cpu_seconds": cpu}
@@ -1726,15 +1952,25 @@ def _run_driver(exe: str, k: int, state: dict) -> StageOutcome:
         except ValueError:
             name = f"signal {-proc.returncode}"
         tail = " | ".join(l for l in proc.stderr.strip().splitlines()[-3:])
-        return StageOutcome("run", "failed", f"killed by {name}" + (f": {tail}" if tail else ""),
-                            seconds, detail)
-    return StageOutcome("run", "failed",
-                        f"exit status {proc.returncode}: {proc.stderr.strip()[-2000:]}",
-                        seconds, detail)
+        return StageOutcome(
+            "run", "failed", f"killed by {name}" + (f": {tail}" if tail else ""), seconds, detail
+        )
+    return StageOutcome(
+        "run",
+        "failed",
+        f"exit status {proc.returncode}: {proc.stderr.strip()[-2000:]}",
+        seconds,
+        detail,
+    )
 
 
-def run_batch(jobs: Sequence[Job], keep: Optional[str] = None, tools: Optional[Tools] = None,
-              pch: bool = True, batch: bool = True) -> List[ChainResult]:
+def run_batch(
+    jobs: Sequence[Job],
+    keep: str | None = None,
+    tools: Tools | None = None,
+    pch: bool = True,
+    batch: bool = True,
+) -> list[ChainResult]:
     """Runs every job through the chain and returns one :class:`ChainResult`
     each (in order). With `batch`, the kernels ptoas accepted are compiled
     into one driver (one g++ run; on failure each is compiled alone to find
@@ -1752,26 +1988,41 @@ def run_batch(jobs: Sequence[Job], keep: Optional[str] = None, tools: Optional[T
         cleanup = tempfile.TemporaryDirectory(prefix="tilemem-chain-")
         work = cleanup.name
     try:
-        results: List[ChainResult] = []
-        states: List[Optional[dict]] = []
+        results: list[ChainResult] = []
+        states: list[dict | None] = []
         for i, job in enumerate(jobs):
             result, state = _prepare_job(job, work, tools, i)
             results.append(result)
             states.append(state)
         ready = [i for i, s in enumerate(states) if s is not None]
-        compiled: Dict[int, Tuple[str, int]] = {}  # job -> (exe, kernel index)
+        compiled: dict[int, tuple[str, int]] = {}  # job -> (exe, kernel index)
 
         def kernels_of(indices):
-            return [DriverKernel(states[i]["cpp"], states[i]["sig"], f"tilemem_k{n}",
-                                 results[i].arch) for n, i in enumerate(indices)]
+            return [
+                DriverKernel(states[i]["cpp"], states[i]["sig"], f"tilemem_k{n}", results[i].arch)
+                for n, i in enumerate(indices)
+            ]
 
         def record(i, ok, times, err, cmd, size, message=""):
             seconds, cpu = times
-            detail = {"command": cmd, "batch_size": size, "pch": pch,
-                      "pch_key": setup.key, "batch_seconds": seconds,
-                      "batch_cpu_seconds": cpu, "stderr": err[-50000:]}
-            results[i]._set(StageOutcome("compile", "ok" if ok else "failed",
-                                         message if not ok else "", seconds / size, detail))
+            detail = {
+                "command": cmd,
+                "batch_size": size,
+                "pch": pch,
+                "pch_key": setup.key,
+                "batch_seconds": seconds,
+                "batch_cpu_seconds": cpu,
+                "stderr": err[-50000:],
+            }
+            results[i]._set(
+                StageOutcome(
+                    "compile",
+                    "ok" if ok else "failed",
+                    message if not ok else "",
+                    seconds / size,
+                    detail,
+                )
+            )
 
         # A batch that fails to compile is split. A kernel an error's context
         # names (its file, or its namespace) failed, with those errors. g++
@@ -1807,7 +2058,7 @@ def run_batch(jobs: Sequence[Job], keep: Optional[str] = None, tools: Optional[T
                 record(group[0], False, times, err, cmd, 1, _compile_message(err))
                 continue
             blocks = _error_blocks(err)
-            named: Dict[int, Tuple[str, Tuple[float, float], List[str]]] = {}
+            named: dict[int, tuple[str, tuple[float, float], list[str]]] = {}
             for n, i in enumerate(group):
                 marks = (states[i]["cpp"] + ":", f"tilemem_k{n}::")
                 mine = [b for b in blocks if any(m in line for line in b for m in marks)]
@@ -1816,7 +2067,8 @@ def run_batch(jobs: Sequence[Job], keep: Optional[str] = None, tools: Optional[T
             if not probed:
                 probed = True
                 typed, ptimes, pcmd = _probe_tile_types(
-                    setup, {i: states[i]["cpp"] for i in group if i not in named}, work)
+                    setup, {i: states[i]["cpp"] for i in group if i not in named}, work
+                )
                 for i, block in typed.items():
                     named[i] = ("\n".join(block), ptimes, pcmd)
             if not named:
@@ -1833,8 +2085,9 @@ def run_batch(jobs: Sequence[Job], keep: Optional[str] = None, tools: Optional[T
                         survivors.append(i)
                         continue
                     checked_alone.add(i)
-                    ok1, _, t1, err1, cmd1 = _compile(setup, kernels_of([i]), states[i]["dir"],
-                                                      "driver-check", syntax_only=True)
+                    ok1, _, t1, err1, cmd1 = _compile(
+                        setup, kernels_of([i]), states[i]["dir"], "driver-check", syntax_only=True
+                    )
                     if ok1:
                         survivors.append(i)
                     else:
@@ -1848,14 +2101,22 @@ def run_batch(jobs: Sequence[Job], keep: Optional[str] = None, tools: Optional[T
             if outcome.status != "ok":
                 continue
             job = state["job"]
-            ref_inputs = job.reference_inputs if job.reference_inputs is not None \
-                else state["inputs"]
+            ref_inputs = (
+                job.reference_inputs if job.reference_inputs is not None else state["inputs"]
+            )
             if job.reference_inputs is not None:
-                results[i].messages.append("the interpreter was given other inputs "
-                                           "(reference_inputs)")
-            cmp = _compare(results[i], state["sig"], state["inputs"], ref_inputs,
-                           state["dir"], state["text"],
-                           "storage" if job.legalized else "value")
+                results[i].messages.append(
+                    "the interpreter was given other inputs (reference_inputs)"
+                )
+            cmp = _compare(
+                results[i],
+                state["sig"],
+                state["inputs"],
+                ref_inputs,
+                state["dir"],
+                state["text"],
+                "storage" if job.legalized else "value",
+            )
             results[i]._set(cmp)
             results[i].ok = cmp.status == "ok"
         for r in results:
@@ -1868,13 +2129,22 @@ def run_batch(jobs: Sequence[Job], keep: Optional[str] = None, tools: Optional[T
             cleanup.cleanup()
 
 
-def run_chain(kernel, memory_planner: str = "pypto", level: str = "auto", seed: int = 0,
-              scalars: Optional[Dict[int, Any]] = None, keep: Optional[str] = None,
-              tools: Optional[Tools] = None, pch: bool = True, **options) -> ChainResult:
+def run_chain(
+    kernel,
+    memory_planner: str = "pypto",
+    level: str = "auto",
+    seed: int = 0,
+    scalars: dict[int, Any] | None = None,
+    keep: str | None = None,
+    tools: Tools | None = None,
+    pch: bool = True,
+    **options,
+) -> ChainResult:
     """One kernel through the chain (see :func:`run_batch` and :class:`Job`
     for the options)."""
-    job = Job(kernel, memory_planner=memory_planner, level=level, seed=seed, scalars=scalars,
-              **options)
+    job = Job(
+        kernel, memory_planner=memory_planner, level=level, seed=seed, scalars=scalars, **options
+    )
     return run_batch([job], keep=keep, tools=tools, pch=pch)[0]
 
 
@@ -1883,7 +2153,7 @@ def run_chain(kernel, memory_planner: str = "pypto", level: str = "auto", seed: 
 # ===----------------------------------------------------------------------=== #
 
 
-def _parse_scalar(text: str) -> Tuple[int, Any]:
+def _parse_scalar(text: str) -> tuple[int, Any]:
     key, sep, value = text.partition("=")
     if not sep:
         raise argparse.ArgumentTypeError(f"expected K=VALUE, got {text!r}")
@@ -1899,46 +2169,74 @@ def _parse_scalar(text: str) -> Tuple[int, Any]:
     return int(key), v
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tilemem.testing.toolchain",
         description="Run tile kernels through tilemem's PTO emission, the real ptoas and "
-                    "pto-isa's CPU simulator, and compare with the reference interpreter.")
+        "pto-isa's CPU simulator, and compare with the reference interpreter.",
+    )
     parser.add_argument("kernels", nargs="+", metavar="KERNEL.mlir")
-    parser.add_argument("--memory-planner", default="pypto",
-                        help="pypto, dsa-rp, ptoas, a comma-separated list, or all")
+    parser.add_argument(
+        "--memory-planner",
+        default="pypto",
+        help="pypto, dsa-rp, ptoas, a comma-separated list, or all",
+    )
     parser.add_argument("--level", default="auto", choices=("auto", "level2", "level3"))
     parser.add_argument("--arch", default=None, choices=("a3", "a5"))
     parser.add_argument("--enable-buffer-ir", default=None, choices=("true", "false"))
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--scalar", type=_parse_scalar, action="append", default=[],
-                        metavar="K=VALUE", help="value of scalar argument K (0-based)")
+    parser.add_argument(
+        "--scalar",
+        type=_parse_scalar,
+        action="append",
+        default=[],
+        metavar="K=VALUE",
+        help="value of scalar argument K (0-based)",
+    )
     parser.add_argument("--function", default=None)
-    parser.add_argument("--no-insert-sync", action="store_true",
-                        help="do not pass --enable-insert-sync to ptoas")
+    parser.add_argument(
+        "--no-insert-sync", action="store_true", help="do not pass --enable-insert-sync to ptoas"
+    )
     parser.add_argument("--no-pch", action="store_true", help="no precompiled prelude")
-    parser.add_argument("--no-batch", action="store_true",
-                        help="one driver (one g++ run) per kernel")
-    parser.add_argument("--keep", default=None, metavar="DIR",
-                        help="keep every intermediate file in DIR")
+    parser.add_argument(
+        "--no-batch", action="store_true", help="one driver (one g++ run) per kernel"
+    )
+    parser.add_argument(
+        "--keep", default=None, metavar="DIR", help="keep every intermediate file in DIR"
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
     from tilemem.compiler import PLANNERS
-    planners = (list(PLANNERS) if args.memory_planner == "all"
-                else [p.strip() for p in args.memory_planner.split(",") if p.strip()])
+
+    planners = (
+        list(PLANNERS)
+        if args.memory_planner == "all"
+        else [p.strip() for p in args.memory_planner.split(",") if p.strip()]
+    )
     buffer_ir = None if args.enable_buffer_ir is None else args.enable_buffer_ir == "true"
-    jobs = [Job(k, memory_planner=p, level=args.level, seed=args.seed,
-                scalars=dict(args.scalar) or None, function=args.function,
-                enable_buffer_ir=buffer_ir, arch=args.arch,
-                insert_sync=not args.no_insert_sync)
-            for k in args.kernels for p in planners]
+    jobs = [
+        Job(
+            k,
+            memory_planner=p,
+            level=args.level,
+            seed=args.seed,
+            scalars=dict(args.scalar) or None,
+            function=args.function,
+            enable_buffer_ir=buffer_ir,
+            arch=args.arch,
+            insert_sync=not args.no_insert_sync,
+        )
+        for k in args.kernels
+        for p in planners
+    ]
     try:
         tools = find_tools()
     except ToolchainUnavailable as error:
         print(f"toolchain: {error}", file=sys.stderr)
         return 2
-    results = run_batch(jobs, keep=args.keep, tools=tools, pch=not args.no_pch,
-                        batch=not args.no_batch)
+    results = run_batch(
+        jobs, keep=args.keep, tools=tools, pch=not args.no_pch, batch=not args.no_batch
+    )
     if args.json:
         print(json.dumps([r.to_dict() for r in results], indent=2, default=str))
     else:

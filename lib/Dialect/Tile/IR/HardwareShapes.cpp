@@ -88,8 +88,7 @@ mlir::tile::getHardwareShapeProblem(TileType type, TargetArch arch) {
 static InFlightDiagnostic &explain(InFlightDiagnostic &&diag, TileType type,
                                    TargetArch arch,
                                    const std::string &problem) {
-  return diag << type << ", which "
-              << (arch == TargetArch::A5 ? "a5" : "a3")
+  return diag << type << ", which " << (arch == TargetArch::A5 ? "a5" : "a3")
               << " cannot hold: " << problem
               << " (pto-isa's Tile, pto/common/pto_tile.hpp)";
 }
@@ -105,8 +104,8 @@ LogicalResult mlir::tile::verifyHardwareShapes(Operation *root,
       if (std::optional<std::string> problem =
               getHardwareShapeProblem(type, arch)) {
         ok = false;
-        explain(op->emitOpError() << "result #" << result.getResultNumber()
-                                  << " is a ",
+        explain(op->emitOpError()
+                    << "result #" << result.getResultNumber() << " is a ",
                 type, arch, *problem);
       }
     }

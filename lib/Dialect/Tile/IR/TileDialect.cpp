@@ -22,7 +22,7 @@ void TileDialect::initialize() {
 }
 
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
-                                                   NamedAttribute attribute) {
+                                                    NamedAttribute attribute) {
   if (attribute.getName() == kTargetArchAttrName) {
     auto name = dyn_cast<StringAttr>(attribute.getValue());
     std::optional<TargetArch> arch =

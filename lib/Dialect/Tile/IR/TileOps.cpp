@@ -47,8 +47,7 @@ parseDestination(OpAsmParser &parser,
       staticSlot = parser.getBuilder().getI64IntegerAttr(index);
     }
   }
-  if (parser.parseColon() || parser.parseType(destType) ||
-      parser.parseRParen())
+  if (parser.parseColon() || parser.parseType(destType) || parser.parseRParen())
     return failure();
   return success();
 }
@@ -147,10 +146,10 @@ static LogicalResult verifyBlockInBounds(Operation *op, ArrayRef<int64_t> outer,
     return op->emitOpError("expected 2 offsets, got ") << offsets.size();
   for (unsigned d = 0; d < 2; ++d)
     if (offsets[d] < 0 || offsets[d] > outer[d] - inner[d])
-      return op->emitOpError() << what << " block [" << offsets[0] << ", "
-                               << offsets[1] << "] + " << inner[0] << "x"
-                               << inner[1] << " exceeds " << outer[0] << "x"
-                               << outer[1];
+      return op->emitOpError()
+             << what << " block [" << offsets[0] << ", " << offsets[1] << "] + "
+             << inner[0] << "x" << inner[1] << " exceeds " << outer[0] << "x"
+             << outer[1];
   return success();
 }
 
@@ -239,8 +238,8 @@ LogicalResult MoveOp::verify() {
   if (from.getShape() != to.getShape())
     return emitOpError("source and result shapes differ");
   if (from.getSpace() != MemorySpace::Acc &&
-      failed(verifySameElement(*this, from.getElementType(),
-                               to.getElementType())))
+      failed(
+          verifySameElement(*this, from.getElementType(), to.getElementType())))
     return failure();
   std::optional<TargetArch> arch = getTargetArch(*this);
   if (!isLegalMove(from.getSpace(), to.getSpace(), arch))
@@ -395,8 +394,7 @@ AliasLayout TransposeViewOp::computeAliasLayout(AliasLayout source) {
 
 AliasLayout ReshapeOp::computeAliasLayout(AliasLayout source) {
   TileType from = getSource().getType(), to = getResult().getType();
-  bool contiguous =
-      source.rowStride == from.getCols() && source.colStride == 1;
+  bool contiguous = source.rowStride == from.getCols() && source.colStride == 1;
   return AliasLayout{0, to.getCols(), 1, source.valid && contiguous};
 }
 

@@ -91,12 +91,10 @@ Type TileType::parse(AsmParser &parser) {
   Type elementType;
   MemorySpace space;
   if (parser.parseLess() || parseShapeAndElement(parser, shape, elementType) ||
-      parser.parseComma() || parseSpace(parser, space) ||
-      parser.parseGreater())
+      parser.parseComma() || parseSpace(parser, space) || parser.parseGreater())
     return {};
-  return TileType::getChecked(
-      [&] { return parser.emitError(loc); }, parser.getContext(), shape,
-      elementType, space);
+  return TileType::getChecked([&] { return parser.emitError(loc); },
+                              parser.getContext(), shape, elementType, space);
 }
 
 void TileType::print(AsmPrinter &printer) const {

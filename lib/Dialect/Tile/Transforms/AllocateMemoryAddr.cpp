@@ -137,11 +137,11 @@ struct Planner {
       : function(function), arch(arch), lifetimes(lifetimes),
         items(lifetimes.getAllocations()),
         numAllocations(lifetimes.getAllocations().size()), names(function) {
-    for (const ScratchTile &scratch : collectScratchTiles(function, lifetimes)) {
-      items.push_back(AllocationLifetime{AllocOp(), scratch.space,
-                                         scratch.bytes, scratch.point,
-                                         scratch.point, /*pinned=*/false,
-                                         scratch.addr, /*touched=*/true});
+    for (const ScratchTile &scratch :
+         collectScratchTiles(function, lifetimes)) {
+      items.push_back(AllocationLifetime{
+          AllocOp(), scratch.space, scratch.bytes, scratch.point, scratch.point,
+          /*pinned=*/false, scratch.addr, /*touched=*/true});
       scratchOps.push_back(scratch.op);
     }
     addrs.resize(items.size());
@@ -159,11 +159,11 @@ struct Planner {
     const AllocationLifetime &lifetime = at(index);
     MemorySpace space = lifetime.space;
     InFlightDiagnostic diag =
-        isScratch(index)
-            ? scratchOps[index - numAllocations]->emitError()
-                  << "the scratch tile"
-            : lifetime.alloc.emitError()
-                  << "allocation " << names(lifetime.alloc.getResult());
+        isScratch(index) ? scratchOps[index - numAllocations]->emitError()
+                               << "the scratch tile"
+                         : lifetime.alloc.emitError()
+                               << "allocation "
+                               << names(lifetime.alloc.getResult());
     diag << describeCapacityOverflow(addr, lifetime.bytes, space, arch);
     const SpacePeak &peak = lifetimes.getPeak(space);
     diag.attachNote(lifetimes.getOp(peak.point)->getLoc())
@@ -305,8 +305,7 @@ struct AllocateMemoryAddrPass
         continue;
       if (planner.isScratch(index)) {
         planner.scratchOps[index - planner.numAllocations]->setAttr(
-            TileDialect::kScratchAddrAttrName,
-            builder.getI64IntegerAttr(addr));
+            TileDialect::kScratchAddrAttrName, builder.getI64IntegerAttr(addr));
         ++numScratch;
         continue;
       }

@@ -150,9 +150,8 @@ private:
       // in both directions.
       for (Value operand : whileOp->getOperands())
         markValue(operand);
-      for (Operation *terminator :
-           {whileOp.getConditionOp().getOperation(),
-            whileOp.getYieldOp().getOperation()})
+      for (Operation *terminator : {whileOp.getConditionOp().getOperation(),
+                                    whileOp.getYieldOp().getOperation()})
         for (Value operand : terminator->getOperands())
           markValue(operand);
       return;
@@ -217,10 +216,10 @@ static Operation *rebuildWithoutDeadResults(Operation *op,
       types.push_back(result.getType());
   Operation *replacement = nullptr;
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-    auto newIf = scf::IfOp::create(builder, ifOp.getLoc(), types,
-                                   ifOp.getCondition(),
-                                   /*addThenBlock=*/false,
-                                   /*addElseBlock=*/false);
+    auto newIf =
+        scf::IfOp::create(builder, ifOp.getLoc(), types, ifOp.getCondition(),
+                          /*addThenBlock=*/false,
+                          /*addElseBlock=*/false);
     newIf.getThenRegion().takeBody(ifOp.getThenRegion());
     newIf.getElseRegion().takeBody(ifOp.getElseRegion());
     replacement = newIf;
@@ -235,10 +234,9 @@ static Operation *rebuildWithoutDeadResults(Operation *op,
     for (auto [index, init] : llvm::enumerate(forOp.getInitArgs()))
       if (!dead.test(index))
         inits.push_back(init);
-    auto newFor = scf::ForOp::create(builder, forOp.getLoc(),
-                                     forOp.getLowerBound(),
-                                     forOp.getUpperBound(), forOp.getStep(),
-                                     inits);
+    auto newFor =
+        scf::ForOp::create(builder, forOp.getLoc(), forOp.getLowerBound(),
+                           forOp.getUpperBound(), forOp.getStep(), inits);
     newFor.setUnsignedCmp(forOp.getUnsignedCmp());
     newFor.getRegion().front().erase();
     newFor.getRegion().takeBody(forOp.getRegion());

@@ -15,7 +15,8 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-struct InitMemRefPass : public mlir::tile::impl::TileInitMemRefBase<InitMemRefPass> {
+struct InitMemRefPass
+    : public mlir::tile::impl::TileInitMemRefBase<InitMemRefPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -37,8 +38,8 @@ struct InitMemRefPass : public mlir::tile::impl::TileInitMemRefBase<InitMemRefPa
       TileType tile = producer.getProducedTile().getType();
       auto alloc = builder.create<AllocOp>(
           producer->getLoc(),
-          BufferType::get(&getContext(), tile.getSpace(),
-                          tile.getSizeInBytes(), /*slots=*/1),
+          BufferType::get(&getContext(), tile.getSpace(), tile.getSizeInBytes(),
+                          /*slots=*/1),
           /*addr=*/nullptr, /*pinned=*/false);
       producer.getDestMutable().assign(alloc.getResult());
       ++numAllocations;

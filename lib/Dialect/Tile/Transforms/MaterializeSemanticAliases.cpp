@@ -1,9 +1,10 @@
 //===- MaterializeSemanticAliases.cpp - required sharing, made explicit ---===//
 //
-// See Passes.td for the contract and docs/passes/materialize-semantic-aliases.md
-// for the algorithm. The pass rewrites in place under an undo journal and
-// keeps the result only when it satisfies tile-verify-storage, so a failure
-// leaves the function exactly as it was.
+// See Passes.td for the contract and
+// docs/passes/materialize-semantic-aliases.md for the algorithm. The pass
+// rewrites in place under an undo journal and keeps the result only when it
+// satisfies tile-verify-storage, so a failure leaves the function exactly as it
+// was.
 //
 //===----------------------------------------------------------------------===//
 
@@ -119,9 +120,9 @@ public:
   Materializer(func::FuncOp function, TargetArch arch, bool bufferIR,
                Counters &counters, Journal &journal, ProgramOrder &order,
                const TripCounts &trips, ValueNumbering &numbering)
-      : function(function), arch(arch), bufferIR(bufferIR),
-        counters(counters), journal(journal),
-        conflicts(function, order, trips, numbering), dominance(function) {}
+      : function(function), arch(arch), bufferIR(bufferIR), counters(counters),
+        journal(journal), conflicts(function, order, trips, numbering),
+        dominance(function) {}
 
   LogicalResult run();
 
@@ -131,8 +132,8 @@ private:
                             ArrayRef<Operation *> yieldPoints);
   LogicalResult isolateInputs(Operation *loop, ValueRange inits,
                               ArrayRef<Operation *> yieldPoints);
-  LogicalResult alignYield(Operation *loop, ValueRange inits,
-                           Operation *yield, unsigned firstOperand);
+  LogicalResult alignYield(Operation *loop, ValueRange inits, Operation *yield,
+                           unsigned firstOperand);
   void copyBlockingCarriesEarly(
       Operation *loop, Operation *yield,
       SmallVectorImpl<std::pair<unsigned, Window>> &copies);
@@ -216,9 +217,8 @@ InFlightDiagnostic Materializer::noCopy(Operation *at, Value value,
                                         StringRef why) {
   InFlightDiagnostic diag = at->emitError() << why << " " << name(value);
   if (auto tile = dyn_cast<TileType>(value.getType()))
-    diag << ", but there is no "
-         << stringifyMemorySpace(tile.getSpace()) << "->"
-         << stringifyMemorySpace(tile.getSpace()) << " copy on "
+    diag << ", but there is no " << stringifyMemorySpace(tile.getSpace())
+         << "->" << stringifyMemorySpace(tile.getSpace()) << " copy on "
          << (arch == TargetArch::A3 ? "a3" : "a5");
   else
     diag << ", but tensors cannot be copied";
@@ -248,9 +248,11 @@ std::optional<RetargetPlan> Materializer::planRetarget(Value yielded,
       // user put there: no producer moves out of it, and none into it.
       Value dest = producer.getDest();
       if (dest)
-        if (auto alloc = dest.getDefiningOp<AllocOp>(); alloc && isUserStorage(alloc))
+        if (auto alloc = dest.getDefiningOp<AllocOp>();
+            alloc && isUserStorage(alloc))
           return std::nullopt;
-      if (auto alloc = target.root.getDefiningOp<AllocOp>(); alloc && isUserStorage(alloc))
+      if (auto alloc = target.root.getDefiningOp<AllocOp>();
+          alloc && isUserStorage(alloc))
         return std::nullopt;
       auto buffer = dyn_cast<BufferType>(target.root.getType());
       if (!buffer)
@@ -350,7 +352,8 @@ bool Materializer::breaksAlignedBoundary(
               number - forOp.getNumControlOperands()));
       } else if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
         if (number + 1 < whileOp.getConditionOp()->getNumOperands())
-          loopYields.push_back(whileOp.getConditionOp()->getOperand(number + 1));
+          loopYields.push_back(
+              whileOp.getConditionOp()->getOperand(number + 1));
         if (number < whileOp.getYieldOp()->getNumOperands())
           loopYields.push_back(whileOp.getYieldOp()->getOperand(number));
       }
@@ -403,7 +406,8 @@ bool Materializer::tryRetarget(Value yielded, const Window &target) {
       TileStorage::family(produced, plan->window);
   // Views on the way may not rebuild the target's layout (a transposed view
   // of a row-major producer is not the row-major carry).
-  auto landed = llvm::find_if(moved, [&](const auto &m) { return m.first == yielded; });
+  auto landed =
+      llvm::find_if(moved, [&](const auto &m) { return m.first == yielded; });
   if (landed == moved.end() || landed->second != target)
     return false;
   if (breaksAlignedBoundary(moved) || conflicts.check(moved))
@@ -489,7 +493,7 @@ Value Materializer::createMove(Location loc, Value source, Value buffer,
 }
 
 std::pair<Operation *, unsigned> Materializer::copyPoint(Operation *yield,
-                                                        unsigned index) {
+                                                         unsigned index) {
   // A yield of a transparent scope's result: copy inside the scope, before
   // its own yield, so the transfer stays in the scope (recursively). Not
   // when the yield forwards that result more than once: the scope's one
@@ -510,9 +514,10 @@ std::pair<Operation *, unsigned> Materializer::copyPoint(Operation *yield,
 // placed right before the yield, as one parallel copy: a copy whose target
 // still holds another pending source waits; a cycle of such copies is broken
 // by moving one source to a scratch tile (one scratch per cycle).
-LogicalResult Materializer::scheduleCopies(
-    Operation *yield, ArrayRef<std::pair<unsigned, Window>> copies,
-    unsigned &counter, StringRef what) {
+LogicalResult
+Materializer::scheduleCopies(Operation *yield,
+                             ArrayRef<std::pair<unsigned, Window>> copies,
+                             unsigned &counter, StringRef what) {
   struct Pending {
     unsigned index;
     Window target;
@@ -522,16 +527,20 @@ LogicalResult Materializer::scheduleCopies(
   for (auto [index, target] : copies) {
     Value source = yield->getOperand(index);
     if (!canCopy(source))
-      return noCopy(yield, source,
-                    (what + " #" + Twine(index) + " must be copied from").str());
+      return noCopy(
+          yield, source,
+          (what + " #" + Twine(index) + " must be copied from").str());
     if (!target.isRowMajorFor(source.getType())) {
-      yield->emitError() << what << " #" << index
-                         << " lives in a strided view, which a copy cannot write";
+      yield->emitError()
+          << what << " #" << index
+          << " lives in a strided view, which a copy cannot write";
       return failure();
     }
     pending.push_back({index, target, source});
   }
-  auto sourceWindow = [&](const Pending &p) { return conflicts.lookup(p.source); };
+  auto sourceWindow = [&](const Pending &p) {
+    return conflicts.lookup(p.source);
+  };
   while (!pending.empty()) {
     bool progressed = false;
     for (unsigned i = 0; i < pending.size(); ++i) {
@@ -566,8 +575,8 @@ LogicalResult Materializer::scheduleCopies(
     // Every pending target still holds a pending source: a cycle (or a
     // source overlapping its own target).
     Pending &first = pending.front();
-    Window scratch = freshTile(yield->getLoc(),
-                               cast<TileType>(first.source.getType()));
+    Window scratch =
+        freshTile(yield->getLoc(), cast<TileType>(first.source.getType()));
     auto [point, operand] = copyPoint(yield, first.index);
     first.source = copyOperandInto(yield->getLoc(), point, operand, scratch);
     ++counter;
@@ -579,7 +588,6 @@ LogicalResult Materializer::scheduleCopies(
 //===----------------------------------------------------------------------===//
 // Loops
 //===----------------------------------------------------------------------===//
-
 
 // An initializer whose window is still observed while the carry advances
 // (read in a later iteration, after the loop, or again by an enclosing
@@ -599,80 +607,82 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
   // most once: its private window is observed by nothing else).
   bool copied = true;
   for (unsigned attempt = 0; copied && attempt <= inits.size(); ++attempt) {
-  copied = false;
-  SmallVector<Window> earlier;
-  for (auto [index, init] : llvm::enumerate(inits)) {
-    if (!hasStorage(init.getType()))
-      continue;
-    const Window *window = conflicts.lookup(init);
-    if (!window)
-      continue;
-    Window carry = *window;
-    // Misaligned anywhere: a copy will be placed (static structure, which
-    // must hold even in dead code); at a yield that runs: the carry changes.
-    bool misaligned = false, liveMisaligned = false;
-    for (Operation *yield : yieldPoints) {
-      unsigned operand = (isa<scf::ConditionOp>(yield) ? 1 : 0) + index;
-      if (operand >= yield->getNumOperands())
+    copied = false;
+    SmallVector<Window> earlier;
+    for (auto [index, init] : llvm::enumerate(inits)) {
+      if (!hasStorage(init.getType()))
         continue;
-      const Window *w = conflicts.lookup(yield->getOperand(operand));
-      if (w && *w == carry)
+      const Window *window = conflicts.lookup(init);
+      if (!window)
         continue;
-      misaligned = true;
-      liveMisaligned |= !trips.neverRuns(yield);
-    }
-    bool updated = liveMisaligned || conflicts.isWrittenWithin(carry, loop);
-    std::string reason;
-    if (llvm::any_of(earlier,
-                     [&](const Window &w) { return w.mayOverlap(carry); })) {
-      reason = "shares its window with another carry";
-    } else if (misaligned && carry.isExternal() &&
-               isa<TileType>(init.getType())) {
-      // A copy or producer would have to deliver the carry into the
-      // caller's tile, which is no allocation. In-place writebacks of the
-      // argument need no copy.
-      reason = "is the caller's storage";
-    } else if (misaligned && !carry.isRowMajorFor(init.getType())) {
-      // A copy or producer would have to deliver the carry; both write
-      // row-major. In-place writebacks keep a view's layout and need none.
-      reason = "is a strided or transposed view";
-    } else if (updated) {
-      // The carry itself and what derives from it inside and after the loop
-      // are the loop's own business.
-      llvm::SmallPtrSet<Value, 16> carried;
-      SmallVector<Value, 2> carryArgs;
-      if (auto forOp = dyn_cast<scf::ForOp>(loop)) {
-        carryArgs = {forOp.getRegionIterArgs()[index], forOp.getResult(index)};
-      } else if (auto whileOp = dyn_cast<scf::WhileOp>(loop)) {
-        carryArgs.push_back(whileOp.getBeforeArguments()[index]);
-        if (index < whileOp.getNumResults())
-          carryArgs.append({whileOp.getAfterArguments()[index],
-                            whileOp.getResult(index)});
+      Window carry = *window;
+      // Misaligned anywhere: a copy will be placed (static structure, which
+      // must hold even in dead code); at a yield that runs: the carry changes.
+      bool misaligned = false, liveMisaligned = false;
+      for (Operation *yield : yieldPoints) {
+        unsigned operand = (isa<scf::ConditionOp>(yield) ? 1 : 0) + index;
+        if (operand >= yield->getNumOperands())
+          continue;
+        const Window *w = conflicts.lookup(yield->getOperand(operand));
+        if (w && *w == carry)
+          continue;
+        misaligned = true;
+        liveMisaligned |= !trips.neverRuns(yield);
       }
-      for (Value arg : carryArgs)
-        if (const Window *w = conflicts.lookup(arg))
-          for (const auto &member : TileStorage::family(arg, *w))
-            carried.insert(member.first);
-      if (Value observed =
-              conflicts.findObserved(carry, loop, lastYield, carried))
-        reason = "is still read by " + name(observed) +
-                 " while the loop updates it";
+      bool updated = liveMisaligned || conflicts.isWrittenWithin(carry, loop);
+      std::string reason;
+      if (llvm::any_of(earlier,
+                       [&](const Window &w) { return w.mayOverlap(carry); })) {
+        reason = "shares its window with another carry";
+      } else if (misaligned && carry.isExternal() &&
+                 isa<TileType>(init.getType())) {
+        // A copy or producer would have to deliver the carry into the
+        // caller's tile, which is no allocation. In-place writebacks of the
+        // argument need no copy.
+        reason = "is the caller's storage";
+      } else if (misaligned && !carry.isRowMajorFor(init.getType())) {
+        // A copy or producer would have to deliver the carry; both write
+        // row-major. In-place writebacks keep a view's layout and need none.
+        reason = "is a strided or transposed view";
+      } else if (updated) {
+        // The carry itself and what derives from it inside and after the loop
+        // are the loop's own business.
+        llvm::SmallPtrSet<Value, 16> carried;
+        SmallVector<Value, 2> carryArgs;
+        if (auto forOp = dyn_cast<scf::ForOp>(loop)) {
+          carryArgs = {forOp.getRegionIterArgs()[index],
+                       forOp.getResult(index)};
+        } else if (auto whileOp = dyn_cast<scf::WhileOp>(loop)) {
+          carryArgs.push_back(whileOp.getBeforeArguments()[index]);
+          if (index < whileOp.getNumResults())
+            carryArgs.append(
+                {whileOp.getAfterArguments()[index], whileOp.getResult(index)});
+        }
+        for (Value arg : carryArgs)
+          if (const Window *w = conflicts.lookup(arg))
+            for (const auto &member : TileStorage::family(arg, *w))
+              carried.insert(member.first);
+        if (Value observed =
+                conflicts.findObserved(carry, loop, lastYield, carried))
+          reason = "is still read by " + name(observed) +
+                   " while the loop updates it";
+      }
+      if (reason.empty()) {
+        earlier.push_back(carry);
+        continue;
+      }
+      if (!canCopy(init))
+        return noCopy(loop, init,
+                      ("carry #" + Twine(index) + ": the initializer " +
+                       reason + ", so it must be copied:")
+                          .str());
+      copyOperandInto(
+          loop->getLoc(), loop, firstInitOperand + index,
+          freshTile(loop->getLoc(), cast<TileType>(init.getType())));
+      ++counters.entryCopies;
+      copied = true;
+      break;
     }
-    if (reason.empty()) {
-      earlier.push_back(carry);
-      continue;
-    }
-    if (!canCopy(init))
-      return noCopy(loop, init,
-                    ("carry #" + Twine(index) + ": the initializer " + reason +
-                     ", so it must be copied:")
-                        .str());
-    copyOperandInto(loop->getLoc(), loop, firstInitOperand + index,
-                    freshTile(loop->getLoc(), cast<TileType>(init.getType())));
-    ++counters.entryCopies;
-    copied = true;
-    break;
-  }
   }
   return success();
 }
@@ -785,8 +795,8 @@ LogicalResult Materializer::processLoop(Operation *loop, ValueRange inits,
 /// may retarget (its only use is the yield).
 static bool isBranchLocalProducer(scf::IfOp ifOp, Value value) {
   Operation *def = value.getDefiningOp();
-  return def && isa<AllocatingOpInterface>(def) && ifOp->isProperAncestor(def) &&
-         value.hasOneUse();
+  return def && isa<AllocatingOpInterface>(def) &&
+         ifOp->isProperAncestor(def) && value.hasOneUse();
 }
 
 // Buffer-IR branch destinations (seed rules 2-4): a result whose arms yield
@@ -796,8 +806,8 @@ static bool isBranchLocalProducer(scf::IfOp ifOp, Value value) {
 // the conflict oracle allows it; anything else is copied right before the
 // yield (inside a transparent scope when the yield is there).
 void Materializer::deliverToFreshDestination(scf::IfOp ifOp, unsigned index) {
-  Window destination = freshTile(
-      ifOp.getLoc(), cast<TileType>(ifOp.getResult(index).getType()));
+  Window destination =
+      freshTile(ifOp.getLoc(), cast<TileType>(ifOp.getResult(index).getType()));
   for (Operation *yield : {ifOp.thenYield(), ifOp.elseYield()}) {
     auto [point, operand] = copyPoint(yield, index);
     Value value = point->getOperand(operand);
@@ -810,7 +820,8 @@ void Materializer::deliverToFreshDestination(scf::IfOp ifOp, unsigned index) {
 
 bool Materializer::copyElseIntoThenWindow(scf::IfOp ifOp, unsigned index) {
   Value elseValue = ifOp.elseYield()->getOperand(index);
-  const Window *thenWindow = conflicts.lookup(ifOp.thenYield()->getOperand(index));
+  const Window *thenWindow =
+      conflicts.lookup(ifOp.thenYield()->getOperand(index));
   if (!thenWindow || !canCopy(elseValue))
     return false;
   Window thenTarget = *thenWindow;
@@ -881,17 +892,16 @@ AllocOp Materializer::selectableAllocation(Value value) {
         return {};
       for (OpOperand &memberUse : member.getUses()) {
         Operation *user = memberUse.getOwner();
-        if (isLoop(user) ||
-            (isa<scf::YieldOp, scf::ConditionOp>(user) &&
-             isLoop(user->getParentOp())))
+        if (isLoop(user) || (isa<scf::YieldOp, scf::ConditionOp>(user) &&
+                             isLoop(user->getParentOp())))
           return {};
         auto contract = dyn_cast<StorageContractInterface>(user);
-        if (contract && ((contract.getWritebackOperand() &&
-                          *contract.getWritebackOperand() ==
-                              memberUse.getOperandNumber()) ||
-                         (contract.isFirstInputAlias() &&
-                          !contract.isMetadataOnly() &&
-                          memberUse.getOperandNumber() == 0)))
+        if (contract &&
+            ((contract.getWritebackOperand() &&
+              *contract.getWritebackOperand() ==
+                  memberUse.getOperandNumber()) ||
+             (contract.isFirstInputAlias() && !contract.isMetadataOnly() &&
+              memberUse.getOperandNumber() == 0)))
           return {};
       }
     }
@@ -905,7 +915,8 @@ AllocOp Materializer::selectableAllocation(Value value) {
 // is copied. Before:
 //
 //   %a = tile.exp %x into(%A : !tile.buffer<vec, 256>)
-//   %r = scf.if %c { scf.yield %a } else { %b = tile.muls ... into(%B ...); scf.yield %b }
+//   %r = scf.if %c { scf.yield %a } else { %b = tile.muls ... into(%B ...);
+//   scf.yield %b }
 //
 // After:
 //
@@ -941,8 +952,8 @@ bool Materializer::trySelectInSlots(scf::IfOp ifOp, unsigned index) {
   SmallVector<Selection, 2> selections;
   auto slotOf = [&](Value value) -> std::optional<unsigned> {
     const Window *w = conflicts.lookup(value);
-    if (!w || (w->root != thenAlloc.getResult() &&
-               w->root != elseAlloc.getResult()))
+    if (!w ||
+        (w->root != thenAlloc.getResult() && w->root != elseAlloc.getResult()))
       return std::nullopt;
     return w->root == thenAlloc.getResult() ? 0u : 1u;
   };
@@ -1002,8 +1013,8 @@ bool Materializer::trySelectInSlots(scf::IfOp ifOp, unsigned index) {
   Location loc = ifOp.getLoc();
   auto zero = builder.create<arith::ConstantIndexOp>(loc, 0);
   auto one = builder.create<arith::ConstantIndexOp>(loc, 1);
-  auto pick = builder.create<arith::SelectOp>(loc, ifOp.getCondition(),
-                                              zero.getResult(), one.getResult());
+  auto pick = builder.create<arith::SelectOp>(
+      loc, ifOp.getCondition(), zero.getResult(), one.getResult());
   SmallVector<Operation *, 4> created = {zero, one, pick};
   Value swapped; // the other slot, for selections the else arm takes first
   for (const Selection &selection : selections)
@@ -1035,9 +1046,9 @@ bool Materializer::trySelectInSlots(scf::IfOp ifOp, unsigned index) {
         before.push_back(yielded);
       auto [point, operand] = copyPoint(yield, selection.index);
       OpBuilder armBuilder(point);
-      auto create = armBuilder.create<CreateOp>(
-          yield->getLoc(), type, pool.getResult(), slot, DenseI64ArrayAttr(),
-          IntegerAttr());
+      auto create =
+          armBuilder.create<CreateOp>(yield->getLoc(), type, pool.getResult(),
+                                      slot, DenseI64ArrayAttr(), IntegerAttr());
       journal.created(create);
       conflicts.noteInserted({create}, point);
       journal.setOperand(point, operand, create.getResult());
@@ -1093,18 +1104,19 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
     }
     if (!canCopy(elseValue)) {
       InFlightDiagnostic diag =
-          ifOp.emitError() << "divergent result #" << index
-                           << ": the then arm yields "
-                           << describeValue(thenYield->getOperand(index))
-                           << " and the else arm "
-                           << describeValue(elseValue)
-                           << " in different windows and neither can be produced "
-                              "in the other's";
+          ifOp.emitError()
+          << "divergent result #" << index << ": the then arm yields "
+          << describeValue(thenYield->getOperand(index)) << " and the else arm "
+          << describeValue(elseValue)
+          << " in different windows and neither can be produced "
+             "in the other's";
       if (isa<TileType>(elseValue.getType()))
         diag << "; a copy would need "
-             << stringifyMemorySpace(cast<TileType>(elseValue.getType()).getSpace())
+             << stringifyMemorySpace(
+                    cast<TileType>(elseValue.getType()).getSpace())
              << "->"
-             << stringifyMemorySpace(cast<TileType>(elseValue.getType()).getSpace());
+             << stringifyMemorySpace(
+                    cast<TileType>(elseValue.getType()).getSpace());
       return failure();
     }
     // Copy into the result's window in the else arm when nothing there is
@@ -1136,7 +1148,8 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
 static SmallVector<Value> payloadGroup(Value value) {
   auto isView = [](Operation *op) {
     auto contract = dyn_cast_or_null<StorageContractInterface>(op);
-    return contract && contract.isFirstInputAlias() && contract.isMetadataOnly();
+    return contract && contract.isFirstInputAlias() &&
+           contract.isMetadataOnly();
   };
   Value top = value;
   while (auto result = dyn_cast<OpResult>(top)) {
@@ -1206,7 +1219,8 @@ LogicalResult Materializer::isolateWritebacks() {
       continue;
     Value observed;
     for (Value member : payloadGroup(consumed))
-      if (member.getDefiningOp() != op && liveness.isDefinedBefore(member, op) &&
+      if (member.getDefiningOp() != op &&
+          liveness.isDefinedBefore(member, op) &&
           liveness.findReadAfter(member, op)) {
         observed = member;
         break;
@@ -1218,10 +1232,11 @@ LogicalResult Materializer::isolateWritebacks() {
                     "the op updates its operand in place while " +
                         name(observed) +
                         " is still read afterwards, so it must copy");
-    unsigned index = llvm::find(op->getOperands(), consumed) -
-                     op->getOperands().begin();
-    copyOperandInto(op->getLoc(), op, index,
-                    freshTile(op->getLoc(), cast<TileType>(consumed.getType())));
+    unsigned index =
+        llvm::find(op->getOperands(), consumed) - op->getOperands().begin();
+    copyOperandInto(
+        op->getLoc(), op, index,
+        freshTile(op->getLoc(), cast<TileType>(consumed.getType())));
     ++counters.writebackCopies;
   }
   // A writeback that reads another operand from the window it writes (an

@@ -96,9 +96,9 @@ struct MaterializeTransposedViewsPass
         auto transposedType = TileType::get(
             op->getContext(), {baseType.getCols(), baseType.getRows()},
             baseType.getElementType(), baseType.getSpace());
-        source = builder.create<TransposeOp>(loc, transposedType, c.base,
-                                             Value(), Value(),
-                                             DenseI64ArrayAttr(), IntegerAttr());
+        source = builder.create<TransposeOp>(
+            loc, transposedType, c.base, Value(), Value(), DenseI64ArrayAttr(),
+            IntegerAttr());
         std::swap(row, col);
         ++numTransposes;
       }
@@ -106,9 +106,8 @@ struct MaterializeTransposedViewsPass
       if (row != 0 || col != 0 || source.getType() != type)
         replacement = builder.create<SliceOp>(
             loc, type, source, builder.getDenseI64ArrayAttr({row, col}));
-      view.replaceUsesWithIf(replacement, [&](OpOperand &use) {
-        return !isView(use.getOwner());
-      });
+      view.replaceUsesWithIf(
+          replacement, [&](OpOperand &use) { return !isView(use.getOwner()); });
       ++numViews;
     }
     // Views left without users are dead (the storage passes erase them

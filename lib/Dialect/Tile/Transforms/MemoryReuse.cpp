@@ -73,7 +73,8 @@ struct MemoryReusePass
 
     Block &entry = function.getBody().front();
     // In program order, so the output does not depend on hashing.
-    SmallVector<unsigned> kepts = llvm::to_vector(llvm::make_first_range(members));
+    SmallVector<unsigned> kepts =
+        llvm::to_vector(llvm::make_first_range(members));
     llvm::sort(kepts);
     Operation *hoisted = nullptr;
     for (unsigned kept : kepts) {

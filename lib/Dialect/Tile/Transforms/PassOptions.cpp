@@ -32,9 +32,8 @@ StringRef mlir::tile::stringifyTargetArchOption(TargetArchOption arch) {
 }
 
 ArrayRef<MemoryPlanner> mlir::tile::allMemoryPlanners() {
-  static const MemoryPlanner all[] = {MemoryPlanner::PyPTO,
-                                      MemoryPlanner::DsaRp,
-                                      MemoryPlanner::PTOAS};
+  static const MemoryPlanner all[] = {
+      MemoryPlanner::PyPTO, MemoryPlanner::DsaRp, MemoryPlanner::PTOAS};
   return all;
 }
 
@@ -44,8 +43,7 @@ ArrayRef<TargetArchOption> mlir::tile::allTargetArchOptions() {
   return all;
 }
 
-static llvm::cl::OptionEnumValue value(MemoryPlanner planner,
-                                       StringRef help) {
+static llvm::cl::OptionEnumValue value(MemoryPlanner planner, StringRef help) {
   return clEnumValN(planner, stringifyMemoryPlanner(planner), help);
 }
 

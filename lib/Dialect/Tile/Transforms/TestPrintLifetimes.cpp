@@ -46,7 +46,8 @@ struct TestPrintLifetimesPass
       os << "  " << region.kind << " [" << region.start << ", " << region.end
          << "]\n";
     for (unsigned space = 0; space < kNumMemorySpaces; ++space) {
-      const SpacePeak &peak = lifetimes.getPeak(static_cast<MemorySpace>(space));
+      const SpacePeak &peak =
+          lifetimes.getPeak(static_cast<MemorySpace>(space));
       if (!peak.bytes)
         continue;
       os << "  peak " << stringifyMemorySpace(static_cast<MemorySpace>(space))

@@ -19,7 +19,8 @@
 namespace mlir::tile {
 
 template <typename ConcreteType>
-class NotInPlaceSafe : public OpTrait::TraitBase<ConcreteType, NotInPlaceSafe> {};
+class NotInPlaceSafe : public OpTrait::TraitBase<ConcreteType, NotInPlaceSafe> {
+};
 
 template <typename ConcreteType>
 class MetadataOnly : public OpTrait::TraitBase<ConcreteType, MetadataOnly> {};
@@ -28,8 +29,7 @@ template <typename ConcreteType>
 class FirstInputAlias
     : public OpTrait::TraitBase<ConcreteType, FirstInputAlias> {};
 
-template <unsigned Index, bool WriteOnly>
-struct WritebackOperand {
+template <unsigned Index, bool WriteOnly> struct WritebackOperand {
   template <typename ConcreteType>
   class Impl : public OpTrait::TraitBase<ConcreteType, Impl> {
   public:
@@ -38,8 +38,7 @@ struct WritebackOperand {
   };
 };
 
-template <unsigned Index>
-struct ForbidOutputAlias {
+template <unsigned Index> struct ForbidOutputAlias {
   template <typename ConcreteType>
   class Impl : public OpTrait::TraitBase<ConcreteType, Impl> {
   public:
@@ -47,8 +46,7 @@ struct ForbidOutputAlias {
   };
 };
 
-template <MemorySpace Space>
-struct FixedOutputSpace {
+template <MemorySpace Space> struct FixedOutputSpace {
   template <typename ConcreteType>
   class Impl : public OpTrait::TraitBase<ConcreteType, Impl> {
   public:
@@ -74,12 +72,10 @@ LogicalResult verifyAllocatingOp(Operation *op);
 /// Byte size of the first result's payload (0 when it is not a tile).
 int64_t resultStorageBytes(Operation *op);
 
-template <typename T>
-using writeback_t = decltype(T::kWritebackOperandIndex);
+template <typename T> using writeback_t = decltype(T::kWritebackOperandIndex);
 template <typename T>
 using forbidden_alias_t = decltype(T::kForbiddenAliasOperand);
-template <typename T>
-using fixed_space_t = decltype(T::kFixedOutputSpace);
+template <typename T> using fixed_space_t = decltype(T::kFixedOutputSpace);
 
 template <typename T>
 using alias_layout_t = decltype(std::declval<T &>().computeAliasLayout(
@@ -87,15 +83,13 @@ using alias_layout_t = decltype(std::declval<T &>().computeAliasLayout(
 
 /// The layout of a first-input alias result given its source's; ops without
 /// a `computeAliasLayout` method (assemble) keep the source's layout.
-template <typename Op>
-AliasLayout aliasLayoutOf(Op op, AliasLayout source) {
+template <typename Op> AliasLayout aliasLayoutOf(Op op, AliasLayout source) {
   if constexpr (llvm::is_detected<alias_layout_t, Op>::value)
     return op.computeAliasLayout(source);
   source.offset = 0;
   return source;
 }
-template <typename Op>
-std::optional<unsigned> writebackOperandOf() {
+template <typename Op> std::optional<unsigned> writebackOperandOf() {
   if constexpr (llvm::is_detected<writeback_t, Op>::value)
     return Op::kWritebackOperandIndex;
   return std::nullopt;
@@ -107,8 +101,7 @@ using covers_whole_t = decltype(std::declval<T &>().coversWholeOperand());
 /// that can write only part of it (`coversWholeOperand`) is write-only just
 /// when it writes all of it: otherwise the untouched part flows into the
 /// result, which reads the old payload.
-template <typename Op>
-bool isWriteOnlyOperandOf(Op op, unsigned index) {
+template <typename Op> bool isWriteOnlyOperandOf(Op op, unsigned index) {
   if constexpr (llvm::is_detected<writeback_t, Op>::value) {
     if (!Op::kWritebackWriteOnly || index != Op::kWritebackOperandIndex)
       return false;
@@ -118,14 +111,12 @@ bool isWriteOnlyOperandOf(Op op, unsigned index) {
   }
   return false;
 }
-template <typename Op>
-bool forbidsOutputAliasOf(unsigned index) {
+template <typename Op> bool forbidsOutputAliasOf(unsigned index) {
   if constexpr (llvm::is_detected<forbidden_alias_t, Op>::value)
     return index == Op::kForbiddenAliasOperand;
   return false;
 }
-template <typename Op>
-std::optional<MemorySpace> fixedOutputSpaceOf() {
+template <typename Op> std::optional<MemorySpace> fixedOutputSpaceOf() {
   if constexpr (llvm::is_detected<fixed_space_t, Op>::value)
     return Op::kFixedOutputSpace;
   return std::nullopt;

@@ -1,4 +1,5 @@
-//===- DeadCode.h - erase what cannot affect a function's results -*- C++ -*-===//
+//===- DeadCode.h - erase what cannot affect a function's results -*- C++
+//-*-===//
 //
 // Tile ops are value-semantic, so code whose results nobody uses, and code
 // that provably never runs, cannot change what a function computes. Giving
