@@ -188,6 +188,13 @@ def test_check_capacity_callable():
         passes.run_pipeline(src, [passes.init_memref(), passes.check_capacity(arch="a5")])
 
 
+def test_check_capacity_takes_the_context_arch():
+    # check_capacity() without an arch named an undefined helper (NameError).
+    assert passes.check_capacity().pipeline == "tile-check-capacity"
+    with tilemem.PassContext(arch="a5"):
+        assert passes.check_capacity().pipeline == "tile-check-capacity{arch=a5}"
+
+
 def test_memory_map_of_one_kernel_of_two(tmp_path):
     # memory-map-two-kernels.mlir: drawing @f1 failed because the picture
     # went through PTO emission, which refuses two kernels without a
