@@ -20,12 +20,19 @@ if [ ! -f "$stamp" ] || ! cmp -s requirements.txt "$stamp"; then
 fi
 
 sp="$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+# ccache, when the machine has it, makes rebuilds in other checkouts cheap
+# (set CCACHE_BASEDIR to their common parent to share across paths).
+launcher=()
+if command -v ccache >/dev/null 2>&1 && [ "${TILEMEM_CCACHE:-1}" = 1 ]; then
+  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
 if [ ! -f build/build.ninja ]; then
   echo "== configuring build/"
   cmake -S . -B build -G Ninja \
     -DCMAKE_MAKE_PROGRAM="$root/.venv/bin/ninja" \
     -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER="${CC:-gcc}" -DCMAKE_CXX_COMPILER="${CXX:-g++}" \
+    "${launcher[@]}" \
     -DMLIR_DIR="$sp/mlir/lib/cmake/mlir" \
     -DLLVM_DIR="$sp/llvm/lib/cmake/llvm" \
     -DPython3_EXECUTABLE="$root/.venv/bin/python" \
