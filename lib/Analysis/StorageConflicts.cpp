@@ -1,6 +1,7 @@
 //===- StorageConflicts.cpp - can this storage change clobber? ------------===//
 
 #include "tilemem/Analysis/StorageConflicts.h"
+#include "tilemem/Support/Walk.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -13,7 +14,7 @@ StorageConflicts::StorageConflicts(Operation *function, ProgramOrder &order,
                                    ValueNumbering &numbering)
     : storage(function, numbering), order(order), trips(trips),
       liveness(function, order, &trips, numbering) {
-  function->walk([&](Operation *op) {
+  tile::walk(function, [&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())

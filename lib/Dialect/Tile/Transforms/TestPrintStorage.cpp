@@ -2,6 +2,7 @@
 
 #include "tilemem/Analysis/TileStorage.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/IR/AsmState.h"
 #include "llvm/Support/raw_ostream.h"
@@ -44,7 +45,7 @@ struct TestPrintStoragePass
       }
       os << '\n';
     };
-    function.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    tile::walk<WalkOrder::PreOrder>(function, [&](Operation *op) {
       for (Region &region : op->getRegions())
         for (Block &block : region)
           for (BlockArgument arg : block.getArguments())
