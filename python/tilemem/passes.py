@@ -352,9 +352,10 @@ def allocation_lifetimes(module) -> list:
     """The AllocationLifetimes of every function of `module` (a Module or an
     Operation): one dict per function with "function", "num_positions",
     "allocations" (name, space, addr or None, bytes, start, end, pinned,
-    touched), "regions" (kind, start, end), "lower_bound" and
-    "peak_position" (per used space). Positions are program points: the
-    i-th op of the function body in pre-order."""
+    touched), "in_place" (from, to, point, shift: the pairs that may share
+    bytes at their point, AllocationLifetimes.h), "regions" (kind, start,
+    end), "lower_bound" and "peak_position" (per used space). Positions are
+    program points: the i-th op of the function body in pre-order."""
     import json
 
     operation = getattr(module, "operation", module)
