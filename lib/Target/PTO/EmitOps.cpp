@@ -17,13 +17,61 @@ LogicalResult FunctionEmitter::emitBlock(Block &block) {
   return success();
 }
 
+namespace {
+/// Whether `PTOOp` is in the emission table (its record names a tile op).
+template <typename PTOOp, typename = void>
+struct InEmissionTable : std::false_type {};
+template <typename PTOOp>
+struct InEmissionTable<PTOOp, std::void_t<typename PTOOp::TileOp>>
+    : std::true_type {};
+template <typename T> struct TypeTag {
+  using type = T;
+};
+} // namespace
+
+template <typename PTOOp> LogicalResult FunctionEmitter::emitAs(Operation *op) {
+  using Form = pto::EmissionForm;
+  if constexpr (PTOOp::kForm == Form::UnaryElementwise ||
+                PTOOp::kForm == Form::Copy)
+    return emitUnary<PTOOp>(op);
+  else if constexpr (PTOOp::kForm == Form::TileScalar)
+    return emitTileScalar<PTOOp>(op, op->getOperand(1));
+  else if constexpr (PTOOp::kForm == Form::WithScratch)
+    return emitWithScratch<PTOOp>(op, PTOOp::getOperationName().drop_front(4));
+  else
+    return emitBinary<PTOOp>(op);
+}
+
+template <typename... PTOOps>
+std::optional<LogicalResult> FunctionEmitter::emitFromTableOf(Operation *op) {
+  std::optional<LogicalResult> result;
+  auto tryOne = [&](auto tag) {
+    using PTOOp = typename decltype(tag)::type;
+    if constexpr (InEmissionTable<PTOOp>::value)
+      if (!result && isa<typename PTOOp::TileOp>(op))
+        result = emitAs<PTOOp>(op);
+  };
+  (tryOne(TypeTag<PTOOps>()), ...);
+  return result;
+}
+
+std::optional<LogicalResult> FunctionEmitter::emitFromTable(Operation *op) {
+  return emitFromTableOf<
+#define GET_OP_LIST
+#include "tilemem/Target/PTO/PTOOps.cpp.inc"
+      >(op);
+}
+
 LogicalResult FunctionEmitter::emitOp(Operation *op) {
+  // The emission table (PTOOps.td) first, then the ops with forms of
+  // their own.
+  if (std::optional<LogicalResult> result = emitFromTable(op))
+    return *result;
   return TypeSwitch<Operation *, LogicalResult>(op)
       // Handles are made per window when a value needs one.
       .Case<AllocOp>([](auto) { return success(); })
       .Case<LoadOp>([&](auto op) { return emitLoad(op); })
       .Case<StoreOp>([&](auto op) { return emitStore(op); })
-      .Case<MoveOp>([&](auto op) { return emitUnary<pto::TMovOp>(op); })
       .Case<ExtractOp>([&](auto op) { return emitExtract(op); })
       .Case<CreateOp>([&](auto op) -> LogicalResult {
         FailureOr<Value> handle = producerHandle(op);
@@ -32,26 +80,7 @@ LogicalResult FunctionEmitter::emitOp(Operation *op) {
         tileHandles[op.getResult()] = *handle;
         return success();
       })
-      .Case<AddOp>([&](auto op) { return emitBinary<pto::TAddOp>(op); })
-      .Case<SubOp>([&](auto op) { return emitBinary<pto::TSubOp>(op); })
-      .Case<MulOp>([&](auto op) { return emitBinary<pto::TMulOp>(op); })
-      .Case<MaximumOp>([&](auto op) { return emitBinary<pto::TMaxOp>(op); })
-      .Case<ExpOp>([&](auto op) { return emitUnary<pto::TExpOp>(op); })
-      .Case<AddSOp>([&](auto op) {
-        return emitTileScalar<pto::TAddSOp>(op, op.getScalar());
-      })
-      .Case<MulSOp>([&](auto op) {
-        return emitTileScalar<pto::TMulSOp>(op, op.getScalar());
-      })
       .Case<FullOp>([&](auto op) { return emitFull(op); })
-      .Case<TransposeOp>(
-          [&](auto op) { return emitWithScratch<pto::TTransOp>(op, "ttrans"); })
-      .Case<RowSumOp>([&](auto op) {
-        return emitWithScratch<pto::TRowSumOp>(op, "trowsum");
-      })
-      .Case<RowExpandMulOp>(
-          [&](auto op) { return emitBinary<pto::TRowExpandMulOp>(op); })
-      .Case<MatmulOp>([&](auto op) { return emitBinary<pto::TMatmulOp>(op); })
       .Case<MatmulAccOp>([&](auto op) { return emitMatmulAcc(op); })
       .Case<WriteOp>([&](auto op) { return emitWrite(op); })
       .Case<ReshapeOp, SliceOp, TransposeViewOp>(
@@ -113,7 +142,7 @@ LogicalResult FunctionEmitter::emitUnary(Operation *op) {
     return failure();
   tileHandles[op->getResult(0)] = *dst;
   Value from = *src, to = *dst;
-  if constexpr (std::is_same_v<PTOOp, pto::TMovOp>) {
+  if constexpr (PTOOp::kForm == pto::EmissionForm::Copy) {
     // pto.tmov within vec copies bytes (pto-isa's TMovToVec copies rows),
     // so both sides must have one layout; a transposed view is not copied
     // by it into a row-major tile.
@@ -158,25 +187,23 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
   tileHandles[op->getResult(0)] = *dst;
   SmallVector<Value> handles{(*ins)[0], (*ins)[1], *dst};
   StringRef name = PTOOp::getOperationName().drop_front(4);
-  if constexpr (std::is_same_v<PTOOp, pto::TRowExpandMulOp>) {
+  if constexpr (PTOOp::kForm == pto::EmissionForm::RowExpand) {
     // The source and the result row-major, the factors a column.
     if (failed(requireRowMajor(handles[0], op, name, "source")) ||
         failed(requireRowMajor(handles[2], op, name, "result")))
       return failure();
-  } else if constexpr (!std::is_same_v<PTOOp, pto::TMatmulOp>) {
+  } else if constexpr (PTOOp::kForm != pto::EmissionForm::Matmul) {
     FailureOr<SmallVector<Value>> normalized = elementwiseHandles(
         {op->getOperand(0), op->getOperand(1), op->getResult(0)}, handles, op,
         name);
     if (failed(normalized))
       return failure();
     handles = *normalized;
-    // pto-isa's TADD (unlike TSUB, TMUL, TMAX) takes its three tiles as
-    // one C++ Tile type.
-    if (std::is_same_v<PTOOp, pto::TAddOp> &&
-        (handles[0].getType() != handles[2].getType() ||
-         handles[1].getType() != handles[2].getType()))
+    if (PTOOp::kOneTileType && (handles[0].getType() != handles[2].getType() ||
+                                handles[1].getType() != handles[2].getType()))
       return cannotEmit(op)
-             << "pto-isa's TADD takes its three tiles as one Tile type, and "
+             << "pto-isa's " << name.upper()
+             << " takes its three tiles as one Tile type, and "
                 "a column block's tile_buf is as wide as its row stride ("
              << handles[0].getType() << " + " << handles[1].getType() << " -> "
              << handles[2].getType() << ")";

@@ -147,6 +147,12 @@ private:
   LogicalResult emitBlock(Block &block);
   LogicalResult emitOp(Operation *op);
   LogicalResult emitGeneric(Operation *op);
+  /// `op` emitted as the table op whose TileOp it is, if any (PTOOps.td).
+  std::optional<LogicalResult> emitFromTable(Operation *op);
+  template <typename... PTOOps>
+  std::optional<LogicalResult> emitFromTableOf(Operation *op);
+  /// `op` emitted as the table op `PTOOp`, in its form.
+  template <typename PTOOp> LogicalResult emitAs(Operation *op);
   template <typename PTOOp> LogicalResult emitUnary(Operation *op);
   template <typename PTOOp> LogicalResult emitBinary(Operation *op);
   template <typename PTOOp>
