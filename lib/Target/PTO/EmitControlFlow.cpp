@@ -3,6 +3,8 @@
 
 #include "FunctionEmitter.h"
 
+#include "tilemem/Analysis/StorageDerivation.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -76,7 +78,8 @@ LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
     bounds.push_back(*mapped);
   }
   SmallVector<Value> inits, carriedTiles;
-  for (auto [index, init] : llvm::enumerate(op.getInitArgs())) {
+  for (const LoopCarry &carry : getCarries(op)) {
+    Value init = carry.getInit();
     Type type = init.getType();
     if (isa<BufferType>(type))
       return cannotEmit(op) << "a buffer cannot be loop-carried";
@@ -89,8 +92,8 @@ LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
       FailureOr<Value> handle = handleOf(init, op);
       if (failed(handle))
         return failure();
-      tileHandles[op.getRegionIterArgs()[index]] = *handle;
-      tileHandles[op.getResult(index)] = *handle;
+      tileHandles[carry.iterArg] = *handle;
+      tileHandles[carry.result] = *handle;
       carriedTiles.push_back(*handle);
     }
   }
@@ -128,7 +131,8 @@ LogicalResult FunctionEmitter::emitWhile(scf::WhileOp op) {
   SmallVector<Value> inits;
   SmallVector<Type> beforeTypes, afterTypes;
   SmallPtrSet<Value, 4> carriedHandles;
-  for (auto [index, init] : llvm::enumerate(op.getInits())) {
+  for (const LoopCarry &carry : getCarries(op)) {
+    Value init = carry.getInit();
     Type type = init.getType();
     if (isa<BufferType>(type))
       return cannotEmit(op) << "a buffer cannot be loop-carried";
@@ -142,7 +146,7 @@ LogicalResult FunctionEmitter::emitWhile(scf::WhileOp op) {
       FailureOr<Value> handle = handleOf(init, op);
       if (failed(handle))
         return failure();
-      tileHandles[before.getArgument(index)] = *handle;
+      tileHandles[carry.iterArg] = *handle;
       carriedHandles.insert(*handle);
     }
   }
