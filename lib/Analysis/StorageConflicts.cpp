@@ -2,6 +2,7 @@
 
 #include "tilemem/Analysis/StorageConflicts.h"
 #include "tilemem/Analysis/StorageDerivation.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -16,7 +17,7 @@ StorageConflicts::StorageConflicts(Operation *function, ProgramOrder &order,
                                    ValueNumbering &numbering)
     : storage(function, numbering), order(order), trips(trips),
       liveness(function, order, &trips, numbering) {
-  function->walk([&](Operation *op) {
+  tile::walk(function, [&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
