@@ -30,7 +30,7 @@ from collections.abc import Sequence
 __all__ = ["CAPACITY", "MemoryMap", "draw", "render"]
 
 _KIB = 1024
-# Bytes per space and arch (docs/pto-format.md; bias as in
+# Bytes per space and arch (../shared/docs/pto-format.md; bias as in
 # docs/passes/memory-planners.md).
 CAPACITY = {
     "a3": {

@@ -1,8 +1,8 @@
 //===- PTOOps.td - the PTO ops tile-translate emits --------*- tablegen -*-===//
 //
 // An emission-only model of the part of the `pto` dialect that ptoas reads
-// (hw-native-sys/PTOAS, include/PTO/IR/PTOOps.td, and
-// /work/shared/docs/pto-format.md). TranslateToPTO builds the PTO module with
+// (hw-native-sys/PTOAS:include/PTO/IR/PTOOps.td, and
+// ../shared/docs/pto-format.md). TranslateToPTO builds the PTO module with
 // these ops and prints it with the MLIR printer, so the text has exactly
 // ptoas's spellings, the SSA names are consistent and dominance is checked
 // by the verifier before anything is written. Each assembly format below
@@ -278,7 +278,7 @@ def PTO_TSetValOp : PTO_Op<"tsetval"> {
 def PTO_BarrierOp : PTO_Op<"barrier"> {
   let summary = "wait until every operation issued on a pipe has completed";
   let description = [{
-    `pto.barrier #pto.pipe<PIPE_ALL>` (ptoas docs/PTO_IR_manual.md,
+    `pto.barrier #pto.pipe<PIPE_ALL>` (hw-native-sys/PTOAS:docs/PTO_IR_manual.md,
     "Synchronization Operations"): a pipeline barrier; PIPE_ALL drains every
     pipe.
   }];
