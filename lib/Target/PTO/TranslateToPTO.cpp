@@ -187,9 +187,7 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
     SmallVector<StorageViolation> violations = verifyTileStorage(kernel);
     if (!violations.empty()) {
       for (const StorageViolation &violation : violations)
-        violation.op->emitError()
-            << "cannot be emitted to PTO: storage is not legalized: "
-            << violation.message;
+        violation.emit("cannot be emitted to PTO: storage is not legalized: ");
       failedAny = true;
       continue;
     }
