@@ -6,7 +6,8 @@
 // (wrapped by tilemem.pto.emit), `allocation_lifetimes_json` the planners'
 // lifetime analysis (wrapped by tilemem.passes.allocation_lifetimes). The
 // nesting limit, the stack size, the nesting measures, the module restore
-// and the option spellings are used by tilemem.limits and tilemem.options.
+// and the option spellings are used by tilemem.limits and tilemem.options;
+// `__version__` and `LLVM_VERSION` by tilemem.__version__.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,6 +61,10 @@ NB_MODULE(_tilemem, m) {
       nb::arg("operation"),
       "The AllocationLifetimes of every function under an operation, as a "
       "JSON array (see tilemem.passes.allocation_lifetimes).");
+  MlirStringRef version = tilememGetVersion();
+  MlirStringRef llvmVersion = tilememGetLLVMVersion();
+  m.attr("__version__") = nb::str(version.data, version.length);
+  m.attr("LLVM_VERSION") = nb::str(llvmVersion.data, llvmVersion.length);
   m.attr("MAX_NESTING_DEPTH") = tilememMaxNestingDepth();
   m.attr("LARGE_STACK_BYTES") = tilememLargeStackBytes();
   m.def(

@@ -19,6 +19,12 @@
 extern "C" {
 #endif
 
+/// The tilemem version (project(tilemem VERSION ...) in CMakeLists.txt).
+MLIR_CAPI_EXPORTED MlirStringRef tilememGetVersion(void);
+
+/// The LLVM/MLIR version tilemem was built against.
+MLIR_CAPI_EXPORTED MlirStringRef tilememGetLLVMVersion(void);
+
 /// The deepest nesting tilemem accepts.
 MLIR_CAPI_EXPORTED unsigned tilememMaxNestingDepth(void);
 

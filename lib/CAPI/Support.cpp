@@ -4,6 +4,7 @@
 
 #include "tilemem/Dialect/Tile/Transforms/PassOptions.h"
 #include "tilemem/Support/Limits.h"
+#include "tilemem/Support/Version.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -13,6 +14,10 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+
+MlirStringRef tilememGetVersion(void) { return wrap(getTilememVersion()); }
+
+MlirStringRef tilememGetLLVMVersion(void) { return wrap(getLLVMVersion()); }
 
 unsigned tilememMaxNestingDepth(void) { return kMaxNestingDepth; }
 

@@ -8,8 +8,15 @@ numpy reference interpreter), ``tilemem.compile`` (the compile driver,
 limit and the large-stack thread; ``tilemem.parse_module`` is
 ``ir.Module.parse`` for text of any depth) and ``python -m tilemem`` (the
 command line, ``tilemem.cli``).
+
+``tilemem.__version__`` is the project version and ``tilemem.LLVM_VERSION``
+the LLVM/MLIR one it was built against (both compiled into the extension
+from CMakeLists.txt and LLVM's headers); ``tool_path`` and ``plugin_path``
+locate tile-opt, tile-translate and the mlir-opt plugin.
 """
 
+from ._mlir_libs._tilemem import LLVM_VERSION, __version__  # noqa: F401
+from ._tools import plugin_path, tool_path  # noqa: F401
 from .compiler import compile  # noqa: E402,F401,A001
 from .limits import MAX_NESTING_DEPTH, NestingError, parse_module  # noqa: E402,F401
 from .passes import PassContext, get_arch, get_enable_buffer_ir, get_memory_planner  # noqa: E402,F401

@@ -9,8 +9,10 @@
 Planner and arch values are those of ``tilemem.options`` (other spellings,
 such as DSA_RP, are normalised by ``tilemem.options.canonical``).
 
-Run as ``python -m tilemem ...`` with build/python_packages on PYTHONPATH,
-or through the wrapper ``scripts/tilemem`` which sets that up.
+    tilemem --version
+
+Installed by ``pip install .`` as the ``tilemem`` console script; also
+``python -m tilemem``, and ``scripts/tilemem`` in a developer checkout.
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tilemem",
         description="Storage and memory planning for tile kernels, and PTO emission.",
+    )
+    from . import LLVM_VERSION, __version__
+
+    parser.add_argument(
+        "--version", action="version", version=f"tilemem {__version__} (LLVM/MLIR {LLVM_VERSION})"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
