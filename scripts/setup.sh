@@ -46,7 +46,7 @@ if [ ! -f build/build.ninja ]; then
 fi
 echo "== building"
 "$root/.venv/bin/ninja" -C build -j "${TILEMEM_JOBS:-$(nproc)}" \
-  tile-opt tile-translate TilememPlugin TilememPythonModules
+  tile-opt tile-translate tile-reduce TilememPlugin TilememPythonModules
 # Only a venv of this checkout's own: a .venv linked from elsewhere is shared
 # with other checkouts, whose builds it must not shadow.
 if [ ! -L .venv ]; then

@@ -7,10 +7,10 @@ import os
 import re
 import subprocess
 import sys
-import tomllib
 
 import pytest
 import tilemem
+import tomllib
 from conftest import PACKAGE_DIR, ROOT
 
 BIN = os.path.join(ROOT, "build", "bin")
@@ -101,7 +101,9 @@ def test_console_scripts_and_tool_paths():
         "tile-translate": "tilemem._tools:tile_translate",
     }
     assert os.path.samefile(tilemem.tool_path("tile-opt"), os.path.join(BIN, "tile-opt"))
-    assert os.path.samefile(tilemem.tool_path("tile-translate"), os.path.join(BIN, "tile-translate"))
+    assert os.path.samefile(
+        tilemem.tool_path("tile-translate"), os.path.join(BIN, "tile-translate")
+    )
     assert os.path.samefile(
         tilemem.plugin_path(), os.path.join(ROOT, "build", "lib", "TilememPlugin.so")
     )

