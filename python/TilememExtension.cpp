@@ -19,8 +19,8 @@
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 
-#include <cstdint>
 #include "mlir-c/BuiltinTypes.h"
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -91,8 +91,8 @@ static void defineTypes(nb::module_ &scope) {
                   mlirStringRefCreate(space.data(), space.size()), cb, data);
             }));
           },
-          nb::arg("cls"), nb::arg("shape"), nb::arg("dtype"),
-          nb::arg("space"), nb::arg("context").none() = nb::none(),
+          nb::arg("cls"), nb::arg("shape"), nb::arg("dtype"), nb::arg("space"),
+          nb::arg("context").none() = nb::none(),
           "!tile.tile<RxCxdtype, space>: `shape` [rows, cols], `dtype` an "
           "ir.Type or its spelling ('f32'), `space` 'vec', 'mat', 'left', "
           "'right', 'acc' or 'bias'. Invalid parameters raise ValueError "
@@ -165,8 +165,7 @@ static void defineTypes(nb::module_ &scope) {
           "shape",
           [](MlirType type) {
             std::vector<int64_t> shape;
-            for (intptr_t i = 0, e = tilememTensorTypeGetRank(type); i < e;
-                 ++i)
+            for (intptr_t i = 0, e = tilememTensorTypeGetRank(type); i < e; ++i)
               shape.push_back(tilememTensorTypeGetDim(type, i));
             return shape;
           },
@@ -210,8 +209,8 @@ NB_MODULE(_tilemem, m) {
         std::string diagnostics;
         MlirModule module = tilememParseModule(
             context, mlirStringRefCreate(text.data(), text.size()),
-            mlirStringRefCreate(sourceName.data(), sourceName.size()),
-            appendTo, &diagnostics);
+            mlirStringRefCreate(sourceName.data(), sourceName.size()), appendTo,
+            &diagnostics);
         if (mlirModuleIsNull(module))
           return nb::make_tuple(nb::none(), diagnostics);
         return nb::make_tuple(nb::cast(module), diagnostics);

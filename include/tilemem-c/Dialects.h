@@ -44,23 +44,22 @@ MLIR_CAPI_EXPORTED int64_t tilememTileTypeGetSizeInBytes(MlirType type);
 
 MLIR_CAPI_EXPORTED bool tilememTypeIsABufferType(MlirType type);
 MLIR_CAPI_EXPORTED MlirTypeID tilememBufferTypeGetTypeID(void);
-MLIR_CAPI_EXPORTED MlirType
-tilememBufferTypeGet(MlirContext context, MlirStringRef space, int64_t size,
-                     int64_t slots, MlirStringCallback diagnostics,
-                     void *userData);
+MLIR_CAPI_EXPORTED MlirType tilememBufferTypeGet(MlirContext context,
+                                                 MlirStringRef space,
+                                                 int64_t size, int64_t slots,
+                                                 MlirStringCallback diagnostics,
+                                                 void *userData);
 MLIR_CAPI_EXPORTED MlirStringRef tilememBufferTypeGetSpace(MlirType type);
 MLIR_CAPI_EXPORTED int64_t tilememBufferTypeGetSize(MlirType type);
 MLIR_CAPI_EXPORTED int64_t tilememBufferTypeGetSlots(MlirType type);
 
 MLIR_CAPI_EXPORTED bool tilememTypeIsATensorType(MlirType type);
 MLIR_CAPI_EXPORTED MlirTypeID tilememTensorTypeGetTypeID(void);
-MLIR_CAPI_EXPORTED MlirType
-tilememTensorTypeGet(MlirContext context, intptr_t rank, const int64_t *shape,
-                     MlirType elementType, MlirStringCallback diagnostics,
-                     void *userData);
+MLIR_CAPI_EXPORTED MlirType tilememTensorTypeGet(
+    MlirContext context, intptr_t rank, const int64_t *shape,
+    MlirType elementType, MlirStringCallback diagnostics, void *userData);
 MLIR_CAPI_EXPORTED intptr_t tilememTensorTypeGetRank(MlirType type);
-MLIR_CAPI_EXPORTED int64_t tilememTensorTypeGetDim(MlirType type,
-                                                   intptr_t dim);
+MLIR_CAPI_EXPORTED int64_t tilememTensorTypeGetDim(MlirType type, intptr_t dim);
 MLIR_CAPI_EXPORTED MlirType tilememTensorTypeGetElementType(MlirType type);
 MLIR_CAPI_EXPORTED int64_t tilememTensorTypeGetSizeInBytes(MlirType type);
 

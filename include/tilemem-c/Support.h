@@ -64,7 +64,6 @@ MLIR_CAPI_EXPORTED unsigned tilememOpNesting(MlirOperation op, unsigned limit,
 MLIR_CAPI_EXPORTED MlirLogicalResult
 tilememRestoreOperation(MlirOperation target, MlirOperation snapshot);
 
-
 #ifdef __cplusplus
 }
 #endif

@@ -25,8 +25,7 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-template <typename T>
-using writeOnlyFlag = decltype(T::kWritebackWriteOnly);
+template <typename T> using writeOnlyFlag = decltype(T::kWritebackWriteOnly);
 } // namespace
 
 template <typename Op> static llvm::json::Object describeOp() {
@@ -71,9 +70,8 @@ template <typename... Ops> static llvm::json::Array describeOps() {
 static llvm::json::Array elementTypes() {
   MLIRContext context;
   // The verifier reports what it rejects; that is the probe, not an error.
-  ScopedDiagnosticHandler quiet(&context, [](Diagnostic &) {
-    return success();
-  });
+  ScopedDiagnosticHandler quiet(&context,
+                                [](Diagnostic &) { return success(); });
   Builder b(&context);
   Type candidates[] = {b.getF16Type(),       b.getBF16Type(),
                        b.getF32Type(),       b.getF64Type(),

@@ -51,10 +51,10 @@ static std::optional<MemorySpace> spaceOf(MLIRContext *context,
                                           void *userData) {
   if (std::optional<MemorySpace> parsed = symbolizeMemorySpace(unwrap(space)))
     return parsed;
-  std::string rendered = ("<unknown>: error: unknown memory space '" +
-                          unwrap(space) +
-                          "' (expected vec, mat, left, right, acc or bias)\n")
-                             .str();
+  std::string rendered =
+      ("<unknown>: error: unknown memory space '" + unwrap(space) +
+       "' (expected vec, mat, left, right, acc or bias)\n")
+          .str();
   diagnostics(wrap(StringRef(rendered)), userData);
   return std::nullopt;
 }
@@ -67,8 +67,8 @@ MlirTypeID tilememTileTypeGetTypeID(void) {
 }
 MlirType tilememTileTypeGet(MlirContext context, intptr_t rank,
                             const int64_t *shape, MlirType elementType,
-                            MlirStringRef space,
-                            MlirStringCallback diagnostics, void *userData) {
+                            MlirStringRef space, MlirStringCallback diagnostics,
+                            void *userData) {
   MLIRContext *ctx = unwrap(context);
   std::optional<MemorySpace> parsed =
       spaceOf(ctx, space, diagnostics, userData);

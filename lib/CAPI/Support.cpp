@@ -31,8 +31,8 @@ MlirModule tilememParseModule(MlirContext context, MlirStringRef text,
   {
     capi::DiagnosticCollector collector(ctx);
     ParserConfig config(ctx);
-    module = parseSourceString<ModuleOp>(unwrap(text), config,
-                                         unwrap(sourceName));
+    module =
+        parseSourceString<ModuleOp>(unwrap(text), config, unwrap(sourceName));
     rendered = collector.getRendered();
   }
   if (!module) {

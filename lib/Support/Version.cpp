@@ -1,4 +1,5 @@
-//===- Version.cpp - the tilemem version -----------------------------------===//
+//===- Version.cpp - the tilemem version
+//-----------------------------------===//
 
 #include "tilemem/Support/Version.h"
 #include "tilemem/Support/VersionNumber.h"

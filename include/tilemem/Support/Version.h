@@ -1,4 +1,5 @@
-//===- Version.h - the tilemem version ---------------------------*- C++ -*-===//
+//===- Version.h - the tilemem version ---------------------------*- C++
+//-*-===//
 //
 // The project version has one source, `project(tilemem VERSION ...)` in the
 // top-level CMakeLists.txt: CMake compiles it into Version.cpp, the Python
