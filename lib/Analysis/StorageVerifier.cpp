@@ -20,9 +20,10 @@
 #include "tilemem/Analysis/AddressRules.h"
 #include "tilemem/Analysis/AllocationLifetimes.h"
 #include "tilemem/Analysis/ProgramOrder.h"
+#include "tilemem/Analysis/StorageDerivation.h"
 #include "tilemem/Analysis/StorageLiveness.h"
 #include "tilemem/Analysis/TileStorage.h"
-#include "tilemem/Analysis/ValueNames.h"
+#include "tilemem/Support/ValueNames.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AsmState.h"
@@ -53,8 +54,9 @@ private:
   }
 
   void checkValue(Value value, Operation *anchor);
-  void checkLoop(Operation *loop, ValueRange inits, ValueRange yielded,
-                 StringRef yieldKind);
+  /// Every carry in one window: initializer, everything passed on at its
+  /// position, pairwise disjoint from the loop's other carries.
+  void checkLoop(Operation *loop);
   void checkIf(scf::IfOp ifOp);
   void checkContracts(Operation *op);
   void checkWrite(Operation *op, const Window &written, Value consumed,
@@ -151,22 +153,33 @@ void Verifier::checkValue(Value value, Operation *anchor) {
                        " buffer " + name(window->root));
 }
 
-void Verifier::checkLoop(Operation *loop, ValueRange inits, ValueRange yielded,
-                         StringRef yieldKind) {
+void Verifier::checkLoop(Operation *loop) {
   SmallVector<std::pair<Value, const Window *>> carries;
-  for (auto [index, init, next] : llvm::enumerate(inits, yielded)) {
+  for (const LoopCarry &carry : getCarries(loop)) {
+    Value init = carry.getInit();
     if (!hasStorage(init.getType()))
       continue;
     const Window *initWindow = storage.lookup(init);
-    const Window *nextWindow = storage.lookup(next);
-    if (!initWindow || !nextWindow)
+    if (!initWindow)
       continue; // reported as a value without storage
-    carries.push_back({init, initWindow});
-    if (*initWindow != *nextWindow)
-      report(loop, "carry #" + Twine(index) + ": " + yieldKind + " value " +
-                       name(next) + " lives in " + describe(*nextWindow) +
-                       " but the carry lives in " + describe(*initWindow) +
-                       " (initializer " + name(init) + ")");
+    bool checked = false;
+    for (OpOperand *yielded : carry.yielded) {
+      Value next = yielded->get();
+      const Window *nextWindow = storage.lookup(next);
+      if (!nextWindow)
+        continue;
+      checked = true;
+      if (*initWindow != *nextWindow)
+        report(loop,
+               "carry #" + Twine(carry.index) + ": " +
+                   (isa<scf::ConditionOp>(yielded->getOwner()) ? "forwarded"
+                                                               : "yielded") +
+                   " value " + name(next) + " lives in " +
+                   describe(*nextWindow) + " but the carry lives in " +
+                   describe(*initWindow) + " (initializer " + name(init) + ")");
+    }
+    if (checked)
+      carries.push_back({init, initWindow});
   }
   for (unsigned i = 0; i < carries.size(); ++i)
     for (unsigned j = i + 1; j < carries.size(); ++j)
@@ -393,14 +406,8 @@ SmallVector<StorageViolation> Verifier::run() {
   // At most one write per op with a storage contract, so sized once.
   writes.reserve(contracts);
   function->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-      checkLoop(op, forOp.getInitArgs(),
-                forOp.getBody()->getTerminator()->getOperands(), "yielded");
-    } else if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
-      checkLoop(op, whileOp.getInits(), whileOp.getYieldOp().getOperands(),
-                "yielded");
-      checkLoop(op, whileOp.getInits(), whileOp.getConditionOp().getArgs(),
-                "forwarded");
+    if (isa<scf::ForOp, scf::WhileOp>(op)) {
+      checkLoop(op);
     } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
       // Results of one if may overlap each other (a view and its source,
       // yielded by both arms): once every arm yields its results' windows

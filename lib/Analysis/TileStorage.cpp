@@ -1,8 +1,8 @@
 //===- TileStorage.cpp - where every tile value lives ---------------------===//
 
 #include "tilemem/Analysis/TileStorage.h"
+#include "tilemem/Analysis/StorageDerivation.h"
 
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -170,11 +170,38 @@ void TileStorage::build(Operation *function) {
   }
 }
 
-void TileStorage::inherit(Value to, Value from) {
-  if (!hasStorage(to.getType()))
+StorageContractInterface TileStorage::aliasView(Value derived) {
+  auto contract =
+      dyn_cast_or_null<StorageContractInterface>(derived.getDefiningOp());
+  if (!contract || !contract.isFirstInputAlias() ||
+      contract.getWritebackOperand() ||
+      isa<AllocatingOpInterface>(contract.getOperation()))
+    return {};
+  return contract;
+}
+
+std::optional<Window> TileStorage::derivedWindow(Value derived,
+                                                 const Window &source) {
+  if (StorageContractInterface view = aliasView(derived))
+    return aliasWindow(view, source);
+  return source;
+}
+
+void TileStorage::derive(Value value) {
+  if (!hasStorage(value.getType()))
     return;
-  if (const Window *window = lookup(from))
-    set(to, *window);
+  if (auto producer =
+          dyn_cast_or_null<AllocatingOpInterface>(value.getDefiningOp())) {
+    if (std::optional<Window> window = destinationWindow(producer))
+      set(value, *window);
+    return;
+  }
+  std::optional<Derivation> derivation = sourceOf(value);
+  if (!derivation)
+    return;
+  if (const Window *source = lookup(derivation->getSource()))
+    if (std::optional<Window> window = derivedWindow(value, *source))
+      set(value, *window);
 }
 
 void TileStorage::visitBlock(Block &block) {
@@ -182,116 +209,28 @@ void TileStorage::visitBlock(Block &block) {
     visitOp(&op);
 }
 
+// Regions before the results of their op, and each block's arguments
+// before its ops: every source is derived before what derives from it (an
+// scf.while's before-region, which the after-region's arguments follow,
+// comes first).
 void TileStorage::visitOp(Operation *op) {
-  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-    for (auto [init, iterArg] :
-         llvm::zip(forOp.getInitArgs(), forOp.getRegionIterArgs()))
-      inherit(iterArg, init);
-    visitBlock(*forOp.getBody());
-    for (auto [init, result] :
-         llvm::zip(forOp.getInitArgs(), forOp.getResults()))
-      inherit(result, init);
-    return;
-  }
-  if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
-    for (auto [init, arg] :
-         llvm::zip(whileOp.getInits(), whileOp.getBeforeArguments()))
-      inherit(arg, init);
-    visitBlock(whileOp.getBefore().front());
-    scf::ConditionOp condition = whileOp.getConditionOp();
-    for (auto [forwarded, arg, result] :
-         llvm::zip(condition.getArgs(), whileOp.getAfterArguments(),
-                   whileOp.getResults())) {
-      inherit(arg, forwarded);
-      inherit(result, forwarded);
-    }
-    visitBlock(whileOp.getAfter().front());
-    return;
-  }
-  // Other region ops (scf.if, tile.scope, ...): nested values first, then
-  // results from what the first region yields.
   for (Region &region : op->getRegions())
-    for (Block &block : region)
+    for (Block &block : region) {
+      for (BlockArgument arg : block.getArguments())
+        derive(arg);
       visitBlock(block);
-  deriveResults(op);
-}
-
-void TileStorage::deriveResults(Operation *op) {
-  if (op->getNumResults() == 0)
-    return;
-  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-    if (ifOp.getThenRegion().empty())
-      return;
-    for (auto [yielded, result] :
-         llvm::zip(ifOp.thenYield().getOperands(), ifOp.getResults()))
-      inherit(result, yielded);
-    return;
-  }
-  if (auto scope = dyn_cast<ScopeOp>(op)) {
-    Operation *yield = scope.getBody().front().getTerminator();
-    for (auto [yielded, result] :
-         llvm::zip(yield->getOperands(), scope.getResults()))
-      inherit(result, yielded);
-    return;
-  }
-  if (auto producer = dyn_cast<AllocatingOpInterface>(op)) {
-    if (std::optional<Window> window = destinationWindow(producer))
-      set(producer.getProducedTile(), *window);
-    return;
-  }
-  auto contract = dyn_cast<StorageContractInterface>(op);
-  if (!contract)
-    return;
-  if (std::optional<unsigned> updated = contract.getWritebackOperand()) {
-    inherit(op->getResult(0), op->getOperand(*updated));
-    return;
-  }
-  if (contract.isFirstInputAlias()) {
-    const Window *source = lookup(op->getOperand(0));
-    if (!source)
-      return;
-    if (std::optional<Window> window = aliasWindow(contract, *source))
-      set(op->getResult(0), *window);
-  }
+    }
+  for (Value result : op->getResults())
+    derive(result);
 }
 
 void TileStorage::forEachDerived(Value value, const Window &window,
                                  function_ref<void(Value, const Window &)> fn) {
-  for (OpOperand &use : value.getUses()) {
-    Operation *user = use.getOwner();
-    unsigned number = use.getOperandNumber();
-    if (auto forOp = dyn_cast<scf::ForOp>(user)) {
-      if (number < forOp.getNumControlOperands())
-        continue;
-      unsigned index = number - forOp.getNumControlOperands();
-      fn(forOp.getRegionIterArgs()[index], window);
-      fn(forOp.getResult(index), window);
-    } else if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
-      fn(whileOp.getBeforeArguments()[number], window);
-    } else if (auto condition = dyn_cast<scf::ConditionOp>(user)) {
-      if (number == 0)
-        continue;
-      auto whileOp = cast<scf::WhileOp>(condition->getParentOp());
-      fn(whileOp.getAfterArguments()[number - 1], window);
-      fn(whileOp.getResult(number - 1), window);
-    } else if (auto yield = dyn_cast<scf::YieldOp>(user)) {
-      auto ifOp = dyn_cast<scf::IfOp>(yield->getParentOp());
-      if (ifOp && yield->getParentRegion() == &ifOp.getThenRegion())
-        fn(ifOp.getResult(number), window);
-    } else if (isa<ScopeYieldOp>(user)) {
-      fn(user->getParentOp()->getResult(number), window);
-    } else if (auto contract = dyn_cast<StorageContractInterface>(user)) {
-      if (isa<AllocatingOpInterface>(user))
-        continue;
-      if (std::optional<unsigned> updated = contract.getWritebackOperand()) {
-        if (*updated == number)
-          fn(user->getResult(0), window);
-      } else if (contract.isFirstInputAlias() && number == 0) {
-        if (std::optional<Window> derived = aliasWindow(contract, window))
-          fn(user->getResult(0), *derived);
-      }
-    }
-  }
+  for (OpOperand &use : value.getUses())
+    forEachDerivedThrough(use, [&](Value derived, DerivationKind) {
+      if (std::optional<Window> derivedWin = derivedWindow(derived, window))
+        fn(derived, *derivedWin);
+    });
 }
 
 SmallVector<std::pair<Value, Window>>

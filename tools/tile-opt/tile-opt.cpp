@@ -30,12 +30,18 @@
 
 using namespace mlir;
 
+namespace mlir::tile::test {
+/// The analysis printing passes of test/lib (tile-opt only).
+void registerTestPasses();
+} // namespace mlir::tile::test
+
 /// What `MlirOptMain(argc, argv, ...)` does, with the nesting check between
 /// reading the input and parsing it.
 static LogicalResult optMain(int argc, char **argv) {
   registerTransformsPasses();
   tile::registerTilePasses();
   tile::registerTilePipelines();
+  tile::test::registerTestPasses();
   tile::registerTilememVersionPrinter("tile-opt");
 
   DialectRegistry registry;

@@ -40,7 +40,7 @@
 
 #include "tilemem/Analysis/AllocationLifetimes.h"
 #include "tilemem/Analysis/StorageVerifier.h"
-#include "tilemem/Analysis/ValueNames.h"
+#include "tilemem/Support/ValueNames.h"
 
 #include <optional>
 #include <string>

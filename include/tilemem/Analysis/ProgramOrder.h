@@ -28,7 +28,7 @@
 #ifndef TILEMEM_ANALYSIS_PROGRAMORDER_H
 #define TILEMEM_ANALYSIS_PROGRAMORDER_H
 
-#include "tilemem/Analysis/TableRoom.h"
+#include "tilemem/Support/TableRoom.h"
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"

@@ -25,7 +25,7 @@
 #include "tilemem/Analysis/ProgramOrder.h"
 #include "tilemem/Analysis/StorageLiveness.h"
 #include "tilemem/Analysis/TileStorage.h"
-#include "tilemem/Analysis/ValueNumbering.h"
+#include "tilemem/Support/ValueNumbering.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"

@@ -27,8 +27,8 @@
 
 #include "tilemem/Analysis/ProgramOrder.h"
 #include "tilemem/Analysis/TripCounts.h"
-#include "tilemem/Analysis/ValueNumbering.h"
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
+#include "tilemem/Support/ValueNumbering.h"
 
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"

@@ -25,7 +25,7 @@
 
 #include "tilemem/Analysis/ProgramOrder.h"
 #include "tilemem/Analysis/TripCounts.h"
-#include "tilemem/Analysis/ValueNumbering.h"
+#include "tilemem/Support/ValueNumbering.h"
 
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
 

@@ -13,21 +13,19 @@
 //     scf.yield %n
 //   }                                                // %r: %buf[0, 16384]
 //
-// Rules: allocating op -> its destination window; writeback op -> the window
-// of the operand it updates; first-input alias -> operand 0's window shifted
-// by the op's relative byte offset, sized by the result; for/while carries
-// and results -> the initializer's (while results and after-region arguments:
-// the scf.condition operand's); if results -> the then-arm's yield;
-// tile.scope results -> its yield; function arguments -> external storage
-// rooted at the argument itself.
+// Rules: an allocating op's result takes its destination window; a function
+// argument is external storage rooted at the argument itself; every other
+// value takes the window of its source (sourceOf, StorageDerivation.h, where
+// the rules are written), a first-input alias's shifted by the op's relative
+// byte offset, sized by the result and read in its layout.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEMEM_ANALYSIS_TILESTORAGE_H
 #define TILEMEM_ANALYSIS_TILESTORAGE_H
 
-#include "tilemem/Analysis/ValueNumbering.h"
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
+#include "tilemem/Support/ValueNumbering.h"
 
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
@@ -134,6 +132,11 @@ public:
   static std::optional<Window> aliasWindow(StorageContractInterface op,
                                            const Window &source);
 
+  /// The first-input alias op that makes `derived` a view of its operand 0
+  /// in a layout of its own (slices, reshapes, transposed views, and the
+  /// data-writing tile.assemble), or null.
+  static StorageContractInterface aliasView(Value derived);
+
   /// Calls `fn(derived, window)` for every value whose storage derives
   /// directly from `value` (views, writeback results, loop carries and
   /// results, if and scope results, while after-arguments), with the window
@@ -152,11 +155,14 @@ public:
   }
 
 private:
+  /// The window `derived` has when its source (StorageDerivation.h) lives
+  /// in `source`: a first-input alias's view of it, else `source` itself.
+  static std::optional<Window> derivedWindow(Value derived,
+                                             const Window &source);
   void build(Operation *function);
   void visitBlock(Block &block);
   void visitOp(Operation *op);
-  void inherit(Value to, Value from);
-  void deriveResults(Operation *op);
+  void derive(Value value);
 
   std::unique_ptr<ValueNumbering> ownNumbering;
   ValueNumbering *numbering;

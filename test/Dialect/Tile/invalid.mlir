@@ -1396,8 +1396,9 @@ func.func @assemble_one_offset(%x: !tile.tile<64x64xf32, vec>, %y: !tile.tile<16
 
 // Tests that a scope's yielded types must match its result types.
 func.func @scope_yield_type(%x: !tile.tile<64x64xf32, vec>) {
-  // expected-error @+1 {{'tile.scope' op yields 1 value(s) whose types do not match its results}}
+  // expected-error @+1 {{'tile.scope' op along control flow edge from Operation tile.scope_yield to parent: successor operand type #0 '!tile.tile<64x64xf32, vec>' should match successor input type #0 '!tile.tile<64x64xf16, vec>'}}
   %s = tile.scope "k" -> !tile.tile<64x64xf16, vec> {
+    // expected-note @+1 {{region branch point}}
     tile.scope_yield %x : !tile.tile<64x64xf32, vec>
   }
   return
@@ -1408,7 +1409,8 @@ func.func @scope_yield_type(%x: !tile.tile<64x64xf32, vec>) {
 // Tests that a scope with a result must yield it (the implicit terminator
 // yields nothing).
 func.func @scope_missing_yield(%x: !tile.tile<64x64xf32, vec>) {
-  // expected-error @+1 {{'tile.scope' op yields 0 value(s) whose types do not match its results}}
+  // expected-error @+2 {{'tile.scope' op along control flow edge from Operation tile.scope_yield to parent: region branch point has 0 operands, but region successor needs 1 inputs}}
+  // expected-note @+1 {{region branch point}}
   %s = tile.scope "k" -> !tile.tile<64x64xf32, vec> {
   }
   return
@@ -1418,8 +1420,9 @@ func.func @scope_missing_yield(%x: !tile.tile<64x64xf32, vec>) {
 
 // Tests that a scope without results cannot yield values.
 func.func @scope_extra_yield(%x: !tile.tile<64x64xf32, vec>) {
-  // expected-error @+1 {{'tile.scope' op yields 1 value(s) whose types do not match its results}}
+  // expected-error @+1 {{'tile.scope' op along control flow edge from Operation tile.scope_yield to parent: region branch point has 1 operands, but region successor needs 0 inputs}}
   tile.scope "k" {
+    // expected-note @+1 {{region branch point}}
     tile.scope_yield %x : !tile.tile<64x64xf32, vec>
   }
   return
@@ -1429,8 +1432,9 @@ func.func @scope_extra_yield(%x: !tile.tile<64x64xf32, vec>) {
 
 // Tests that a scope yields as many values as it has results.
 func.func @scope_yield_count(%x: !tile.tile<64x64xf32, vec>) {
-  // expected-error @+1 {{'tile.scope' op yields 1 value(s) whose types do not match its results}}
+  // expected-error @+1 {{'tile.scope' op along control flow edge from Operation tile.scope_yield to parent: region branch point has 1 operands, but region successor needs 2 inputs}}
   %s:2 = tile.scope "k" -> !tile.tile<64x64xf32, vec>, !tile.tile<64x64xf32, vec> {
+    // expected-note @+1 {{region branch point}}
     tile.scope_yield %x : !tile.tile<64x64xf32, vec>
   }
   return

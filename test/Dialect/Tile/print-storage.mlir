@@ -3,7 +3,9 @@
 // The storage analysis prints, per function and in program order (an op's
 // region arguments, then its results, then the ops nested in it), the window
 // of every tile and tensor value: `<value>: <root>[<offset>, <size>]`, then
-// ` slot <s>` for a dynamic slot or a non-zero static slot, or `none`.
+// ` slot <s>` for a dynamic slot or a non-zero static slot, then
+// ` layout [<row stride>, <column stride>]` (in elements) for a value not
+// stored densely row-major (slices of columns, transposed views), or `none`.
 // Buffers, indices and scalars have no window and are not printed.
 //
 // --mlir-disable-threading: the pass runs on each func.func and prints to
@@ -137,7 +139,7 @@ func.func @view_reshape() {
 // CHECK-LABEL: storage of @view_slice
 // CHECK-NEXT:   %1: %0[1024, 16384]
 // CHECK-NEXT:   %2: %0[5120, 4096]
-// CHECK-NEXT:   %3: %0[1152, 16256]
+// CHECK-NEXT:   %3: %0[1152, 16256] layout [64, 1]
 // CHECK-NEXT:   %4: %0[5376, 2048]
 // CHECK-NEXT:   %5: %0[1024, 16384]
 // CHECK-NOT: {{.}}
@@ -161,9 +163,9 @@ func.func @view_slice() {
 // column slice keeps its span.
 // CHECK-LABEL: storage of @view_slice_of_strided_slice
 // CHECK-NEXT:   %1: %0[0, 16384]
-// CHECK-NEXT:   %2: %0[128, 16256]
-// CHECK-NEXT:   %3: %0[384, 128]
-// CHECK-NEXT:   %4: %0[128, 16256]
+// CHECK-NEXT:   %2: %0[128, 16256] layout [64, 1]
+// CHECK-NEXT:   %3: %0[384, 128] layout [64, 1]
+// CHECK-NEXT:   %4: %0[128, 16256] layout [64, 1]
 // CHECK-NOT: {{.}}
 func.func @view_slice_of_strided_slice() {
   %b = tile.alloc : !tile.buffer<vec, 16384>
@@ -178,9 +180,9 @@ func.func @view_slice_of_strided_slice() {
 // a contiguous row slice), and that views keep a dynamic slot.
 // CHECK-LABEL: storage of @view_transpose_view
 // CHECK-NEXT:   %1: %0[8192, 8192] slot %arg0
-// CHECK-NEXT:   %2: %0[8192, 8192] slot %arg0
+// CHECK-NEXT:   %2: %0[8192, 8192] slot %arg0 layout [1, 32]
 // CHECK-NEXT:   %3: %0[10240, 2048] slot %arg0
-// CHECK-NEXT:   %4: %0[10240, 2048] slot %arg0
+// CHECK-NEXT:   %4: %0[10240, 2048] slot %arg0 layout [1, 32]
 // CHECK-NOT: {{.}}
 func.func @view_transpose_view(%i: index) {
   %b = tile.alloc : !tile.buffer<vec, 16384, slots = 4>
@@ -198,8 +200,8 @@ func.func @view_transpose_view(%i: index) {
 // 8192, so the window is [8192 + 64, 8128].
 // CHECK-LABEL: storage of @view_slice_of_transpose_view
 // CHECK-NEXT:   %1: %0[8192, 8192]
-// CHECK-NEXT:   %2: %0[8192, 8192]
-// CHECK-NEXT:   %3: %0[8256, 8128]
+// CHECK-NEXT:   %2: %0[8192, 8192] layout [1, 32]
+// CHECK-NEXT:   %3: %0[8256, 8128] layout [1, 32]
 // CHECK-NOT: {{.}}
 func.func @view_slice_of_transpose_view() {
   %b = tile.alloc : !tile.buffer<vec, 16384>

@@ -426,13 +426,13 @@ LogicalResult AssembleOp::verify() {
                            source.getElementType());
 }
 
-LogicalResult ScopeOp::verifyRegions() {
-  auto yield = cast<ScopeYieldOp>(getBody().front().getTerminator());
-  if (yield.getValues().getTypes() != getResultTypes())
-    return emitOpError("yields ")
-           << yield.getValues().size()
-           << " value(s) whose types do not match its results";
-  return success();
+void ScopeOp::getSuccessorRegions(RegionBranchPoint point,
+                                  SmallVectorImpl<RegionSuccessor> &regions) {
+  // The body runs once: entered from the scope, it yields to the results.
+  if (point.isParent())
+    regions.push_back(RegionSuccessor(&getBody()));
+  else
+    regions.push_back(RegionSuccessor(getOperation(), getResults()));
 }
 
 #define GET_OP_CLASSES

@@ -8,8 +8,8 @@
 
 #include "tilemem/Analysis/AddressRules.h"
 #include "tilemem/Analysis/AllocationLifetimes.h"
-#include "tilemem/Analysis/ValueNames.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
+#include "tilemem/Support/ValueNames.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 

@@ -9,9 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilemem/Analysis/StorageConflicts.h"
+#include "tilemem/Analysis/StorageDerivation.h"
 #include "tilemem/Analysis/StorageVerifier.h"
-#include "tilemem/Analysis/ValueNames.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
+#include "tilemem/Support/ValueNames.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -128,12 +129,11 @@ public:
 
 private:
   // Loops.
-  LogicalResult processLoop(Operation *loop, ValueRange inits,
-                            ArrayRef<Operation *> yieldPoints);
-  LogicalResult isolateInputs(Operation *loop, ValueRange inits,
-                              ArrayRef<Operation *> yieldPoints);
-  LogicalResult alignYield(Operation *loop, ValueRange inits, Operation *yield,
-                           unsigned firstOperand);
+  LogicalResult processLoop(Operation *loop);
+  LogicalResult isolateInputs(Operation *loop, ArrayRef<LoopCarry> carries,
+                              Operation *lastYield);
+  LogicalResult alignYield(Operation *loop, ArrayRef<LoopCarry> carries,
+                           Operation *yield);
   void copyBlockingCarriesEarly(
       Operation *loop, Operation *yield,
       SmallVectorImpl<std::pair<unsigned, Window>> &copies);
@@ -229,11 +229,9 @@ InFlightDiagnostic Materializer::noCopy(Operation *at, Value value,
 // Retargeting a producer chain
 //===----------------------------------------------------------------------===//
 
-// Follows the storage derivation of `yielded` back to the allocating producer
-// whose destination decides it: writebacks to the operand they update, views
-// to their source (undoing their relative offset), if results to the
-// then-arm's yield, scope results to the scope's yield, loop results to the
-// loop's initializer.
+// Follows the storage derivation of `yielded` (sourceOf, with loop results
+// decided by their initializers) back to the allocating producer whose
+// destination decides it, undoing each view's relative offset on the way.
 std::optional<RetargetPlan> Materializer::planRetarget(Value yielded,
                                                        Window target) {
   Value value = yielded;
@@ -242,7 +240,6 @@ std::optional<RetargetPlan> Materializer::planRetarget(Value yielded,
     if (!result)
       return std::nullopt; // a block argument: storage fixed by its owner
     Operation *def = result.getOwner();
-    unsigned index = result.getResultNumber();
     if (auto producer = dyn_cast<AllocatingOpInterface>(def)) {
       // User storage (pinned or addressed) keeps exactly the values the
       // user put there: no producer moves out of it, and none into it.
@@ -267,47 +264,24 @@ std::optional<RetargetPlan> Materializer::planRetarget(Value yielded,
         return std::nullopt;
       return RetargetPlan{producer, target};
     }
-    if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
-      value = ifOp.thenYield().getOperand(index);
-      continue;
-    }
-    if (auto scope = dyn_cast<ScopeOp>(def)) {
-      value = scope.getBody().front().getTerminator()->getOperand(index);
-      continue;
-    }
-    if (auto forOp = dyn_cast<scf::ForOp>(def)) {
-      value = forOp.getInitArgs()[index];
-      continue;
-    }
-    if (auto whileOp = dyn_cast<scf::WhileOp>(def)) {
-      if (index >= whileOp.getInits().size())
-        return std::nullopt;
-      value = whileOp.getInits()[index];
-      continue;
-    }
-    auto contract = dyn_cast<StorageContractInterface>(def);
-    if (!contract)
+    std::optional<Derivation> derivation =
+        sourceOf(value, LoopResults::FromInitializer);
+    if (!derivation)
       return std::nullopt;
-    if (std::optional<unsigned> updated = contract.getWritebackOperand()) {
-      value = def->getOperand(*updated);
-      continue;
-    }
-    if (contract.isFirstInputAlias()) {
+    if (StorageContractInterface view = TileStorage::aliasView(value)) {
       // The source keeps its layout; only its placement moves.
-      const Window *source = conflicts.lookup(def->getOperand(0));
+      const Window *source = conflicts.lookup(derivation->getSource());
       if (!source)
         return std::nullopt;
-      AliasLayout layout = contract.getAliasLayout(
+      AliasLayout layout = view.getAliasLayout(
           AliasLayout{0, source->rowStride, source->colStride, true});
       target.offset -=
           layout.offset * cast<TileType>(result.getType()).getElementBytes();
       target.size = source->size;
       target.rowStride = source->rowStride;
       target.colStride = source->colStride;
-      value = def->getOperand(0);
-      continue;
     }
-    return std::nullopt;
+    value = derivation->getSource();
   }
 }
 
@@ -325,44 +299,30 @@ bool Materializer::breaksAlignedBoundary(
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
       unsigned number = use.getOperandNumber();
-      // The boundary partner: the window this yield operand must match.
+      // The boundary partner: the window this yield operand must match (its
+      // carry's initializer, or the other arm's value).
       Value partner;
-      if (isa<scf::YieldOp>(user)) {
-        Operation *parent = user->getParentOp();
-        if (auto forOp = dyn_cast<scf::ForOp>(parent))
-          partner = forOp.getInitArgs()[number];
-        else if (auto whileOp = dyn_cast<scf::WhileOp>(parent))
-          partner = number < whileOp.getInits().size()
-                        ? whileOp.getInits()[number]
-                        : Value();
-        else if (auto ifOp = dyn_cast<scf::IfOp>(parent))
-          partner = user->getParentRegion() == &ifOp.getThenRegion()
-                        ? ifOp.elseYield().getOperand(number)
-                        : ifOp.thenYield().getOperand(number);
-      } else if (auto condition = dyn_cast<scf::ConditionOp>(user)) {
-        auto whileOp = cast<scf::WhileOp>(condition->getParentOp());
-        if (number > 0 && number - 1 < whileOp.getInits().size())
-          partner = whileOp.getInits()[number - 1];
+      if (std::optional<unsigned> index = carryIndexOfYielded(use)) {
+        SmallVector<LoopCarry, 4> carries = getCarries(user->getParentOp());
+        if (*index < carries.size())
+          partner = carries[*index].getInit();
+      } else if (auto ifOp = dyn_cast<scf::IfOp>(user->getParentOp());
+                 ifOp && isa<scf::YieldOp>(user)) {
+        partner = user->getParentRegion() == &ifOp.getThenRegion()
+                      ? ifOp.elseYield().getOperand(number)
+                      : ifOp.thenYield().getOperand(number);
       }
-      // A loop input: each of the loop's yields of that carry must follow.
+      // A loop input: each of the loop's yields of that carry must follow,
+      // and the carries of one loop must stay pairwise disjoint.
       SmallVector<Value, 2> loopYields;
-      if (auto forOp = dyn_cast<scf::ForOp>(user)) {
-        if (number >= forOp.getNumControlOperands())
-          loopYields.push_back(forOp.getBody()->getTerminator()->getOperand(
-              number - forOp.getNumControlOperands()));
-      } else if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
-        if (number + 1 < whileOp.getConditionOp()->getNumOperands())
-          loopYields.push_back(
-              whileOp.getConditionOp()->getOperand(number + 1));
-        if (number < whileOp.getYieldOp()->getNumOperands())
-          loopYields.push_back(whileOp.getYieldOp()->getOperand(number));
-      }
-      // ...and the carries of one loop must stay pairwise disjoint.
-      ValueRange loopInits;
-      if (auto forOp = dyn_cast<scf::ForOp>(user))
-        loopInits = forOp.getInitArgs();
-      else if (auto whileOp = dyn_cast<scf::WhileOp>(user))
-        loopInits = whileOp.getInits();
+      SmallVector<Value, 4> loopInits;
+      if (isa<scf::ForOp, scf::WhileOp>(user))
+        for (const LoopCarry &carry : getCarries(user)) {
+          loopInits.push_back(carry.getInit());
+          if (carry.init == &use)
+            for (OpOperand *yielded : carry.yielded)
+              loopYields.push_back(yielded->get());
+        }
       for (Value other : loopInits)
         if (other != value && hasStorage(other.getType()))
           if (const Window *otherWindow = windowOf(other);
@@ -593,23 +553,22 @@ Materializer::scheduleCopies(Operation *yield,
 // (read in a later iteration, after the loop, or again by an enclosing
 // loop), shared with another carry, or owned by the caller, gets an entry
 // copy into private storage, so the loop may update the carry in place.
-LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
-                                          ArrayRef<Operation *> yieldPoints) {
+LogicalResult Materializer::isolateInputs(Operation *loop,
+                                          ArrayRef<LoopCarry> carries,
+                                          Operation *lastYield) {
   // Only code that can run updates a carry: a zero-trip loop's yields and
   // writes are dead, so its input needs no private copy to protect readers.
   const TripCounts &trips = conflicts.getTrips();
-  Operation *lastYield = yieldPoints.back();
-  unsigned firstInitOperand = 0;
-  if (auto forOp = dyn_cast<scf::ForOp>(loop))
-    firstInitOperand = forOp.getNumControlOperands();
   // An entry copy changes which yields are aligned and which windows are
   // shared, so decisions restart after each copy (each carry is copied at
   // most once: its private window is observed by nothing else).
   bool copied = true;
-  for (unsigned attempt = 0; copied && attempt <= inits.size(); ++attempt) {
+  for (unsigned attempt = 0; copied && attempt <= carries.size(); ++attempt) {
     copied = false;
     SmallVector<Window> earlier;
-    for (auto [index, init] : llvm::enumerate(inits)) {
+    for (const LoopCarry &loopCarry : carries) {
+      unsigned index = loopCarry.index;
+      Value init = loopCarry.getInit();
       if (!hasStorage(init.getType()))
         continue;
       const Window *window = conflicts.lookup(init);
@@ -619,15 +578,12 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
       // Misaligned anywhere: a copy will be placed (static structure, which
       // must hold even in dead code); at a yield that runs: the carry changes.
       bool misaligned = false, liveMisaligned = false;
-      for (Operation *yield : yieldPoints) {
-        unsigned operand = (isa<scf::ConditionOp>(yield) ? 1 : 0) + index;
-        if (operand >= yield->getNumOperands())
-          continue;
-        const Window *w = conflicts.lookup(yield->getOperand(operand));
+      for (OpOperand *yielded : loopCarry.yielded) {
+        const Window *w = conflicts.lookup(yielded->get());
         if (w && *w == carry)
           continue;
         misaligned = true;
-        liveMisaligned |= !trips.neverRuns(yield);
+        liveMisaligned |= !trips.neverRuns(yielded->getOwner());
       }
       bool updated = liveMisaligned || conflicts.isWrittenWithin(carry, loop);
       std::string reason;
@@ -648,16 +604,11 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
         // The carry itself and what derives from it inside and after the loop
         // are the loop's own business.
         llvm::SmallPtrSet<Value, 16> carried;
-        SmallVector<Value, 2> carryArgs;
-        if (auto forOp = dyn_cast<scf::ForOp>(loop)) {
-          carryArgs = {forOp.getRegionIterArgs()[index],
-                       forOp.getResult(index)};
-        } else if (auto whileOp = dyn_cast<scf::WhileOp>(loop)) {
-          carryArgs.push_back(whileOp.getBeforeArguments()[index]);
-          if (index < whileOp.getNumResults())
-            carryArgs.append(
-                {whileOp.getAfterArguments()[index], whileOp.getResult(index)});
-        }
+        SmallVector<Value, 3> carryArgs = {loopCarry.iterArg};
+        carryArgs.append(loopCarry.otherArgs.begin(),
+                         loopCarry.otherArgs.end());
+        if (loopCarry.result)
+          carryArgs.push_back(loopCarry.result);
         for (Value arg : carryArgs)
           if (const Window *w = conflicts.lookup(arg))
             for (const auto &member : TileStorage::family(arg, *w))
@@ -677,7 +628,7 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
                        reason + ", so it must be copied:")
                           .str());
       copyOperandInto(
-          loop->getLoc(), loop, firstInitOperand + index,
+          loop->getLoc(), loop, loopCarry.init->getOperandNumber(),
           freshTile(loop->getLoc(), cast<TileType>(init.getType())));
       ++counters.entryCopies;
       copied = true;
@@ -687,14 +638,19 @@ LogicalResult Materializer::isolateInputs(Operation *loop, ValueRange inits,
   return success();
 }
 
-LogicalResult Materializer::alignYield(Operation *loop, ValueRange inits,
-                                       Operation *yield,
-                                       unsigned firstOperand) {
+LogicalResult Materializer::alignYield(Operation *loop,
+                                       ArrayRef<LoopCarry> carries,
+                                       Operation *yield) {
   SmallVector<std::pair<unsigned, Window>> copies;
-  for (auto [index, init] : llvm::enumerate(inits)) {
-    unsigned operand = firstOperand + index;
-    if (operand >= yield->getNumOperands() || !hasStorage(init.getType()))
+  for (const LoopCarry &loopCarry : carries) {
+    Value init = loopCarry.getInit();
+    const auto *yieldedHere =
+        llvm::find_if(loopCarry.yielded, [&](OpOperand *operand) {
+          return operand->getOwner() == yield;
+        });
+    if (yieldedHere == loopCarry.yielded.end() || !hasStorage(init.getType()))
       continue;
+    unsigned operand = (*yieldedHere)->getOperandNumber();
     const Window *carry = conflicts.lookup(init);
     if (!carry)
       continue;
@@ -776,13 +732,21 @@ void Materializer::copyBlockingCarriesEarly(
                  [&](const auto &copy) { return !pending(copy.first); });
 }
 
-LogicalResult Materializer::processLoop(Operation *loop, ValueRange inits,
-                                        ArrayRef<Operation *> yieldPoints) {
-  if (failed(isolateInputs(loop, inits, yieldPoints)))
+LogicalResult Materializer::processLoop(Operation *loop) {
+  SmallVector<LoopCarry, 4> carries = getCarries(loop);
+  // The terminators that pass the carries on, in region order (an
+  // scf.while's condition, then its yield).
+  SmallVector<Operation *, 2> yieldPoints;
+  for (const LoopCarry &carry : carries)
+    for (OpOperand *yielded : carry.yielded)
+      if (!llvm::is_contained(yieldPoints, yielded->getOwner()))
+        yieldPoints.push_back(yielded->getOwner());
+  if (yieldPoints.empty())
+    return success();
+  if (failed(isolateInputs(loop, carries, yieldPoints.back())))
     return failure();
   for (Operation *yield : yieldPoints)
-    if (failed(alignYield(loop, inits, yield,
-                          isa<scf::ConditionOp>(yield) ? 1 : 0)))
+    if (failed(alignYield(loop, carries, yield)))
       return failure();
   return success();
 }
@@ -1146,28 +1110,16 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
 /// loops' carries and results. A writeback result starts a payload of its
 /// own (an earlier version is protected by its own writeback).
 static SmallVector<Value> payloadGroup(Value value) {
-  auto isView = [](Operation *op) {
-    auto contract = dyn_cast_or_null<StorageContractInterface>(op);
-    return contract && contract.isFirstInputAlias() &&
-           contract.isMetadataOnly();
-  };
+  // A loop's carry starts as its input's payload (a writeback of the input
+  // inside the loop clobbers it), and a loop that leaves the carry alone
+  // returns that payload: loop results belong to their initializers.
+  constexpr LoopResults loopResults = LoopResults::FromInitializer;
   Value top = value;
-  while (auto result = dyn_cast<OpResult>(top)) {
-    Operation *def = result.getOwner();
-    unsigned index = result.getResultNumber();
-    if (isView(def))
-      top = def->getOperand(0);
-    else if (auto ifOp = dyn_cast<scf::IfOp>(def))
-      top = ifOp.thenYield().getOperand(index);
-    else if (auto scope = dyn_cast<ScopeOp>(def))
-      top = scope.getBody().front().getTerminator()->getOperand(index);
-    else if (auto forOp = dyn_cast<scf::ForOp>(def))
-      top = forOp.getInitArgs()[index];
-    else if (auto whileOp = dyn_cast<scf::WhileOp>(def);
-             whileOp && index < whileOp.getInits().size())
-      top = whileOp.getInits()[index];
-    else
+  while (isa<OpResult>(top)) {
+    std::optional<Derivation> derivation = sourceOf(top, loopResults);
+    if (!derivation || !derivation->keepsPayload())
       break;
+    top = derivation->getSource();
   }
   SmallVector<Value> group;
   llvm::SmallPtrSet<Value, 8> seen;
@@ -1178,31 +1130,14 @@ static SmallVector<Value> payloadGroup(Value value) {
   add(top);
   add(value);
   for (unsigned i = 0; i < group.size(); ++i)
-    for (OpOperand &use : group[i].getUses()) {
-      Operation *user = use.getOwner();
-      unsigned number = use.getOperandNumber();
-      if (number == 0 && isView(user))
-        add(user->getResult(0));
-      else if (isa<ScopeYieldOp>(user))
-        add(user->getParentOp()->getResult(number));
-      else if (auto ifOp = dyn_cast<scf::IfOp>(user->getParentOp());
-               ifOp && isa<scf::YieldOp>(user) &&
-               user->getParentRegion() == &ifOp.getThenRegion())
-        add(ifOp.getResult(number));
-      // A loop's carry starts as its input's payload (a writeback of the
-      // input inside the loop clobbers it), and a loop that leaves the carry
-      // alone returns that payload.
-      else if (auto forOp = dyn_cast<scf::ForOp>(user);
-               forOp && number >= forOp.getNumControlOperands()) {
-        unsigned index = number - forOp.getNumControlOperands();
-        add(forOp.getRegionIterArgs()[index]);
-        add(forOp.getResult(index));
-      } else if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
-        add(whileOp.getBeforeArguments()[number]);
-        if (number < whileOp.getNumResults())
-          add(whileOp.getResult(number));
-      }
-    }
+    for (OpOperand &use : group[i].getUses())
+      forEachDerivedThrough(
+          use,
+          [&](Value derived, DerivationKind kind) {
+            if (kind != DerivationKind::Update)
+              add(derived);
+          },
+          loopResults);
   return group;
 }
 
@@ -1280,12 +1215,8 @@ LogicalResult Materializer::run() {
     unsigned before = counters.total();
     for (Operation *op : boundaries) {
       LogicalResult result = success();
-      if (auto forOp = dyn_cast<scf::ForOp>(op))
-        result = processLoop(op, forOp.getInitArgs(),
-                             {forOp.getBody()->getTerminator()});
-      else if (auto whileOp = dyn_cast<scf::WhileOp>(op))
-        result = processLoop(op, whileOp.getInits(),
-                             {whileOp.getConditionOp(), whileOp.getYieldOp()});
+      if (isa<scf::ForOp, scf::WhileOp>(op))
+        result = processLoop(op);
       else
         result = processIf(cast<scf::IfOp>(op));
       if (failed(result))

@@ -446,7 +446,8 @@ def Tile_IfExitBarrierOp : Tile_Op<"if_exit_barrier",
 //===----------------------------------------------------------------------===//
 
 def Tile_ScopeOp : Tile_Op<"scope", [
-    SingleBlockImplicitTerminator<"ScopeYieldOp">, RecursiveMemoryEffects]> {
+    SingleBlockImplicitTerminator<"ScopeYieldOp">, RecursiveMemoryEffects,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
   let summary = "a transparent region wrapper";
   let description = [{
     ```mlir
@@ -456,14 +457,14 @@ def Tile_ScopeOp : Tile_Op<"scope", [
     }
     ```
     Runs its body once. Its results are the values it yields, storage
-    included; storage passes look through it.
+    included; storage passes look through it. As a RegionBranchOpInterface
+    op, control enters the body and leaves to the results.
   }];
   let arguments = (ins StrAttr:$kind);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat =
       "$kind (`->` qualified(type($results))^)? $body attr-dict";
-  let hasRegionVerifier = 1;
 }
 
 def Tile_ScopeYieldOp : Tile_Op<"scope_yield", [

@@ -486,28 +486,4 @@ def TileCheckCapacity : Pass<"tile-check-capacity", "::mlir::func::FuncOp"> {
   ];
 }
 
-def TileTestPrintStorage
-    : Pass<"tile-test-print-storage", "::mlir::func::FuncOp"> {
-  let summary = "Print the storage window of every tile value (test only)";
-  let description = [{
-    Prints, for each op result and block argument of tile or tensor type in
-    program order, the window the storage analysis derives for it:
-    `<name>: <root>[<offset>, <size>] slot <s>` or `<name>: none`. Used to
-    FileCheck the analysis.
-  }];
-}
-
-def TileTestPrintLifetimes
-    : Pass<"tile-test-print-lifetimes", "::mlir::func::FuncOp"> {
-  let summary = "Print the live interval of every allocation (test only)";
-  let description = [{
-    Prints the `AllocationLifetimes` analysis of each function: the number
-    of program points, one line per allocation
-    `<name>: <space> <bytes> [<start>, <end>]` (plus `pinned`, `addr N`,
-    `untouched`), one line per loop or branch `<kind> [<start>, <end>]`,
-    and the max-live lower bound of each used space with the op where it
-    peaks. Used to FileCheck the analysis.
-  }];
-}
-
 #endif // TILEMEM_DIALECT_TILE_TRANSFORMS_PASSES_TD

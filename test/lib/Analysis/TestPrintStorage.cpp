@@ -1,22 +1,38 @@
 //===- TestPrintStorage.cpp - print the storage analysis ------------------===//
+//
+// `tile-test-print-storage` prints, for each op result and block argument of
+// tile or tensor type in program order, the window TileStorage derives:
+//
+//   storage of @f:
+//     %0: %buf[0, 16384]                    a whole row-major tile
+//     %1: %buf[8192, 8192] slot 1           a slice in static slot 1
+//     %2: %buf[0, 16384] layout [1, 64]     a transposed view (row, column
+//                                           element strides), printed only
+//                                           when it is not dense row-major
+//     %3: none
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestPasses.h"
 
 #include "tilemem/Analysis/TileStorage.h"
-#include "tilemem/Dialect/Tile/Transforms/Passes.h"
 
-#include "mlir/IR/AsmState.h"
-#include "llvm/Support/raw_ostream.h"
-
-namespace mlir::tile {
-#define GEN_PASS_DEF_TILETESTPRINTSTORAGE
-#include "tilemem/Dialect/Tile/Transforms/Passes.h.inc"
-} // namespace mlir::tile
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
 
 using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
 struct TestPrintStoragePass
-    : public mlir::tile::impl::TileTestPrintStorageBase<TestPrintStoragePass> {
+    : public PassWrapper<TestPrintStoragePass, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestPrintStoragePass)
+
+  StringRef getArgument() const final { return "tile-test-print-storage"; }
+  StringRef getDescription() const final {
+    return "Print the storage window of every tile value (test only)";
+  }
+
   void runOnOperation() override {
     func::FuncOp function = getOperation();
     TileStorage storage(function);
@@ -42,6 +58,9 @@ struct TestPrintStoragePass
       } else if (window->staticSlot) {
         os << " slot " << window->staticSlot;
       }
+      if (!window->isRowMajorFor(value.getType()))
+        os << " layout [" << window->rowStride << ", " << window->colStride
+           << ']';
       os << '\n';
     };
     function.walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -56,3 +75,7 @@ struct TestPrintStoragePass
   }
 };
 } // namespace
+
+void mlir::tile::test::registerTestPrintStoragePass() {
+  PassRegistration<TestPrintStoragePass>();
+}

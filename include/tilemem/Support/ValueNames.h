@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEMEM_ANALYSIS_VALUENAMES_H
-#define TILEMEM_ANALYSIS_VALUENAMES_H
+#ifndef TILEMEM_SUPPORT_VALUENAMES_H
+#define TILEMEM_SUPPORT_VALUENAMES_H
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Value.h"
@@ -38,4 +38,4 @@ private:
 
 } // namespace mlir::tile
 
-#endif // TILEMEM_ANALYSIS_VALUENAMES_H
+#endif // TILEMEM_SUPPORT_VALUENAMES_H

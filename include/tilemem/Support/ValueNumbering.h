@@ -18,10 +18,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEMEM_ANALYSIS_VALUENUMBERING_H
-#define TILEMEM_ANALYSIS_VALUENUMBERING_H
+#ifndef TILEMEM_SUPPORT_VALUENUMBERING_H
+#define TILEMEM_SUPPORT_VALUENUMBERING_H
 
-#include "tilemem/Analysis/TableRoom.h"
+#include "tilemem/Support/TableRoom.h"
 
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
@@ -96,4 +96,4 @@ private:
 
 } // namespace mlir::tile
 
-#endif // TILEMEM_ANALYSIS_VALUENUMBERING_H
+#endif // TILEMEM_SUPPORT_VALUENUMBERING_H

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEMEM_ANALYSIS_TABLEROOM_H
-#define TILEMEM_ANALYSIS_TABLEROOM_H
+#ifndef TILEMEM_SUPPORT_TABLEROOM_H
+#define TILEMEM_SUPPORT_TABLEROOM_H
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -68,4 +68,4 @@ private:
 
 } // namespace mlir::tile
 
-#endif // TILEMEM_ANALYSIS_TABLEROOM_H
+#endif // TILEMEM_SUPPORT_TABLEROOM_H

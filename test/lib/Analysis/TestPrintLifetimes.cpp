@@ -1,23 +1,33 @@
 //===- TestPrintLifetimes.cpp - print the allocation lifetimes ------------===//
+//
+// `tile-test-print-lifetimes` prints the AllocationLifetimes analysis of each
+// function: the number of program points, one line per allocation
+// `<name>: <space> <bytes> [<start>, <end>]` (plus `pinned`, `addr N`,
+// `untouched`), one line per loop or branch `<kind> [<start>, <end>]`, and
+// the max-live lower bound of each used space with the op where it peaks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestPasses.h"
 
 #include "tilemem/Analysis/AllocationLifetimes.h"
-#include "tilemem/Dialect/Tile/Transforms/Passes.h"
 
-#include "mlir/IR/AsmState.h"
-#include "llvm/Support/raw_ostream.h"
-
-namespace mlir::tile {
-#define GEN_PASS_DEF_TILETESTPRINTLIFETIMES
-#include "tilemem/Dialect/Tile/Transforms/Passes.h.inc"
-} // namespace mlir::tile
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
 
 using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
 struct TestPrintLifetimesPass
-    : public mlir::tile::impl::TileTestPrintLifetimesBase<
-          TestPrintLifetimesPass> {
+    : public PassWrapper<TestPrintLifetimesPass, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestPrintLifetimesPass)
+
+  StringRef getArgument() const final { return "tile-test-print-lifetimes"; }
+  StringRef getDescription() const final {
+    return "Print the live interval of every allocation (test only)";
+  }
+
   void runOnOperation() override {
     func::FuncOp function = getOperation();
     markAllAnalysesPreserved();
@@ -57,3 +67,7 @@ struct TestPrintLifetimesPass
   }
 };
 } // namespace
+
+void mlir::tile::test::registerTestPrintLifetimesPass() {
+  PassRegistration<TestPrintLifetimesPass>();
+}
