@@ -29,6 +29,14 @@ carries  loops with ``CARRIES`` carries: two updated in place, a swap,
          a 3-rotation and a lag (a chain); 2 copy cycles per loop
 views    loops whose carry goes through slices, a slice of a slice, an
          assemble, reshapes and a transposed view every iteration
+deep     one nest ``depth`` levels deep (``--depth``; by default as deep as
+         the op count allows, up to ``DEEP_MAX_DEPTH``, the deepest the
+         nesting limit accepts), the levels cycling through scf.for,
+         scf.while (counted by an index carry) and scf.if: two tile carries
+         at every level (one updated, one passed through), a read of a value
+         defined two levels out at every level, a load innermost and a read
+         of a function-level tile there;
+         past ``DEEP_MAX_DEPTH`` levels the program is several such nests
 
 ``Program.cycles`` is the number of copy cycles (swaps, rotations) the
 shape puts in loop yields: a parallel copy needs one scratch per cycle.
@@ -41,12 +49,30 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-SHAPES = ["seq", "nest", "branch", "carries", "views"]
+SHAPES = ["seq", "nest", "branch", "carries", "views", "deep"]
 KINDS = ["tile", "tensor"]
 
 NEST_DEPTH = 12
 BRANCH_DEPTH = 4
 CARRIES = 8
+# The deepest `deep` nest the nesting limit accepts (docs/development.md,
+# "Limits"): at this depth its text nests exactly 4096 brackets (module,
+# function, one `{` per level, and the parentheses and `<` of a while's
+# types), one level more is refused before parsing (test_bench.py).
+DEEP_MAX_DEPTH = 4093
+# Ops per level of a `deep` nest, averaged over the for/while/if cycle.
+DEEP_OPS_PER_LEVEL = 17 / 3
+# The depth of one `deep` unit when only the number of units is given.
+DEEP_UNIT_DEPTH = 12
+# Lines are indented by at most this many levels: a 4000-deep nest indented
+# in full would be quadratic in bytes.
+MAX_INDENT = 32
+# Whether the innermost level of a `deep` nest also updates the carry the
+# other levels pass through. Off: tile-materialize-semantic-aliases aligns
+# such a nest one level per round and gives up after 4 rounds, so from 5
+# levels on it rejects it ("storage is still invalid after materialization";
+# docs/performance.md, "Findings").
+DEEP_UPDATE_AUX = False
 
 # Tile program types.
 T = "!tile.tile<8x8xf32, vec>"
@@ -91,11 +117,11 @@ class Emitter:
         return f"%{prefix}{self.counter}"
 
     def op(self, depth: int, text: str) -> None:
-        self.lines.append("  " * (depth + 2) + text)
+        self.raw(depth, text)
         self.ops += 1
 
     def raw(self, depth: int, text: str) -> None:
-        self.lines.append("  " * (depth + 2) + text)
+        self.lines.append("  " * (min(depth, MAX_INDENT) + 2) + text)
 
     # -- common pieces, in both kinds -------------------------------------
     def zero(self, d: int, value: str = "0.0") -> str:
@@ -336,12 +362,98 @@ def unit_views(e: Emitter, k: int) -> None:
     e.store(0, r, 8 * (k % 8))
 
 
+def deep_nest(e: Emitter, k: int, depth: int) -> None:
+    """One nest of `depth` levels (see the module docstring), built without
+    recursion: the opening lines of every level first, then the closing
+    ones from the innermost out. Level l is an scf.for (l % 3 == 0), an
+    scf.while counted to %n by an index carry (1) or an scf.if (2); each
+    takes (acc, aux) and gives back two values, and reads `far`, a value
+    defined two levels out."""
+    tile = e.kind == "tile"
+    ty = T if tile else TT
+    pair = f"{ty}, {ty}"
+    acc = e.zero(0)
+    aux = e.load(0, "%c0")
+    far = e.load(0, "%c24")
+    # What each level needs to close: (kind, depth, result name, values).
+    opened: list[tuple] = []
+    for level in range(depth):
+        d = level
+        kind = level % 3
+        res = e.fresh("r")
+        if kind == 0:
+            iv, a, b = e.fresh("i"), e.fresh("a"), e.fresh("b")
+            e.op(
+                d,
+                f"{res}:2 = scf.for {iv} = %c0 to %n step %c1 "
+                f"iter_args({a} = {acc}, {b} = {aux}) -> ({pair}) {{",
+            )
+        elif kind == 1:
+            # A counted while: a third, index carry runs it %n times.
+            w0, w1, k0, go = e.fresh("w"), e.fresh("w"), e.fresh("k"), e.fresh("go")
+            a, b, count = e.fresh("a"), e.fresh("b"), e.fresh("k")
+            triple = f"{pair}, index"
+            e.op(
+                d,
+                f"{res}:3 = scf.while ({w0} = {acc}, {w1} = {aux}, {k0} = %c0) "
+                f": ({triple}) -> ({triple}) {{",
+            )
+            e.op(d + 1, f"{go} = arith.cmpi slt, {k0}, %n : index")
+            e.op(d + 1, f"scf.condition({go}) {w0}, {w1}, {k0} : {triple}")
+            e.raw(d, "} do {")
+            e.raw(d, f"^bb0({a}: {ty}, {b}: {ty}, {count}: index):")
+            b = (b, count)
+        else:
+            a, b = acc, aux
+            e.op(d, f"{res}:2 = scf.if %cond -> ({pair}) {{")
+        # The read of an outer value: `far` was defined two levels out.
+        s = e.binary(d + 1, "add", a, far, into=a if kind != 2 else "")
+        opened.append((kind, d, res, a, b))
+        far, acc, aux = a, s, b[0] if kind == 1 else b
+    # Innermost: a load, and a read of a function-level tile.
+    x = e.load(depth, "%c8")
+    inner = e.binary(depth, "add", acc, x, into=acc)
+    inner = e.binary(depth, "mul", inner, "%x0", into=inner)
+    inner_aux = e.binary(depth, "mul", aux, x) if DEEP_UPDATE_AUX else aux
+    values = [inner, inner_aux]
+    for kind, d, res, a, b in reversed(opened):
+        if kind == 0:
+            m = e.scale(d + 1, values[0], into=values[0])
+            e.yield_(d + 1, [m, values[1]])
+        elif kind == 1:
+            b, count = b
+            m = e.binary(d + 1, "sub" if tile else "add", values[0], b, into=values[0])
+            step = e.fresh("k")
+            e.op(d + 1, f"{step} = arith.addi {count}, %c1 : index")
+            e.op(d + 1, f"scf.yield {m}, {values[1]}, {step} : {pair}, index")
+        else:
+            e.yield_(d + 1, values)
+            e.raw(d, "} else {")
+            m = e.scale(d + 1, a)
+            e.yield_(d + 1, [m, b])
+        e.raw(d, "}")
+        values = [f"{res}#0", f"{res}#1"]
+    e.store(0, values[0], 8 * (k % 8))
+    e.store(0, values[1], 8 * ((k + 1) % 8))
+
+
+def deep_depth(ops: int, depth: int = 0) -> int:
+    """The depth of the `deep` nests of a program of about `ops` ops: `depth`
+    if given, else as deep as the op count allows up to DEEP_MAX_DEPTH."""
+    if depth:
+        return depth
+    if not ops:
+        return DEEP_UNIT_DEPTH
+    return max(1, min(DEEP_MAX_DEPTH, round(ops / DEEP_OPS_PER_LEVEL)))
+
+
 UNITS: dict[str, Callable[[Emitter, int], None]] = {
     "seq": unit_seq,
     "nest": unit_nest,
     "branch": unit_branch,
     "carries": unit_carries,
     "views": unit_views,
+    "deep": lambda e, k: deep_nest(e, k, DEEP_MAX_DEPTH),
 }
 
 
@@ -362,6 +474,11 @@ def _header(e: Emitter, shape: str) -> list[str]:
     if not tile:
         pre.op(0, f"%e_h = tensor.empty() : {TT}")
         pre.op(0, f"%halves = linalg.fill ins(%fhalf : f32) outs(%e_h : {TT}) -> {TT}")
+    if shape == "deep":
+        if tile:
+            pre.op(0, f"%x0 = tile.load %A[%c16, %c0] : {GT} -> {T}")
+        else:
+            pre.op(0, f"%x0 = tensor.extract_slice %A[16, 0] [8, 8] [1, 1] : {GTT} to {TT}")
     if shape == "branch":
         if tile:
             pre.op(0, f"%mat = tile.load %A[%c0, %c0] : {GT} -> {MAT}")
@@ -381,28 +498,36 @@ def _header(e: Emitter, shape: str) -> list[str]:
     return lines + pre.lines
 
 
-def unit_ops(shape: str) -> int:
-    """Ops of one unit of the tile program."""
+def unit_ops(shape: str, depth: int = 0) -> int:
+    """Ops of one unit of the tile program (a `deep` nest of `depth`)."""
     e = Emitter("tile")
-    UNITS[shape](e, 0)
+    if shape == "deep":
+        deep_nest(e, 0, depth or DEEP_MAX_DEPTH)
+    else:
+        UNITS[shape](e, 0)
     return e.ops
 
 
-def units_for(shape: str, ops: int) -> int:
-    return max(1, round(ops / unit_ops(shape)))
+def units_for(shape: str, ops: int, depth: int = 0) -> int:
+    return max(1, round(ops / unit_ops(shape, depth)))
 
 
-def generate(shape: str, ops: int, kind: str = "tile", units: int = 0) -> Program:
+def generate(shape: str, ops: int, kind: str = "tile", units: int = 0, depth: int = 0) -> Program:
     """The program of `shape` with about `ops` tile operations (or exactly
-    `units` units), as a tile program or its tensor twin."""
+    `units` units), as a tile program or its tensor twin. `depth` sets the
+    depth of the `deep` nests (default: deep_depth)."""
     if shape not in UNITS:
         raise ValueError(f"unknown shape {shape!r} (one of {', '.join(SHAPES)})")
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r} (tile or tensor)")
+    unit = UNITS[shape]
+    if shape == "deep":
+        depth = deep_depth(ops, depth)
+        unit = lambda e, k: deep_nest(e, k, depth)  # noqa: E731
+        units = units or units_for(shape, ops, depth)
     units = units or units_for(shape, ops)
     e = Emitter(kind)
     head = _header(e, shape)
-    unit = UNITS[shape]
     for k in range(units):
         unit(e, k)
     g = GT if kind == "tile" else GTT
@@ -418,9 +543,16 @@ def main(argv=None) -> int:
         "--ops", type=float, default=1000, help="approximate op count of the tile program"
     )
     parser.add_argument("--kind", choices=KINDS, default="tile")
+    parser.add_argument(
+        "--depth",
+        type=float,
+        default=0,
+        help="depth of the `deep` nests (default: as deep as --ops allows, "
+        f"at most {DEEP_MAX_DEPTH})",
+    )
     parser.add_argument("-o", "--output", default="-")
     args = parser.parse_args(argv)
-    program = generate(args.shape, int(args.ops), args.kind)
+    program = generate(args.shape, int(args.ops), args.kind, depth=int(args.depth))
     if args.output == "-":
         sys.stdout.write(program.text)
     else:

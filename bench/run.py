@@ -8,7 +8,12 @@ the tile program):
 
 - parse time and the time of each tilemem pass, from ``--mlir-timing`` of one
   ``tile-opt --tile-init-memref --tile-materialize-semantic-aliases
-  --tile-verify-storage`` process (the parse time is that process's own);
+  --tile-verify-storage --verify-each=false`` process (the parse time is that
+  process's own, MLIR's IR verifier included, as every parse runs it; the
+  pass times exclude the verifier MLIR would run again after each pass:
+  upstream's, O(N x depth) on deep nests, and measured on its own as the
+  parse time of a ``--mlir-very-unsafe-disable-verifier-on-parsing`` run
+  subtracted from the verified parse);
 - peak RSS (GNU time) of that process against the peak RSS of ``tile-opt
   file`` (parse and print only), both with ``-o /dev/null``;
 - One-Shot Bufferize (``mlir-opt --one-shot-bufferize``) on the equivalent
@@ -16,6 +21,8 @@ the tile program):
   then skipped for that shape);
 - the scaling exponent of materialize + verify (least squares on log-log over
   N >= 1e4);
+- for the ``deep`` shape, the same over the depth of one nest
+  (``--deep-depths``), the exponent fitted over depths >= 1e3;
 - quality figures on a fixed corpus (examples/*.mlir, a seeded fuzz set and
   the bench shapes at small size): tile.move ops the pass inserts against a
   naive baseline that copies at every non-equivalent yield, and scratch tiles
@@ -72,16 +79,28 @@ PASSES = {
 }
 OSB_PASS = "--one-shot-bufferize=bufferize-function-boundaries allow-return-allocs-from-loops"
 FIT_FROM = 1e4
+# The depth exponent is fitted from this depth on.
+DEPTH_FIT_FROM = 1e3
+# A point whose verified parse takes longer than this is measured once: its
+# run-to-run noise is small against its length (a 1e6-op `deep` program
+# parses for minutes: upstream's verifier is O(N x depth)).
+LONG_PARSE_S = 30.0
+# Pipeline runs: the passes' own time (MLIR's verifier after each pass is
+# the same upstream walk the parse does; see the docstring) and a printer
+# that does not run the verifier once more.
+PIPELINE_RUN = ["--verify-each=false", "--mlir-print-assume-verified"]
 
 # Columns of the scaling table, in order (the smoke test checks them).
 SCALING_COLUMNS = [
     "shape",
     "N",
     "parse s",
+    "IR verifier s",
     "init s",
     "materialize s",
     "verify s",
     "(mat+verify)/parse",
+    "(mat+verify)/parse w/o verifier",
     "RSS parse MB",
     "RSS pipeline MB",
     "RSS ratio",
@@ -243,6 +262,9 @@ class Point:
     bytes: int
     parse: float = float("nan")  # Parser time inside the pipeline process
     parse_only: float = float("nan")  # Parser time of the parse+print process
+    # Parser time with MLIR's verifier off (--mlir-very-unsafe-disable-...).
+    parse_noverify: float = float("nan")
+    depth: int = 0  # `deep` only: the depth of its nests
     init: float = float("nan")
     materialize: float = float("nan")
     verify: float = float("nan")
@@ -275,6 +297,11 @@ class Point:
         return self.materialize + self.verify
 
     @property
+    def ir_verifier(self) -> float:
+        """The MLIR verifier's share of the parse."""
+        return self.parse_only - self.parse_noverify
+
+    @property
     def tilemem(self) -> float:
         return self.init + self.materialize + self.verify
 
@@ -294,22 +321,34 @@ def tile_opt_run(path: str, extra: Sequence[str], tile_opt: str) -> Run:
     )
 
 
-def measure_point(shape: str, target: int, args, workdir: str, log) -> Point:
-    program = gen.generate(shape, target, "tile")
-    path = os.path.join(workdir, f"{shape}-{target}.mlir")
+def measure_point(
+    shape: str, target: int, args, workdir: str, log, depth: int = 0, passmem: bool = True
+) -> Point:
+    program = gen.generate(shape, target, "tile", depth=depth)
+    path = os.path.join(workdir, f"{shape}-{target}-{depth}.mlir")
     with open(path, "w") as f:
         f.write(program.text)
     point = Point(shape, target, program.ops, program.units, len(program.text))
+    if shape == "deep":
+        point.depth = gen.deep_depth(target, depth)
     del program
     repeats = args.repeat
-    base_runs, runs = [], []
+    base_runs, runs, unverified = [], [], []
     for _ in range(repeats):
         base = tile_opt_run(path, [], args.tile_opt)
         if base.rc != 0:
             point.error = "parse: " + (base.stderr.strip().splitlines() or [""])[0][:200]
             break
         base_runs.append((parse_timing(base.stderr), base))
-        run = tile_opt_run(path, [*PIPELINE, "--mlir-pass-statistics"], args.tile_opt)
+        quick = tile_opt_run(
+            path,
+            ["--mlir-very-unsafe-disable-verifier-on-parsing", "--mlir-print-assume-verified"],
+            args.tile_opt,
+        )
+        unverified.append(parse_timing(quick.stderr).get("Parser", math.nan))
+        run = tile_opt_run(
+            path, [*PIPELINE, *PIPELINE_RUN, "--mlir-pass-statistics"], args.tile_opt
+        )
         if run.rc != 0:
             point.error = (
                 "pipeline: "
@@ -317,8 +356,11 @@ def measure_point(shape: str, target: int, args, workdir: str, log) -> Point:
             )
             break
         runs.append((parse_timing(run.stderr), run))
+        if base_runs[-1][0].get("Parser", 0.0) > LONG_PARSE_S:
+            break
     if not point.error:
         point.parse_only = min(t.get("Parser", math.nan) for t, _ in base_runs)
+        point.parse_noverify = min(unverified)
         point.rss_parse_kb = max(r.maxrss_kb for _, r in base_runs)
         for attr, name in [
             ("parse", "Parser"),
@@ -331,7 +373,7 @@ def measure_point(shape: str, target: int, args, workdir: str, log) -> Point:
         point.pipeline_wall = min(r.wall for _, r in runs)
         point.rss_pipeline_kb = max(r.maxrss_kb for _, r in runs)
         point.stats = parse_statistics(runs[-1][1].stderr)
-    if not point.error and not args.no_passmem:
+    if not point.error and not args.no_passmem and passmem:
         measure_pass_memory(point, path)
     if args.attribution and not point.error:
         init = tile_opt_run(path, ["--tile-init-memref=erase-dead-code=false"], args.tile_opt)
@@ -349,7 +391,9 @@ def measure_point(shape: str, target: int, args, workdir: str, log) -> Point:
             point.rss_noverify_kb = noverify.maxrss_kb
     os.remove(path)
     log(
-        f"  {shape:8s} N={point.ops:>8d}  parse {point.parse:7.3f}s  init {point.init:7.3f}s  "
+        f"  {shape:8s} N={point.ops:>8d}"
+        + (f" depth {point.depth:>5d}" if point.depth else "")
+        + f"  parse {point.parse:7.3f}s (verifier {point.ir_verifier:7.3f}s)  init {point.init:7.3f}s  "
         f"materialize {point.materialize:7.3f}s  verify {point.verify:7.3f}s  "
         f"RSS {point.rss_parse_kb / 1024:7.1f} -> {point.rss_pipeline_kb / 1024:7.1f} MB"
         + (f"  ERROR {point.error}" if point.error else "")
@@ -803,13 +847,15 @@ def scaling_rows(points: list[Point], osb_timeout: float) -> list[list[str]]:
         )
         rows.append(
             [
-                p.shape,
+                p.shape + (f" (depth {p.depth})" if p.depth else ""),
                 p.ops,
                 fmt(p.parse),
+                fmt(p.ir_verifier),
                 fmt(p.init),
                 fmt(p.materialize),
                 fmt(p.verify),
                 fmt(p.mat_verify / p.parse, 2),
+                fmt(p.mat_verify / p.parse_noverify, 2),
                 fmt(p.rss_parse_kb / 1024, 1),
                 fmt(p.rss_pipeline_kb / 1024, 1),
                 fmt(p.rss_pipeline_kb / p.rss_parse_kb, 2),
@@ -825,6 +871,60 @@ def scaling_rows(points: list[Point], osb_timeout: float) -> list[list[str]]:
             ]
         )
     return rows
+
+
+def depth_exponent(points: list[Point]) -> dict[str, float]:
+    """The exponents of the `deep` depth sweep over depth (one nest each)."""
+    pts = [p for p in points if not p.error and p.depth >= DEPTH_FIT_FROM]
+    ds = [p.depth for p in pts]
+    return {
+        "mat+verify": fit_exponent(ds, [p.mat_verify for p in pts]),
+        "materialize": fit_exponent(ds, [p.materialize for p in pts]),
+        "verify": fit_exponent(ds, [p.verify for p in pts]),
+        "parse": fit_exponent(ds, [p.parse for p in pts]),
+        "parse w/o verifier": fit_exponent(ds, [p.parse_noverify for p in pts]),
+        "points": len(pts),
+        "range": f"depth {min(ds)}..{max(ds)}" if ds else "-",
+    }
+
+
+def depth_rows(points: list[Point]) -> list[list[str]]:
+    return [
+        [
+            p.depth,
+            p.ops,
+            fmt(p.parse),
+            fmt(p.ir_verifier),
+            fmt(p.parse_noverify),
+            fmt(p.init),
+            fmt(p.materialize),
+            fmt(p.verify),
+            fmt(p.mat_verify / p.parse, 2),
+            fmt(p.mat_verify / p.parse_noverify, 2),
+            sum(
+                p.stats.get(k, 0)
+                for k in ("yield-copies", "entry-copies", "branch-copies", "writeback-copies")
+            ),
+        ]
+        if not p.error
+        else [p.depth, p.ops] + ["-"] * 8 + [f"error: {p.error[:60]}"]
+        for p in points
+    ]
+
+
+DEPTH_COLUMNS = [
+    "depth",
+    "N",
+    "parse s",
+    "IR verifier s",
+    "parse w/o verifier s",
+    "init s",
+    "materialize s",
+    "verify s",
+    "(mat+verify)/parse",
+    "(mat+verify)/parse w/o verifier",
+    "moves",
+]
 
 
 def exponents(points: list[Point]) -> dict[str, dict[str, float]]:
@@ -844,7 +944,12 @@ def exponents(points: list[Point]) -> dict[str, dict[str, float]]:
 
 
 def targets(
-    points: list[Point], exps, quality_rows, osb_timeout: float, planner_ratio=None
+    points: list[Point],
+    exps,
+    quality_rows,
+    osb_timeout: float,
+    planner_ratio=None,
+    depth_exp=None,
 ) -> list[list[str]]:
     rows = []
     shapes = list(exps)
@@ -861,16 +966,29 @@ def targets(
             "yes" if worst_exp <= 1.15 else "no",
         ]
     )
+    if depth_exp and depth_exp["points"]:
+        rows.append(
+            [
+                f"materialize+verify exponent over the depth of one nest <= 1.15 "
+                f"(deep, depth >= {DEPTH_FIT_FROM:g})",
+                f"{depth_exp['mat+verify']:.2f} over {depth_exp['range']}; parse "
+                f"{depth_exp['parse']:.2f} (w/o verifier {depth_exp['parse w/o verifier']:.2f})",
+                "yes" if depth_exp["mat+verify"] <= 1.15 else "no",
+            ]
+        )
     largest = {}
     for p in ok_points:
         if p.ops > largest.get(p.shape, Point("", 0, 0, 0, 0)).ops:
             largest[p.shape] = p
     ratios = {s: p.mat_verify / p.parse for s, p in largest.items()}
+    bare = {s: p.mat_verify / p.parse_noverify for s, p in largest.items()}
     rows.append(
         [
-            "materialize+verify < 2x parse at the largest N",
-            ", ".join(f"{s} {r:.2f} (N={largest[s].ops})" for s, r in ratios.items()),
-            "yes" if ratios and max(ratios.values()) < 2 else "no",
+            "(materialize + verify) / parse <= 1.0 at the largest N",
+            ", ".join(f"{s} {r:.2f} (N={largest[s].ops})" for s, r in ratios.items())
+            + "; against the parse without MLIR's verifier: "
+            + ", ".join(f"{s} {r:.2f}" for s, r in bare.items()),
+            "yes" if ratios and max(ratios.values()) <= 1.0 else "no",
         ]
     )
     peak = {s: p.pass_peak_mb / p.module_mb for s, p in largest.items()}
@@ -1039,7 +1157,16 @@ def plot(points: list[Point], path: str) -> None:
 
 
 def report(
-    points, exps, quality_rows, quality, info, args, planner_table="", planner_ratio=None
+    points,
+    exps,
+    quality_rows,
+    quality,
+    info,
+    args,
+    planner_table="",
+    planner_ratio=None,
+    depth_points=(),
+    depth_exp=None,
 ) -> str:
     out = [
         "# tilemem benchmark results\n",
@@ -1053,8 +1180,14 @@ def report(
         + ".\n",
         f"Command: `{' '.join(args.argv)}`\n",
         "## Scaling\n",
+        "deep: nests as deep as the op count allows, up to the deepest the nesting limit accepts "
+        f"({gen.DEEP_MAX_DEPTH}), then several of them.\n",
         "Times are wall seconds from `--mlir-timing` (the best of "
-        f"{args.repeat} runs at every N); parse is the pipeline process's own. "
+        f"{args.repeat} runs at every N, one run when the parse takes over {LONG_PARSE_S:g} s); "
+        "parse is the pipeline process's own, with MLIR's IR verifier, which every parse runs; "
+        "IR verifier: the parse time minus that of a `--mlir-very-unsafe-disable-verifier-on-parsing` "
+        "run. The passes run with `--verify-each=false`: their times are their own, without the "
+        "verifier MLIR would run again after each pass that changes the IR. "
         "RSS: peak resident set of `tile-opt file -o /dev/null` (parse + print) and of the pipeline "
         "(parse + passes + print). module MB: resident memory the parsed module takes; pass peak MB: "
         "the most resident memory `tile-materialize-semantic-aliases` + `tile-verify-storage` add over "
@@ -1078,10 +1211,36 @@ def report(
                     fmt(e["parse"], 2),
                 ]
                 for s, e in exps.items()
-            ],
+            ]
+            + (
+                [
+                    [
+                        "deep, over depth (one nest)",
+                        depth_exp["points"],
+                        depth_exp["range"],
+                        fmt(depth_exp["mat+verify"], 2),
+                        fmt(depth_exp["materialize"], 2),
+                        fmt(depth_exp["verify"], 2),
+                        fmt(depth_exp["parse"], 2),
+                    ]
+                ]
+                if depth_exp
+                else []
+            ),
         ),
         "",
     ]
+    if depth_points:
+        out += [
+            "\n## Depth: one `deep` nest\n",
+            "One nest of the given depth (levels cycling through scf.for, a counted scf.while "
+            "and scf.if, two tile carries at every level, reads of values defined two levels out), "
+            f"measured like the scaling points; the exponents are fitted over depth >= "
+            f"{DEPTH_FIT_FROM:g}. The nesting limit ({gen.DEEP_MAX_DEPTH} levels for this shape) "
+            "is the deepest point.\n",
+            markdown_table(DEPTH_COLUMNS, depth_rows(depth_points)),
+            "",
+        ]
     attributed = [p for p in points if p.rss_init_kb]
     if attributed:
         out += [
@@ -1206,10 +1365,10 @@ def report(
             "",
         ]
     out += [
-        "\n## Targets (issue 6)\n",
+        "\n## Targets (issues 6 and 17)\n",
         markdown_table(
             ["target", "measured", "holds"],
-            targets(points, exps, quality_rows, args.osb_timeout, planner_ratio),
+            targets(points, exps, quality_rows, args.osb_timeout, planner_ratio, depth_exp),
         ),
         "",
     ]
@@ -1222,6 +1381,12 @@ def main(argv=None) -> int:
         "--sizes", default="1e3,3e3,1e4,3e4,1e5,3e5,1e6", help="op counts, comma-separated"
     )
     parser.add_argument("--shapes", default=",".join(gen.SHAPES))
+    parser.add_argument(
+        "--deep-depths",
+        default=f"10,100,300,1e3,2e3,3e3,{gen.DEEP_MAX_DEPTH}",
+        help="depths of the one-nest `deep` sweep, comma-separated (empty: none; run when "
+        "--shapes has deep)",
+    )
     parser.add_argument(
         "--osb-timeout", type=float, default=60.0, help="seconds per One-Shot Bufferize run"
     )
@@ -1295,7 +1460,16 @@ def main(argv=None) -> int:
                         measure_osb(point, args, workdir, log)
                         osb_over = point.osb_status != "ok"
                 points.append(point)
+        depth_points: list[Point] = []
+        if "deep" in shapes and args.deep_depths:
+            log("deep, one nest per depth:")
+            for d in [int(float(x)) for x in args.deep_depths.split(",") if x]:
+                target = round(d * gen.DEEP_OPS_PER_LEVEL)
+                depth_points.append(
+                    measure_point("deep", target, args, workdir, log, depth=d, passmem=False)
+                )
     exps = exponents(points)
+    depth_exp = depth_exponent(depth_points) if depth_points else None
     quality: list[Quality] = []
     quality_rows: list[dict] = []
     if args.fuzz_count > 0:
@@ -1313,7 +1487,18 @@ def main(argv=None) -> int:
     info = machine()
     info["tile_opt_built_at_start"] = built_at_start
     info["tile_opt_built"] = binary_stamp(args.tile_opt)
-    text = report(points, exps, quality_rows, quality, info, args, planner_table, planner_ratio)
+    text = report(
+        points,
+        exps,
+        quality_rows,
+        quality,
+        info,
+        args,
+        planner_table,
+        planner_ratio,
+        depth_points,
+        depth_exp,
+    )
     text += f"\n(benchmark wall time: {time.time() - started:.0f} s)\n"
     with open(os.path.join(args.out, "results.md"), "w") as f:
         f.write(text)
@@ -1324,6 +1509,8 @@ def main(argv=None) -> int:
                 "argv": args.argv,
                 "points": [dict(asdict(p), mat_verify=p.mat_verify) for p in points],
                 "exponents": exps,
+                "depth_points": [dict(asdict(p), mat_verify=p.mat_verify) for p in depth_points],
+                "depth_exponent": depth_exp,
                 "quality": [asdict(q) for q in quality],
                 "quality_summary": quality_rows,
             },
@@ -1334,7 +1521,7 @@ def main(argv=None) -> int:
     if not args.no_plot:
         plot(points, os.path.join(args.out, "scaling.png"))
     print(text)
-    return 1 if any(p.error for p in points) else 0
+    return 1 if any(p.error for p in [*points, *depth_points]) else 0
 
 
 if __name__ == "__main__":

@@ -306,4 +306,10 @@ NB_MODULE(_tilemem, m) {
       nb::arg("target"), nb::arg("snapshot"),
       "Give `target` the regions and attributes of `snapshot`, a clone of it "
       "taken earlier. False (nothing changed) if they do not match.");
+  m.def(
+      "erase_nested_ops",
+      [](MlirOperation operation) { tilememEraseNestedOps(operation); },
+      nb::arg("operation"),
+      "Erase every op nested in `operation` in O(N) (dropping a deep nest "
+      "whole is O(N x depth) upstream).");
 }

@@ -64,6 +64,10 @@ MLIR_CAPI_EXPORTED unsigned tilememOpNesting(MlirOperation op, unsigned limit,
 MLIR_CAPI_EXPORTED MlirLogicalResult
 tilememRestoreOperation(MlirOperation target, MlirOperation snapshot);
 
+/// Erases every op nested in `op`, leaving its regions' blocks empty, in
+/// O(N) (dropping a deep nest whole is O(N x depth) upstream).
+MLIR_CAPI_EXPORTED void tilememEraseNestedOps(MlirOperation op);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,7 @@
 //===- AddressRules.cpp - what a valid address plan is --------------------===//
 
 #include "tilemem/Analysis/AddressRules.h"
+#include "tilemem/Support/Walk.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -47,7 +48,7 @@ SmallVector<ScratchTile>
 mlir::tile::collectScratchTiles(Operation *function,
                                 const AllocationLifetimes &lifetimes) {
   SmallVector<ScratchTile> scratch;
-  function->walk([&](Operation *op) {
+  tile::walk(function, [&](Operation *op) {
     if (!isa<TransposeOp, RowSumOp>(op))
       return;
     auto source = cast<TileType>(op->getOperand(0).getType());

@@ -5,6 +5,7 @@
 #include "tilemem/Analysis/StorageLiveness.h"
 #include "tilemem/Analysis/TileStorage.h"
 #include "tilemem/Analysis/TripCounts.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -68,39 +69,40 @@ void AllocationLifetimes::build(Operation *function, const ProgramOrder &order,
     if (window && window->root.getDefiningOp<AllocOp>())
       valuesOf[window->root].push_back(value);
   };
-  for (Region &region : function->getRegions())
-    region.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      pointOf[op] = points.size();
-      points.push_back(op);
-      positions.push_back(order.position(op));
-      for (Region &nested : op->getRegions())
-        for (Block &block : nested)
-          for (BlockArgument arg : block.getArguments())
-            collect(arg);
-      for (Value result : op->getResults())
-        collect(result);
-      if (auto alloc = dyn_cast<AllocOp>(op)) {
-        indexOf[op] = allocations.size();
-        auto type = cast<BufferType>(alloc.getType());
-        AllocationLifetime lifetime;
-        lifetime.alloc = alloc;
-        lifetime.space = type.getSpace();
-        lifetime.bytes = type.getTotalBytes();
-        lifetime.start = lifetime.end = 0;
-        lifetime.pinned = alloc.getPinned();
-        if (std::optional<uint64_t> addr = alloc.getAddr())
-          lifetime.addr = static_cast<int64_t>(*addr);
-        lifetime.touched = false;
-        allocations.push_back(lifetime);
-      }
-      StringRef kind = isa<scf::ForOp>(op)     ? "for"
-                       : isa<scf::WhileOp>(op) ? "while"
-                       : isa<scf::IfOp>(op)    ? "if"
-                                               : "";
-      if (!kind.empty())
-        regions.push_back({kind, static_cast<unsigned>(points.size() - 1),
-                           /*end=*/0});
-    });
+  tile::walk<WalkOrder::PreOrder>(function, [&](Operation *op) {
+    if (op == function)
+      return;
+    pointOf[op] = points.size();
+    points.push_back(op);
+    positions.push_back(order.position(op));
+    for (Region &nested : op->getRegions())
+      for (Block &block : nested)
+        for (BlockArgument arg : block.getArguments())
+          collect(arg);
+    for (Value result : op->getResults())
+      collect(result);
+    if (auto alloc = dyn_cast<AllocOp>(op)) {
+      indexOf[op] = allocations.size();
+      auto type = cast<BufferType>(alloc.getType());
+      AllocationLifetime lifetime;
+      lifetime.alloc = alloc;
+      lifetime.space = type.getSpace();
+      lifetime.bytes = type.getTotalBytes();
+      lifetime.start = lifetime.end = 0;
+      lifetime.pinned = alloc.getPinned();
+      if (std::optional<uint64_t> addr = alloc.getAddr())
+        lifetime.addr = static_cast<int64_t>(*addr);
+      lifetime.touched = false;
+      allocations.push_back(lifetime);
+    }
+    StringRef kind = isa<scf::ForOp>(op)     ? "for"
+                     : isa<scf::WhileOp>(op) ? "while"
+                     : isa<scf::IfOp>(op)    ? "if"
+                                             : "";
+    if (!kind.empty())
+      regions.push_back({kind, static_cast<unsigned>(points.size() - 1),
+                         /*end=*/0});
+  });
   if (points.empty())
     return;
   auto toPoint = [&](uint64_t position) -> unsigned {

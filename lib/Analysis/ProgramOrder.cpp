@@ -1,6 +1,7 @@
 //===- ProgramOrder.cpp - constant-time order queries ---------------------===//
 
 #include "tilemem/Analysis/ProgramOrder.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -15,7 +16,7 @@ void ProgramOrder::renumber() {
   // Sized once: growing the table would rehash it log(N) times and hold the
   // old and the new buckets at once.
   size_t ops = 0, withRegions = 0;
-  root->walk([&](Operation *op) {
+  tile::walk(root, [&](Operation *op) {
     ++ops;
     withRegions += op->getNumRegions() != 0;
   });

@@ -1,6 +1,10 @@
 //===- StorageConflicts.cpp - can this storage change clobber? ------------===//
 
 #include "tilemem/Analysis/StorageConflicts.h"
+#include "tilemem/Analysis/StorageDerivation.h"
+#include "tilemem/Support/Walk.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -13,7 +17,7 @@ StorageConflicts::StorageConflicts(Operation *function, ProgramOrder &order,
                                    ValueNumbering &numbering)
     : storage(function, numbering), order(order), trips(trips),
       liveness(function, order, &trips, numbering) {
-  function->walk([&](Operation *op) {
+  tile::walk(function, [&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
@@ -274,4 +278,69 @@ void StorageConflicts::noteInserted(ArrayRef<Operation *> ops,
       }
     indexWriter(op);
   }
+}
+
+// A retarget moves a whole family; a member that another loop or branch
+// already delivers in the right window (the same tile yielded twice, say)
+// must stay there, or aligning one boundary would undo another.
+bool StorageConflicts::breaksAlignedBoundary(
+    ArrayRef<std::pair<Value, Window>> moved) const {
+  llvm::DenseMap<Value, Window> proposed(moved.begin(), moved.end());
+  auto windowOf = [&](Value v) -> const Window * {
+    auto it = proposed.find(v);
+    return it != proposed.end() ? &it->second : lookup(v);
+  };
+  for (const auto &[value, window] : moved) {
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      unsigned number = use.getOperandNumber();
+      // The boundary partner: the window this yield operand must match (its
+      // carry's initializer, or the other arm's value).
+      Value partner;
+      if (std::optional<unsigned> index = carryIndexOfYielded(use)) {
+        SmallVector<LoopCarry, 4> carries = getCarries(user->getParentOp());
+        if (*index < carries.size())
+          partner = carries[*index].getInit();
+      } else if (auto ifOp = dyn_cast<scf::IfOp>(user->getParentOp());
+                 ifOp && isa<scf::YieldOp>(user)) {
+        partner = user->getParentRegion() == &ifOp.getThenRegion()
+                      ? ifOp.elseYield().getOperand(number)
+                      : ifOp.thenYield().getOperand(number);
+      }
+      // A loop input: each of the loop's yields of that carry must follow,
+      // and the carries of one loop must stay pairwise disjoint.
+      SmallVector<Value, 2> loopYields;
+      SmallVector<Value, 4> loopInits;
+      if (isa<scf::ForOp, scf::WhileOp>(user))
+        for (const LoopCarry &carry : getCarries(user)) {
+          loopInits.push_back(carry.getInit());
+          if (carry.init == &use)
+            for (OpOperand *yielded : carry.yielded)
+              loopYields.push_back(yielded->get());
+        }
+      for (Value other : loopInits)
+        if (other != value && hasStorage(other.getType()))
+          if (const Window *otherWindow = windowOf(other);
+              otherWindow && otherWindow->mayOverlap(window))
+            return true;
+      for (Value yielded : loopYields) {
+        const Window *before = lookup(yielded);
+        const Window *initBefore = lookup(value);
+        const Window *after = windowOf(yielded);
+        if (before && initBefore && *before == *initBefore &&
+            (!after || *after != window))
+          return true;
+      }
+      if (!partner || partner == value)
+        continue;
+      const Window *before = lookup(value);
+      const Window *partnerBefore = lookup(partner);
+      const Window *partnerAfter = windowOf(partner);
+      bool wasAligned = before && partnerBefore && *before == *partnerBefore;
+      bool isAligned = partnerAfter && *partnerAfter == window;
+      if (wasAligned && !isAligned)
+        return true;
+    }
+  }
+  return false;
 }

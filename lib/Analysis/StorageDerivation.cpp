@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -195,4 +196,36 @@ std::optional<unsigned> mlir::tile::carryIndexOfYielded(OpOperand &use) {
       isa<scf::ForOp, scf::WhileOp>(user->getParentOp()))
     return number;
   return std::nullopt;
+}
+
+SmallVector<Value> mlir::tile::payloadNames(Value value) {
+  // A loop's carry starts as its input's payload (a writeback of the input
+  // inside the loop clobbers it), and a loop that leaves the carry alone
+  // returns that payload: loop results belong to their initializers.
+  constexpr LoopResults loopResults = LoopResults::FromInitializer;
+  Value top = value;
+  while (isa<OpResult>(top)) {
+    std::optional<Derivation> derivation = sourceOf(top, loopResults);
+    if (!derivation || !derivation->keepsPayload())
+      break;
+    top = derivation->getSource();
+  }
+  SmallVector<Value> group;
+  llvm::SmallPtrSet<Value, 8> seen;
+  auto add = [&](Value v) {
+    if (seen.insert(v).second)
+      group.push_back(v);
+  };
+  add(top);
+  add(value);
+  for (unsigned i = 0; i < group.size(); ++i)
+    for (OpOperand &use : group[i].getUses())
+      forEachDerivedThrough(
+          use,
+          [&](Value derived, DerivationKind kind) {
+            if (kind != DerivationKind::Update)
+              add(derived);
+          },
+          loopResults);
+  return group;
 }

@@ -2,10 +2,9 @@
 
 #include "tilemem/Analysis/StorageLiveness.h"
 #include "tilemem/Analysis/TileStorage.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/Interfaces/LoopLikeInterface.h"
-
-#include <functional>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -36,7 +35,7 @@ StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order,
 void StorageLiveness::build(Operation *function) {
   SmallVector<Operation *> loops;
   llvm::DenseMap<Block *, unsigned> loopDepth;
-  std::function<void(Operation *)> visit = [&](Operation *op) {
+  auto enter = [&](Operation *op) {
     auto contract = dyn_cast<StorageContractInterface>(op);
     for (OpOperand &use : op->getOpOperands()) {
       if (!isRead(use, contract))
@@ -51,24 +50,17 @@ void StorageLiveness::build(Operation *function) {
       // inside it (a recurring loop) runs before this anchor too.
       addAnchor(numbering->getOrAssign(use.get()), anchor, /*inOrder=*/true);
     }
-    bool loop = repeats(op);
-    if (loop)
+    if (op != function && repeats(op))
       loops.push_back(op);
     for (Region &region : op->getRegions())
-      for (Block &block : region) {
+      for (Block &block : region)
         loopDepth[&block] = loops.size();
-        for (Operation &nested : block)
-          visit(&nested);
-      }
-    if (loop)
+  };
+  auto exit = [&](Operation *op) {
+    if (!loops.empty() && loops.back() == op)
       loops.pop_back();
   };
-  for (Region &region : function->getRegions())
-    for (Block &block : region) {
-      loopDepth[&block] = 0;
-      for (Operation &op : block)
-        visit(&op);
-    }
+  walkEnterExit(function, enter, exit);
 }
 
 bool StorageLiveness::isRead(OpOperand &use,

@@ -1,6 +1,7 @@
 //===- TripCounts.cpp - loops that provably run 0 or at most 1 time -------===//
 
 #include "tilemem/Analysis/TripCounts.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -63,7 +64,7 @@ TripCounts::TripCounts(Operation *function, const ProgramOrder &order)
     if (!block.empty())
       dead.push_back(&block);
   };
-  function->walk([&](Operation *op) {
+  tile::walk(function, [&](Operation *op) {
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
       std::optional<int64_t> count = getConstantTripCount(forOp);
       if (!count)

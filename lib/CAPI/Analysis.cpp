@@ -5,6 +5,7 @@
 #include "Diagnostics.h"
 
 #include "tilemem/Analysis/AllocationLifetimes.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -108,9 +109,14 @@ void tilememAllocationLifetimesJSON(MlirOperation op, bool positions,
                                     MlirStringCallback callback,
                                     void *userData) {
   llvm::json::Array functions;
-  unwrap(op)->walk([&](func::FuncOp function) {
+  // Functions only: their bodies are not entered.
+  tile::walk<WalkOrder::PreOrder>(unwrap(op), [&](Operation *nested) {
+    auto function = dyn_cast<func::FuncOp>(nested);
+    if (!function)
+      return WalkResult::advance();
     if (!function.isExternal() && !isOrchestrationFunction(function))
       functions.push_back(describe(function, positions));
+    return WalkResult::skip();
   });
   mlir::detail::CallbackOstream stream(callback, userData);
   stream << llvm::json::Value(std::move(functions));

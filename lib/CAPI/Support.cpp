@@ -92,8 +92,13 @@ MlirLogicalResult tilememRestoreOperation(MlirOperation target,
   if (to->getName() != from->getName() ||
       to->getNumRegions() != from->getNumRegions())
     return wrap(failure());
+  // The replaced body is emptied first: taking the snapshot's body would
+  // destroy it whole, O(N x depth) on a deep nest.
+  eraseNestedOps(to);
   for (auto [into, taken] : llvm::zip(to->getRegions(), from->getRegions()))
     into.takeBody(taken);
   to->setAttrs(from->getAttrDictionary());
   return wrap(success());
 }
+
+void tilememEraseNestedOps(MlirOperation op) { eraseNestedOps(unwrap(op)); }

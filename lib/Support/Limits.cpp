@@ -1,6 +1,7 @@
 //===- Limits.cpp - nesting limit and the large-stack runner --------------===//
 
 #include "tilemem/Support/Limits.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -209,4 +210,25 @@ LogicalResult mlir::tile::checkNestingDepth(Operation *root, unsigned limit) {
   // the whole nest below it.
   return emitError(nesting.firstOver->getLoc(),
                    nestingMessage(nesting.maxDepth, limit));
+}
+
+//===----------------------------------------------------------------------===//
+// Teardown
+//===----------------------------------------------------------------------===//
+
+void mlir::tile::eraseNestedOps(Operation *root) {
+  // Every use inside first: an op is erased once nothing uses its results,
+  // and erasing it then finds its regions empty (O(1) per op).
+  tile::walk(root, [&](Operation *op) {
+    if (op == root)
+      return;
+    for (OpOperand &operand : op->getOpOperands())
+      operand.drop();
+    for (BlockOperand &successor : op->getBlockOperands())
+      successor.drop();
+  });
+  tile::walk<WalkOrder::PostOrder, ReverseIterator>(root, [&](Operation *op) {
+    if (op != root)
+      op->erase();
+  });
 }

@@ -118,14 +118,22 @@ def run_pipeline(module: Module | str, passes: Sequence[_Registered]) -> Module:
         with module.context:
             limits.check_op_nesting(module)
             pm = PassManager.parse(pipeline)
+            # The IR verifier runs once, on the result, not after every pass:
+            # its isolation and dominance checks are O(N x depth) upstream
+            # (docs/development.md, "Limits").
+            pm.enable_verifier(False)
             snapshot = module.operation.clone(ip=False)
             try:
                 pm.run(module.operation)
+                module.operation.verify()
             except Exception as error:  # MLIRError carries the diagnostics
                 _tilemem.restore_operation(module.operation, snapshot)
                 raise PassError(
                     f"pass pipeline failed: {pipeline}", diagnostics_of(error)
                 ) from error
+            finally:
+                # Emptied op by op: dropped whole it costs O(N x depth).
+                _tilemem.erase_nested_ops(snapshot)
 
     try:
         limits.run_on_large_stack(run)

@@ -151,6 +151,54 @@ def test_run_writes_the_tables(tmp_path):
     assert point["pass_peak_mb"] > 0
 
 
+def test_run_writes_the_depth_table(tmp_path):
+    """The `deep` shape gets a one-nest depth sweep, its table and its
+    exponent next to the other shapes'."""
+    code = run.main(
+        [
+            "--sizes",
+            "150",
+            "--shapes",
+            "deep",
+            "--deep-depths",
+            "5,20",
+            "--no-osb",
+            "--no-passmem",
+            "--repeat",
+            "1",
+            "--fuzz-count",
+            "0",
+            "--planner-fuzz",
+            "0",
+            "--no-plot",
+            "--out",
+            str(tmp_path),
+        ]
+    )
+    assert code == 0
+    text = (tmp_path / "results.md").read_text()
+    assert "| " + " | ".join(run.DEPTH_COLUMNS) + " |" in text
+    assert "| 5 | " in text and "| 20 | " in text
+    assert "| deep, over depth (one nest) |" in text
+    data = __import__("json").loads((tmp_path / "results.json").read_text())
+    assert [p["depth"] for p in data["depth_points"]] == [5, 20]
+    assert all(p["parse_noverify"] > 0 for p in data["depth_points"])
+    # One nest per depth: 17 ops per 3 levels, plus the prologue.
+    assert data["depth_points"][1]["ops"] > data["depth_points"][0]["ops"] + 3 * 15
+
+
+def test_deep_nests_reach_the_nesting_limit():
+    """The deepest `deep` nest parses (its text stays within the 4096
+    brackets of tilemem's limit) and one level more is refused."""
+    from tilemem import limits
+
+    text = gen.generate("deep", 0, "tile", depth=gen.DEEP_MAX_DEPTH).text
+    assert limits.check_text_nesting(text) is None
+    deeper = gen.generate("deep", 0, "tile", depth=gen.DEEP_MAX_DEPTH + 1).text
+    with pytest.raises(limits.NestingError):
+        limits.check_text_nesting(deeper)
+
+
 def test_pass_memory_grows_with_the_program(tmp_path):
     """bench/passmem.py separates the module from the pass: both grow with
     the program, and the measurement reports them per process."""

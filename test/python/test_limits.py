@@ -318,3 +318,38 @@ def test_a_failing_precondition_leaves_the_module_unchanged():
 
     with pytest.raises(interp.InterpreterError, match="scf.for step must be positive, got 0"):
         interp.run(zero_step, interp.random_inputs(zero_step, seed=0))
+
+
+def test_erase_nested_ops_empties_a_deep_nest():
+    # Dropping a nest whole is O(N x depth) upstream; tilemem empties the
+    # modules it drops (a pipeline's snapshot, a replaced body) op by op.
+    from tilemem._mlir_libs import _tilemem
+
+    with ir.Context():
+        module = limits.parse_module(
+            subprocess.run(
+                [sys.executable, GEN, "for", "3000"], capture_output=True, text=True, check=True
+            ).stdout
+        )
+        function = module.body.operations[0]
+        _tilemem.erase_nested_ops(function.operation)
+        assert len(function.regions[0].blocks[0].operations) == 0
+        _tilemem.erase_nested_ops(module.operation)
+        assert len(module.body.operations) == 0
+        module.operation.verify()
+
+
+def test_a_deep_nest_that_fails_planning_is_restored():
+    # 1000 levels of the bench's `deep` nest need more vec than a3 has: the
+    # pipeline fails after materializing, and the module comes back as it was
+    # (the rewritten body is erased op by op before the snapshot's replaces it).
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import gen
+
+    text = gen.generate("deep", 0, "tile", depth=1000).text
+    with ir.Context():
+        module = limits.parse_module(text)
+        before = str(module)
+        with pytest.raises(passes.PassError, match="does not fit in vec"):
+            passes.memory_pipeline(memory_planner="dsa-rp")(module)
+        assert str(module) == before

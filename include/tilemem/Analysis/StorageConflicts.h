@@ -160,6 +160,13 @@ public:
   std::optional<StorageConflict>
   check(ArrayRef<std::pair<Value, Window>> moved) const;
 
+  /// Whether moving every value of `moved` to its paired window would
+  /// misalign a boundary that is aligned now: a loop carry and what its
+  /// loop yields, two arms of an scf.if, or two carries of one loop that
+  /// would overlap. A retarget moves a whole family, and one boundary's
+  /// alignment must not undo another's.
+  bool breaksAlignedBoundary(ArrayRef<std::pair<Value, Window>> moved) const;
+
   /// The first value that writing `window` right before `point` would
   /// clobber (a value overlapping it that is read at or after `point`),
   /// ignoring `ignored`.

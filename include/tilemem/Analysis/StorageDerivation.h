@@ -91,6 +91,15 @@ void forEachDerivedThrough(OpOperand &use,
                            function_ref<void(Value, DerivationKind)> fn,
                            LoopResults loopResults = LoopResults::FromExit);
 
+/// The names of `value`'s payload: the values it derives from while they
+/// keep the payload (views' sources, the then-yield of an if result, a
+/// scope's yield, the initializer of a loop whose result it is) up to the
+/// first that does not, and every value derived from there or from `value`
+/// without an update (views, if and scope results, loops' carries and
+/// results). A writeback's result starts a payload of its own: an earlier
+/// version is protected by its own writeback. O(names + their uses).
+SmallVector<Value> payloadNames(Value value);
+
 /// The yield operand an scf.if result takes its storage from: the then
 /// arm's (the "then arm first" policy: a rewrite that reconciles two arms
 /// brings the else arm to the then arm's window, never the other way round).

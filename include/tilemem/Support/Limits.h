@@ -97,6 +97,14 @@ OpNesting measureNestingDepth(Operation *root,
 LogicalResult checkNestingDepth(Operation *root,
                                 unsigned limit = kMaxNestingDepth);
 
+/// Erases every op nested in `root` (its regions keep their blocks, now
+/// empty) in O(N) and without recursion. Destroying a nest whole is
+/// O(N x depth) upstream (the destructor of every region drops the
+/// references of its whole subtree, recursively), so tilemem empties the
+/// modules it drops (a pipeline's snapshot, the body a restore replaces)
+/// this way first.
+void eraseNestedOps(Operation *root);
+
 } // namespace mlir::tile
 
 #endif // TILEMEM_SUPPORT_LIMITS_H

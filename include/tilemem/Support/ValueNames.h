@@ -2,7 +2,10 @@
 //
 // Diagnostics name values the way the function prints them (%3, %arg0). The
 // AsmState numbering the function is built on the first request only, so a
-// pass that reports nothing pays nothing.
+// pass that reports nothing pays nothing. It is built assuming the function
+// verifies (the passes that name values run on verified IR): AsmState
+// otherwise runs the whole IR verifier first, whose region-isolation and
+// dominance checks walk up from every operand, O(N x depth) on a deep nest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +27,8 @@ public:
 
   std::string operator()(Value value) {
     if (!state)
-      state = std::make_unique<AsmState>(scope);
+      state =
+          std::make_unique<AsmState>(scope, OpPrintingFlags().assumeVerified());
     std::string text;
     llvm::raw_string_ostream os(text);
     value.printAsOperand(os, *state);

@@ -29,4 +29,5 @@ void mlir::tile::test::registerTestPasses() {
   registerTestPrintProgramOrderPass();
   registerTestPrintStoragePass();
   registerTestPrintTripCountsPass();
+  registerTestParallelCopyPass();
 }

@@ -19,8 +19,9 @@ void registerTestPrintLivenessPass();
 void registerTestPrintProgramOrderPass();
 void registerTestPrintStoragePass();
 void registerTestPrintTripCountsPass();
+void registerTestParallelCopyPass();
 
-/// Every analysis printing pass (what tile-opt calls).
+/// Every test pass, test/lib/Transforms' included (what tile-opt calls).
 void registerTestPasses();
 
 /// How the printers name an op: its name and source line (`tile.add at line

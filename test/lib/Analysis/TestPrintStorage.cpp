@@ -16,6 +16,7 @@
 #include "TestPasses.h"
 
 #include "tilemem/Analysis/TileStorage.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
@@ -63,7 +64,7 @@ struct TestPrintStoragePass
            << ']';
       os << '\n';
     };
-    function.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    tile::walk<WalkOrder::PreOrder>(function, [&](Operation *op) {
       for (Region &region : op->getRegions())
         for (Block &block : region)
           for (BlockArgument arg : block.getArguments())

@@ -1,6 +1,7 @@
 //===- HardwareShapes.cpp - the tile shapes the hardware can hold ---------===//
 
 #include "tilemem/Dialect/Tile/IR/HardwareShapes.h"
+#include "tilemem/Support/Walk.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -96,7 +97,7 @@ static InFlightDiagnostic &explain(InFlightDiagnostic &&diag, TileType type,
 LogicalResult mlir::tile::verifyHardwareShapes(Operation *root,
                                                TargetArch arch) {
   bool ok = true;
-  root->walk([&](Operation *op) {
+  tile::walk(root, [&](Operation *op) {
     for (OpResult result : op->getResults()) {
       auto type = dyn_cast<TileType>(result.getType());
       if (!type)

@@ -10,6 +10,7 @@
 #include "tilemem/Analysis/AllocationLifetimes.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
 #include "tilemem/Support/ValueNames.h"
+#include "tilemem/Support/Walk.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -56,7 +57,7 @@ struct CheckCapacityPass
                  tile.getSizeInBytes(), tile.getSpace());
     // An allocation a too large tile is written into is not reported again.
     llvm::SmallPtrSet<Operation *, 4> reported;
-    function.walk([&](AllocatingOpInterface producer) {
+    tile::walk(function, [&](AllocatingOpInterface producer) {
       TileType tile = producer.getProducedTile().getType();
       if (!tooLarge(producer->getLoc(),
                     "tile " + names(producer.getProducedTile()),
@@ -65,7 +66,7 @@ struct CheckCapacityPass
       if (Value dest = producer.getDest())
         reported.insert(dest.getDefiningOp());
     });
-    function.walk([&](AllocOp alloc) {
+    tile::walk(function, [&](AllocOp alloc) {
       BufferType type = alloc.getResult().getType();
       // ptoas plans every address at level2 and rejects an alloc_tile that
       // names one: a user's fixed address cannot be kept.

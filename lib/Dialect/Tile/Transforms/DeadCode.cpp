@@ -7,6 +7,7 @@
 #include "tilemem/Dialect/Tile/Transforms/DeadCode.h"
 #include "tilemem/Analysis/TripCounts.h"
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -89,7 +90,7 @@ public:
   explicit Liveness(func::FuncOp function) : function(function) {}
 
   void run() {
-    function.walk([&](Operation *op) {
+    tile::walk(function, [&](Operation *op) {
       if (op != function && isRoot(op))
         markOp(op);
     });
@@ -160,7 +161,7 @@ private:
       return;
     if (op->getNumRegions() != 0) {
       // Unknown region op: everything it holds is live.
-      op->walk([&](Operation *nested) {
+      tile::walk(op, [&](Operation *nested) {
         if (nested != op)
           markOp(nested);
       });
@@ -254,7 +255,7 @@ static Operation *rebuildWithoutDeadResults(Operation *op,
 /// dead results themselves. Returns the number of ops erased.
 static unsigned eraseNotLive(func::FuncOp function, const Liveness &liveness) {
   SmallVector<std::pair<Operation *, llvm::BitVector>> trimmed;
-  function.walk([&](Operation *op) {
+  tile::walk(function, [&](Operation *op) {
     if (!isa<scf::IfOp, scf::ForOp, ScopeOp>(op) || !liveness.isLive(op))
       return;
     llvm::BitVector dead(op->getNumResults());
@@ -269,14 +270,15 @@ static unsigned eraseNotLive(func::FuncOp function, const Liveness &liveness) {
     trimmed.push_back({op, dead});
   });
   unsigned erased = 0;
-  function.walk<WalkOrder::PostOrder, ReverseIterator>([&](Operation *op) {
-    if (op == function || liveness.isLive(op) ||
-        op->hasTrait<OpTrait::IsTerminator>())
-      return;
-    op->dropAllUses();
-    op->erase();
-    ++erased;
-  });
+  tile::walk<WalkOrder::PostOrder, ReverseIterator>(
+      function, [&](Operation *op) {
+        if (op == function || liveness.isLive(op) ||
+            op->hasTrait<OpTrait::IsTerminator>())
+          return;
+        op->dropAllUses();
+        op->erase();
+        ++erased;
+      });
   SmallVector<std::pair<Block *, llvm::BitVector>> bodies;
   for (auto &[op, dead] : trimmed) {
     Operation *replacement = rebuildWithoutDeadResults(op, dead);
@@ -301,10 +303,11 @@ unsigned mlir::tile::eraseDeadCode(func::FuncOp function) {
   unsigned erased = 0;
   // Code that never runs first: folding it leaves its uses to the liveness
   // below.
-  function.walk<WalkOrder::PostOrder, ReverseIterator>([&](Operation *op) {
-    if (op != function && foldKnownControlFlow(op))
-      ++erased;
-  });
+  tile::walk<WalkOrder::PostOrder, ReverseIterator>(
+      function, [&](Operation *op) {
+        if (op != function && foldKnownControlFlow(op))
+          ++erased;
+      });
   Liveness liveness(function);
   liveness.run();
   return erased + eraseNotLive(function, liveness);

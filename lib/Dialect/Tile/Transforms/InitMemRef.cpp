@@ -3,6 +3,7 @@
 #include "tilemem/Dialect/Tile/Transforms/DeadCode.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
 #include "tilemem/Dialect/Tile/Transforms/Preconditions.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -32,7 +33,7 @@ struct InitMemRefPass
     // destination dominates its producer wherever the producer is nested.
     Block &entry = function.getBody().front();
     OpBuilder builder(&entry, entry.begin());
-    function.walk([&](AllocatingOpInterface producer) {
+    tile::walk(function, [&](AllocatingOpInterface producer) {
       if (producer.hasDestination())
         return;
       TileType tile = producer.getProducedTile().getType();

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
+#include "tilemem/Support/Walk.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEMATERIALIZETRANSPOSEDVIEWS
@@ -67,7 +68,7 @@ struct MaterializeTransposedViewsPass
     if (function.isExternal() || isOrchestrationFunction(function))
       return;
     SmallVector<Operation *> views;
-    function.walk([&](Operation *op) {
+    tile::walk(function, [&](Operation *op) {
       if (isView(op))
         views.push_back(op);
     });

@@ -2,6 +2,7 @@
 
 #include "tilemem/Dialect/Tile/Transforms/Preconditions.h"
 #include "tilemem/Support/Limits.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
@@ -14,7 +15,7 @@ LogicalResult mlir::tile::checkStoragePreconditions(func::FuncOp function) {
   if (failed(checkNestingDepth(function)))
     return failure();
   bool ok = true;
-  function.walk([&](scf::ForOp loop) {
+  tile::walk(function, [&](scf::ForOp loop) {
     APInt step;
     if (!matchPattern(loop.getStep(), m_ConstantInt(&step)))
       return;

@@ -1,6 +1,7 @@
 //===- SelectBufferIRFunctions.cpp - whole-kernel Buffer-IR selection -----===//
 
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -41,13 +42,11 @@ struct SelectBufferIRFunctionsPass
     func::FuncOp function = getOperation();
     bool selected = enableBufferIR && !function.isExternal() &&
                     !isOrchestrationFunction(function) &&
-                    !function
-                         .walk([&](Operation *op) {
-                           return op != function && unsupported(op)
-                                      ? WalkResult::interrupt()
-                                      : WalkResult::advance();
-                         })
-                         .wasInterrupted();
+                    !tile::walk(function, [&](Operation *op) {
+                       return op != function && unsupported(op)
+                                  ? WalkResult::interrupt()
+                                  : WalkResult::advance();
+                     }).wasInterrupted();
     if (selected) {
       function->setAttr(TileDialect::kBufferIRAttrName,
                         UnitAttr::get(&getContext()));

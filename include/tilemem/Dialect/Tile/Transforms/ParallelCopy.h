@@ -1,0 +1,57 @@
+//===- ParallelCopy.h - order the copies of one parallel copy ---*- C++ -*-===//
+//
+// A loop yield or a branch arm delivers several values into several windows
+// at once: every target must receive its source as it was before any of the
+// copies ran. Copying in the given order can overwrite a source a later copy
+// still reads:
+//
+//   scf.yield %b, %a      // carry 0 lives where %a is, carry 1 where %b is
+//
+//   %t = tile.move %a into(<scratch>)   // spill: a cycle needs one scratch
+//   %0 = tile.move %b into(<%a's window>)
+//   %1 = tile.move %t into(<%b's window>)
+//   scf.yield %0, %1
+//
+// The schedule repeatedly takes the first copy whose target overlaps no
+// source still to be read (its own included: a copy onto part of its source
+// is not in-place safe); when every remaining copy is blocked, the sources
+// form cycles, and the first remaining copy's source is spilled to a fresh
+// scratch tile, which overlaps nothing, so each cycle costs one scratch.
+// With n copies, at most n^2 overlap tests per step.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEMEM_DIALECT_TILE_TRANSFORMS_PARALLELCOPY_H
+#define TILEMEM_DIALECT_TILE_TRANSFORMS_PARALLELCOPY_H
+
+#include "tilemem/Analysis/TileStorage.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir::tile {
+
+/// One step of a scheduled parallel copy.
+struct ParallelCopyStep {
+  enum class Kind {
+    /// Copy the copy's current source into its target.
+    Copy,
+    /// Copy the copy's source into a fresh scratch tile, which becomes its
+    /// source (breaks a cycle).
+    Spill,
+  };
+  Kind kind;
+  /// The copy, an index into the sources and targets.
+  unsigned copy;
+};
+
+/// The order in which to run the copies `sources[i]` -> `targets[i]` so that
+/// no copy overwrites a source still to be read. A source without a window
+/// (none) overlaps nothing. Every copy has exactly one Copy step.
+SmallVector<ParallelCopyStep>
+scheduleParallelCopy(ArrayRef<std::optional<Window>> sources,
+                     ArrayRef<Window> targets);
+
+} // namespace mlir::tile
+
+#endif // TILEMEM_DIALECT_TILE_TRANSFORMS_PARALLELCOPY_H

@@ -1,0 +1,150 @@
+// RUN: tile-opt %s --tile-test-parallel-copy --mlir-disable-threading -o /dev/null | FileCheck %s
+
+// The parallel-copy scheduler on its own: each function declares copies as
+// [source offset, source size, target offset, target size] byte windows of
+// its buffer argument (a negative source offset: a source without storage),
+// and the test pass prints the steps: `copy #i` delivers copy i's current
+// source into its target, `spill #i` first moves its source to a scratch
+// tile.
+//
+// --mlir-disable-threading: the pass prints from each function's instance.
+
+// Tests that independent copies keep their order and need no scratch.
+// CHECK-LABEL: parallel copy of @independent:
+// CHECK-NEXT:   copy #0
+// CHECK-NEXT:   copy #1
+// CHECK-NOT: {{.}}
+func.func @independent(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 0, 256, 512, 256>,
+                               array<i64: 256, 256, 768, 256>]} {
+  return
+}
+
+// Tests that a copy whose target still holds another copy's source waits
+// for that copy (a chain: 0 -> 256 -> 512 is scheduled back to front).
+// CHECK-LABEL: parallel copy of @chain:
+// CHECK-NEXT:   copy #1
+// CHECK-NEXT:   copy #0
+// CHECK-NOT: {{.}}
+func.func @chain(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 0, 256, 256, 256>,
+                               array<i64: 256, 256, 512, 256>]} {
+  return
+}
+
+// Tests that a swap is broken by one scratch: the first copy's source is
+// spilled, the second copy runs, then the first from the scratch.
+// CHECK-LABEL: parallel copy of @swap:
+// CHECK-NEXT:   spill #0
+// CHECK-NEXT:   copy #1
+// CHECK-NEXT:   copy #0
+// CHECK-NOT: {{.}}
+func.func @swap(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 0, 256, 256, 256>,
+                               array<i64: 256, 256, 0, 256>]} {
+  return
+}
+
+// Tests that a 3-rotation takes one scratch, not one per copy.
+// CHECK-LABEL: parallel copy of @rotation:
+// CHECK-NEXT:   spill #0
+// CHECK-NEXT:   copy #2
+// CHECK-NEXT:   copy #1
+// CHECK-NEXT:   copy #0
+// CHECK-NOT: {{.}}
+func.func @rotation(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 0, 256, 256, 256>,
+                               array<i64: 256, 256, 512, 256>,
+                               array<i64: 512, 256, 0, 256>]} {
+  return
+}
+
+// Tests that two disjoint swaps take one scratch each.
+// CHECK-LABEL: parallel copy of @two_cycles:
+// CHECK-NEXT:   spill #0
+// CHECK-NEXT:   copy #1
+// CHECK-NEXT:   copy #0
+// CHECK-NEXT:   spill #2
+// CHECK-NEXT:   copy #3
+// CHECK-NEXT:   copy #2
+// CHECK-NOT: {{.}}
+func.func @two_cycles(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 0, 128, 128, 128>,
+                               array<i64: 128, 128, 0, 128>,
+                               array<i64: 512, 128, 640, 128>,
+                               array<i64: 640, 128, 512, 128>]} {
+  return
+}
+
+// Tests fan-out: one source delivered to three targets needs no scratch,
+// whatever the order, when no target overlaps the source.
+// CHECK-LABEL: parallel copy of @fan_out:
+// CHECK-NEXT:   copy #0
+// CHECK-NEXT:   copy #1
+// CHECK-NEXT:   copy #2
+// CHECK-NOT: {{.}}
+func.func @fan_out(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 0, 256, 256, 256>,
+                               array<i64: 0, 256, 512, 256>,
+                               array<i64: 0, 256, 768, 256>]} {
+  return
+}
+
+// Tests fan-out from a window another copy writes: both reads of the
+// fanned-out source run before the copy that overwrites it.
+// CHECK-LABEL: parallel copy of @fan_out_then_overwrite:
+// CHECK-NEXT:   copy #1
+// CHECK-NEXT:   copy #2
+// CHECK-NEXT:   copy #0
+// CHECK-NOT: {{.}}
+func.func @fan_out_then_overwrite(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 768, 256, 0, 256>,
+                          array<i64: 0, 256, 256, 256>,
+                          array<i64: 0, 256, 512, 256>]} {
+  return
+}
+
+// Tests partially overlapping windows: a target overlapping part of another
+// copy's source blocks like a full overlap.
+// CHECK-LABEL: parallel copy of @partial_overlap:
+// CHECK-NEXT:   copy #1
+// CHECK-NEXT:   copy #0
+// CHECK-NOT: {{.}}
+func.func @partial_overlap(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 0, 256, 384, 256>,
+                          array<i64: 512, 256, 768, 256>]} {
+  return
+}
+
+// Tests that a copy onto part of its own source is spilled first (it is not
+// in-place safe), even when nothing else blocks it.
+// CHECK-LABEL: parallel copy of @onto_own_source:
+// CHECK-NEXT:   spill #0
+// CHECK-NEXT:   copy #0
+// CHECK-NOT: {{.}}
+func.func @onto_own_source(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 0, 256, 128, 256>]} {
+  return
+}
+
+// Tests that a source blocks the copies whose targets overlap it...
+// CHECK-LABEL: parallel copy of @source_blocks:
+// CHECK-NEXT:   copy #1
+// CHECK-NEXT:   copy #0
+// CHECK-NOT: {{.}}
+func.func @source_blocks(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 0, 256, 256, 256>,
+                          array<i64: 256, 256, 768, 256>]} {
+  return
+}
+
+// ...and that a source without storage blocks nothing.
+// CHECK-LABEL: parallel copy of @no_source_window:
+// CHECK-NEXT:   copy #0
+// CHECK-NEXT:   copy #1
+// CHECK-NOT: {{.}}
+func.func @no_source_window(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 0, 256, 256, 256>,
+                          array<i64: -1, 0, 768, 256>]} {
+  return
+}
