@@ -88,9 +88,7 @@ struct MaterializeSemanticAliasesPass
       SmallVector<StorageViolation> violations =
           verifyTileStorage(function, {}, order, trips, numbering);
       for (const StorageViolation &violation : violations)
-        violation.op->emitError()
-            << "storage is still invalid after materialization: "
-            << violation.message;
+        violation.emit("storage is still invalid after materialization: ");
       ok = violations.empty();
     }
     if (!ok) {

@@ -335,6 +335,11 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
              << "->"
              << stringifyMemorySpace(
                     cast<TileType>(elseValue.getType()).getSpace());
+      Value thenValue = thenYield->getOperand(index);
+      diag.attachNote(thenValue.getLoc())
+          << "the then arm's " << name(thenValue) << " is defined here";
+      diag.attachNote(elseValue.getLoc())
+          << "the else arm's " << name(elseValue) << " is defined here";
       return failure();
     }
     // Copy into the result's window in the else arm when nothing there is
