@@ -10,7 +10,8 @@ import re
 
 import pytest
 from conftest import fuzz_seeds
-from tilemem import fuzz, ir
+from tilemem import ir
+from tilemem.testing import fuzz
 
 SEEDS = fuzz_seeds(30, salt=3)
 

@@ -31,7 +31,7 @@ from conftest import ROOT
 TOP_DIRS = ("include", "lib", "test", "tools", "python", "docs", "bench", "scripts", "examples")
 # A path token: a top-level directory, then path characters. `{a,b}` groups
 # and `*` globs are expanded below.
-PATH = re.compile(r"(?<![\w./:-])((?:%s)/[\w./{},*+-]*[\w*}/])" % "|".join(TOP_DIRS))
+PATH = re.compile(r"(?<![\w./:-])((?:" + "|".join(TOP_DIRS) + r")/[\w./{},*+-]*[\w*}/])")
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s#]+)(?:#[^)]*)?\)")
 TEXT_SUFFIXES = (".cpp", ".h", ".td", ".py", ".md", ".sh", ".txt", ".mlir", ".cfg", ".in", ".toml")
 # Copies of outside reproducers and dated results are kept as written.
