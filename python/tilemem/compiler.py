@@ -79,7 +79,9 @@ class CompileResult:
 
     ``pto``: the PTO text (None with ``emit_pto=False``). ``module``: the
     planned tile module.
-    ``stats``: see :func:`planned_stats`. ``options``: the resolved options
+    ``stats``: see :func:`planned_stats` (computed on first use: a large
+    kernel compiled for its PTO does not pay for them). ``options``: the
+    resolved options
     (``memory_planner``, ``enable_buffer_ir``, ``arch``, ``pto_level``).
     ``timing``: None, or ``{"header": ..., "report": text, "passes":
     [(name, seconds)], "pto_emission": seconds}`` when ``timing=True``.
@@ -93,7 +95,7 @@ class CompileResult:
         self,
         pto: str | None,
         module: ir.Module,
-        stats: dict,
+        stats,
         options: dict,
         timing: dict | None = None,
         ir_dump: str | None = None,
@@ -102,12 +104,19 @@ class CompileResult:
     ):
         self.pto = pto
         self.module = module
-        self.stats = stats
+        # A dict, or a function computing it on first use.
+        self._stats = stats
         self.options = options
         self.timing = timing
         self.ir_dump = ir_dump
         self.cached = cached
         self.source = source or {"kind": "text", "name": "<string>"}
+
+    @property
+    def stats(self) -> dict:
+        if callable(self._stats):
+            self._stats = self._stats()
+        return self._stats
 
     def __repr__(self) -> str:
         size = "no PTO" if self.pto is None else f"pto={len(self.pto)} chars"
@@ -396,7 +405,12 @@ def _run(
             except Error as error:
                 raise failed("emission", error.message, error) from error
         emit_seconds = time.perf_counter() - started
-        stats = planned_stats(module, input_moves)
+
+        # Statistics on demand: the allocation records of a large module
+        # cost as much as a pass.
+        def stats():
+            return limits.run_on_large_stack(planned_stats, module, input_moves)
+
     timing_info = None
     if timing:
         header = f"tilemem compile: {_options_header(options)}"
@@ -492,7 +506,7 @@ def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing, em
     if cacheable:
         # With its locations, so a cached module still names the kernel's file.
         printed = module.operation.get_asm(enable_debug_info=True)
-        _CACHE[key] = {"pto": pto, "module": printed, "stats": _copy_stats(stats)}
+        _CACHE[key] = {"pto": pto, "module": printed, "stats": _copy_stats(stats())}
         _CACHE.move_to_end(key)
         while len(_CACHE) > _CACHE_LIMIT:
             _CACHE.popitem(last=False)
