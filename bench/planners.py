@@ -138,7 +138,7 @@ def mixed_program(seed: int, steps: int = 40) -> str:
 
 
 def corpus(args):
-    from tilemem import fuzz
+    from tilemem.testing import fuzz
 
     for seed in range(1, args.fuzz + 1):
         yield "fuzz", fuzz.generate(seed)

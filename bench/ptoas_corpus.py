@@ -5,7 +5,7 @@
         --seeds 20000001-20001000 [--corpus default|branch-heavy|both] \\
         [--planners pypto,dsa-rp,ptoas] [--chunk 150] [--json out.json] [--failures DIR]
 
-For every seed (and corpus), `tilemem.fuzz.generate(seed, tensor_outputs=True,
+For every seed (and corpus), `tilemem.testing.fuzz.generate(seed, tensor_outputs=True,
 branch_heavy=...)` makes a module; it is kept when it returns only tensors
 and the storage legalization accepts it with matching results
 (`fuzz.run_one(...).status == "ok"`). Each kept program then goes through the
@@ -55,8 +55,8 @@ def main(argv=None) -> int:
     )
     args = parser.parse_args(argv)
 
-    from tilemem import fuzz
     from tilemem.testing import corpus as chain_corpus
+    from tilemem.testing import fuzz
     from tilemem.testing import toolchain as tc
 
     tools = tc.find_tools()

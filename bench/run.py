@@ -729,7 +729,7 @@ def quality_of(name: str, text: str, tile_opt: str) -> Quality:
         text=True,
     )
     if run.returncode != 0:
-        from tilemem import fuzz
+        from tilemem.testing import fuzz
 
         return Quality(name, False, fuzz.classify_rejection(run.stderr))
     stats = parse_statistics(run.stderr)
@@ -756,7 +756,7 @@ def quality_of(name: str, text: str, tile_opt: str) -> Quality:
 
 
 def corpus(fuzz_count: int, fuzz_seed: int):
-    from tilemem import fuzz
+    from tilemem.testing import fuzz
 
     examples = sorted(os.listdir(os.path.join(ROOT, "examples")))
     items = [

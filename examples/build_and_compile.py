@@ -1,6 +1,7 @@
 """Builds a kernel with the Python builders and compiles it to PTO.
 
-    PYTHONPATH=build/python_packages .venv/bin/python examples/build_and_compile.py [--memory-planner dsa-rp]
+    .venv/bin/python examples/build_and_compile.py --memory-planner dsa-rp   # a checkout
+    python examples/build_and_compile.py                                     # pip-installed
 
 The kernel averages exp() of the four 64x64 row blocks of X into O:
 
@@ -14,24 +15,20 @@ planner, then emits PTO.
 """
 
 import argparse
-import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "build", "python_packages"))
-
-import tilemem  # noqa: E402
-from tilemem import ir  # noqa: E402
-from tilemem.dialects import arith, func, scf, tile  # noqa: E402
+import tilemem
+from tilemem import ir
+from tilemem.dialects import arith, func, scf, tile
 
 
 def build_kernel() -> ir.Module:
     """The kernel as an ir.Module (in the current Context)."""
     f32 = ir.F32Type.get()
     index = ir.IndexType.get()
-    block = ir.Type.parse("!tile.tile<64x64xf32, vec>")
-    x_type = ir.Type.parse("!tile.tensor<256x64xf32>")
-    o_type = ir.Type.parse("!tile.tensor<64x64xf32>")
+    block = tile.TileType.get([64, 64], f32, "vec")
+    x_type = tile.TensorType.get([256, 64], f32)
+    o_type = tile.TensorType.get([64, 64], f32)
     module = ir.Module.create()
     module.operation.attributes["tile.target_arch"] = ir.StringAttr.get("a3")
     with ir.InsertionPoint(module.body):
@@ -51,11 +48,11 @@ def build_kernel() -> ir.Module:
                 acc = loop.inner_iter_args[0]
                 row = arith.MulIOp(i, c64).result
                 rows = tile.LoadOp(block, X, [row, c0]).result
-                e = tile.ExpOp(block, rows).result
-                total = tile.AddOp(block, acc, e).result
+                e = tile.exp(rows)  # result types inferred from the operands
+                total = tile.add(acc, e)
                 scf.YieldOp([total])
-            mean = tile.MulSOp(block, loop.results[0], quarter).result
-            stored = tile.StoreOp(o_type, mean, O, [c0, c0]).result
+            mean = tile.muls(loop.results[0], quarter)
+            stored = tile.store(mean, O, [c0, c0])
             func.ReturnOp([stored])
     assert module.operation.verify()
     return module

@@ -2,7 +2,11 @@
 # Sets up everything tilemem needs inside the checkout, then builds it:
 #   .venv/  the pinned wheel toolchain (requirements.txt)
 #   build/  tile-opt, tile-translate, the mlir-opt plugin and the tilemem Python package
-# Safe to re-run: each step is skipped or incremental when already done.
+# and makes .venv's Python import the built package (a .pth file naming
+# build/python_packages), so `.venv/bin/python -c "import tilemem"` needs no
+# PYTHONPATH. Safe to re-run: each step is skipped or incremental when
+# already done. (`pip install .` builds and installs the same package as a
+# wheel instead: pyproject.toml.)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -42,4 +46,9 @@ if [ ! -f build/build.ninja ]; then
 fi
 echo "== building"
 "$root/.venv/bin/ninja" -C build -j "${TILEMEM_JOBS:-$(nproc)}" \
-  tile-opt tile-translate TilememPlugin TilememPythonModules
+  tile-opt tile-translate tile-reduce TilememPlugin TilememPythonModules
+# Only a venv of this checkout's own: a .venv linked from elsewhere is shared
+# with other checkouts, whose builds it must not shadow.
+if [ ! -L .venv ]; then
+  echo "$root/build/python_packages" > "$sp/tilemem-build.pth"
+fi

@@ -5,6 +5,9 @@
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
+#include "mlir-c/Support.h"
+
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -18,6 +21,47 @@ MLIR_CAPI_EXPORTED void tilememRegisterDialects(MlirDialectRegistry registry);
 
 /// Registers every tilemem pass with the global pass registry.
 MLIR_CAPI_EXPORTED void tilememRegisterPasses(void);
+
+//===----------------------------------------------------------------------===//
+// Types: !tile.tile<RxCxT, space>, !tile.buffer<space, size[, slots = N]>,
+// !tile.tensor<RxCxT>. The Get functions check the parameters as the
+// parser does: on invalid ones they return a null type and pass the
+// verifier's diagnostics (rendered lines, as tilememParseModule) to
+// `diagnostics`. Spaces are spelled as in the IR ("vec", "mat", ...).
+//===----------------------------------------------------------------------===//
+
+MLIR_CAPI_EXPORTED bool tilememTypeIsATileType(MlirType type);
+MLIR_CAPI_EXPORTED MlirTypeID tilememTileTypeGetTypeID(void);
+MLIR_CAPI_EXPORTED MlirType
+tilememTileTypeGet(MlirContext context, intptr_t rank, const int64_t *shape,
+                   MlirType elementType, MlirStringRef space,
+                   MlirStringCallback diagnostics, void *userData);
+MLIR_CAPI_EXPORTED intptr_t tilememTileTypeGetRank(MlirType type);
+MLIR_CAPI_EXPORTED int64_t tilememTileTypeGetDim(MlirType type, intptr_t dim);
+MLIR_CAPI_EXPORTED MlirType tilememTileTypeGetElementType(MlirType type);
+MLIR_CAPI_EXPORTED MlirStringRef tilememTileTypeGetSpace(MlirType type);
+MLIR_CAPI_EXPORTED int64_t tilememTileTypeGetSizeInBytes(MlirType type);
+
+MLIR_CAPI_EXPORTED bool tilememTypeIsABufferType(MlirType type);
+MLIR_CAPI_EXPORTED MlirTypeID tilememBufferTypeGetTypeID(void);
+MLIR_CAPI_EXPORTED MlirType tilememBufferTypeGet(MlirContext context,
+                                                 MlirStringRef space,
+                                                 int64_t size, int64_t slots,
+                                                 MlirStringCallback diagnostics,
+                                                 void *userData);
+MLIR_CAPI_EXPORTED MlirStringRef tilememBufferTypeGetSpace(MlirType type);
+MLIR_CAPI_EXPORTED int64_t tilememBufferTypeGetSize(MlirType type);
+MLIR_CAPI_EXPORTED int64_t tilememBufferTypeGetSlots(MlirType type);
+
+MLIR_CAPI_EXPORTED bool tilememTypeIsATensorType(MlirType type);
+MLIR_CAPI_EXPORTED MlirTypeID tilememTensorTypeGetTypeID(void);
+MLIR_CAPI_EXPORTED MlirType tilememTensorTypeGet(
+    MlirContext context, intptr_t rank, const int64_t *shape,
+    MlirType elementType, MlirStringCallback diagnostics, void *userData);
+MLIR_CAPI_EXPORTED intptr_t tilememTensorTypeGetRank(MlirType type);
+MLIR_CAPI_EXPORTED int64_t tilememTensorTypeGetDim(MlirType type, intptr_t dim);
+MLIR_CAPI_EXPORTED MlirType tilememTensorTypeGetElementType(MlirType type);
+MLIR_CAPI_EXPORTED int64_t tilememTensorTypeGetSizeInBytes(MlirType type);
 
 /// Translates the storage-legalized `module` to PTO text (`level` is "auto",
 /// "level2" or "level3"). On success passes the text to `callback` and

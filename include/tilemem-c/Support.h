@@ -1,9 +1,9 @@
-//===- Support.h - C API of tilemem's limits and pass options -----*- C -*-===//
+//===- Support.h - C API of tilemem's support functions ----------*- C -*-===//
 //
-// What the Python package needs to apply the same nesting limit, stack size
-// and option spellings as the C++ tools (tilemem/Support/Limits.h,
-// tilemem/Dialect/Tile/Transforms/PassOptions.h), and to restore a module
-// when a pipeline fails.
+// What the Python package needs besides the dialect and the passes: the
+// version, parsing with file names in the locations, the nesting limit and
+// stack size of the C++ tools (tilemem/Support/Limits.h), counting ops, and
+// restoring a module when a pipeline fails.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,25 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/// The tilemem version (project(tilemem VERSION ...) in CMakeLists.txt).
+MLIR_CAPI_EXPORTED MlirStringRef tilememGetVersion(void);
+
+/// The LLVM/MLIR version tilemem was built against.
+MLIR_CAPI_EXPORTED MlirStringRef tilememGetLLVMVersion(void);
+
+/// Parses `text` as a module whose locations name `sourceName` (a file
+/// path, or "<string>"), verifying it. On failure returns a null module and
+/// passes the diagnostics to `diagnostics`, rendered as lines
+/// `file:line:col: error: message` (notes follow their error).
+MLIR_CAPI_EXPORTED MlirModule tilememParseModule(MlirContext context,
+                                                 MlirStringRef text,
+                                                 MlirStringRef sourceName,
+                                                 MlirStringCallback diagnostics,
+                                                 void *userData);
+
+/// The ops named `name` nested under `op` (`op` itself not counted).
+MLIR_CAPI_EXPORTED size_t tilememCountOps(MlirOperation op, MlirStringRef name);
 
 /// The deepest nesting tilemem accepts.
 MLIR_CAPI_EXPORTED unsigned tilememMaxNestingDepth(void);
@@ -48,14 +67,6 @@ tilememRestoreOperation(MlirOperation target, MlirOperation snapshot);
 /// Erases every op nested in `op`, leaving its regions' blocks empty, in
 /// O(N) (dropping a deep nest whole is O(N x depth) upstream).
 MLIR_CAPI_EXPORTED void tilememEraseNestedOps(MlirOperation op);
-
-/// Calls `callback` once per value the pass option `option` accepts:
-/// "memory-planner" (the pipeline, tile-materialize-semantic-aliases),
-/// "address-planner" (tile-allocate-memory-addr's memory-planner) or
-/// "arch"; nothing for other names.
-MLIR_CAPI_EXPORTED void tilememOptionValues(MlirStringRef option,
-                                            MlirStringCallback callback,
-                                            void *userData);
 
 #ifdef __cplusplus
 }

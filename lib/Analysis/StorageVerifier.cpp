@@ -52,6 +52,14 @@ private:
   void report(Operation *op, const Twine &message) {
     violations.push_back({op, message.str()});
   }
+  /// Attaches a note at `value`'s definition (its op, or for a block
+  /// argument the op that owns the block) to the last report.
+  void noteAt(Value value, const Twine &note) {
+    Operation *at = value.getDefiningOp();
+    if (!at)
+      at = value.getParentBlock()->getParentOp();
+    violations.back().notes.push_back({at, note.str()});
+  }
 
   void checkValue(Value value, Operation *anchor);
   /// Every carry in one window: initializer, everything passed on at its
@@ -169,7 +177,7 @@ void Verifier::checkLoop(Operation *loop) {
       if (!nextWindow)
         continue;
       checked = true;
-      if (*initWindow != *nextWindow)
+      if (*initWindow != *nextWindow) {
         report(loop,
                "carry #" + Twine(carry.index) + ": " +
                    (isa<scf::ConditionOp>(yielded->getOwner()) ? "forwarded"
@@ -177,16 +185,21 @@ void Verifier::checkLoop(Operation *loop) {
                    " value " + name(next) + " lives in " +
                    describe(*nextWindow) + " but the carry lives in " +
                    describe(*initWindow) + " (initializer " + name(init) + ")");
+        noteAt(next, name(next) + " is defined here");
+      }
     }
     if (checked)
       carries.push_back({init, initWindow});
   }
   for (unsigned i = 0; i < carries.size(); ++i)
     for (unsigned j = i + 1; j < carries.size(); ++j)
-      if (carries[i].second->mayOverlap(*carries[j].second))
+      if (carries[i].second->mayOverlap(*carries[j].second)) {
         report(loop, "carries initialized by " + name(carries[i].first) +
                          " and " + name(carries[j].first) + " overlap in " +
                          describe(*carries[i].second));
+        noteAt(carries[j].first, "the initializer " + name(carries[j].first) +
+                                     " is defined here");
+      }
 }
 
 void Verifier::checkIf(scf::IfOp ifOp) {
@@ -201,6 +214,7 @@ void Verifier::checkIf(scf::IfOp ifOp) {
     report(ifOp, "result #" + Twine(index) + ": the else arm yields " +
                      name(elseValue) + " in " + describe(*elseWindow) +
                      " but the result lives in " + describe(*thenWindow));
+    noteAt(elseValue, name(elseValue) + " is defined here");
   }
 }
 
@@ -217,11 +231,13 @@ void Verifier::checkContracts(Operation *op) {
     if (!input)
       continue;
     if (std::optional<StringRef> why =
-            inPlaceViolation(op, operand.getOperandNumber(), *input, *result))
+            inPlaceViolation(op, operand.getOperandNumber(), *input, *result)) {
       report(op, "result " + name(op->getResult(0)) + " in " +
                      describe(*result) + " overlaps operand " +
                      name(operand.get()) + " in " + describe(*input) +
                      ", but " + *why);
+      noteAt(operand.get(), name(operand.get()) + " is defined here");
+    }
   }
 }
 
@@ -248,6 +264,7 @@ void Verifier::checkWrite(Operation *op, const Window &written, Value consumed,
     report(op, "writes " + describe(written) + ", clobbering " + name(value) +
                    " (" + describe(*window) +
                    ") which is still read afterwards by " + where);
+  violations.back().notes.push_back({reader, name(value) + " is read here"});
 }
 
 // Per allocation, a sweep over program positions: each write is compared

@@ -2,6 +2,8 @@
 
 #include "tilemem-c/Analysis.h"
 
+#include "Diagnostics.h"
+
 #include "tilemem/Analysis/AllocationLifetimes.h"
 #include "tilemem/Support/Walk.h"
 
@@ -15,7 +17,33 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-static llvm::json::Object describe(func::FuncOp function) {
+static std::string locationOf(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  capi::printLocation(os, op->getLoc());
+  return text;
+}
+
+/// The first op (in program order) that produces a tile into `alloc`'s
+/// buffer, or null: what the allocation holds, for a reader.
+static Operation *firstProducer(AllocOp alloc,
+                                const AllocationLifetimes &lifetimes) {
+  Operation *first = nullptr;
+  unsigned firstPoint = 0;
+  for (Operation *user : alloc.getResult().getUsers()) {
+    auto producer = dyn_cast<AllocatingOpInterface>(user);
+    if (!producer || producer.getDest() != alloc.getResult())
+      continue;
+    unsigned point = lifetimes.getPoint(user);
+    if (!first || point < firstPoint) {
+      first = user;
+      firstPoint = point;
+    }
+  }
+  return first;
+}
+
+static llvm::json::Object describe(func::FuncOp function, bool withPositions) {
   AllocationLifetimes lifetimes(function);
   // Verified already (an entry point's input); verifying again would be
   // O(N x depth) on a deep nest.
@@ -27,8 +55,18 @@ static llvm::json::Object describe(func::FuncOp function) {
     llvm::raw_string_ostream os(name);
     lifetime.alloc.getResult().printAsOperand(os, state);
     names.push_back(name);
+    // What a reader recognizes: the op that fills the buffer, its value and
+    // where it is in the source (the alloc's own when nothing fills it).
+    Operation *producer = firstProducer(lifetime.alloc, lifetimes);
+    Operation *shown = producer ? producer : lifetime.alloc.getOperation();
+    std::string value;
+    llvm::raw_string_ostream valueOs(value);
+    shown->getResult(0).printAsOperand(valueOs, state);
     allocations.push_back(llvm::json::Object{
         {"name", name},
+        {"op", shown->getName().getStringRef()},
+        {"value", value},
+        {"loc", locationOf(shown)},
         {"space", stringifyMemorySpace(lifetime.space)},
         {"addr", lifetime.addr ? llvm::json::Value(*lifetime.addr)
                                : llvm::json::Value(nullptr)},
@@ -58,8 +96,9 @@ static llvm::json::Object describe(func::FuncOp function) {
     lowerBound[stringifyMemorySpace(memorySpace)] = peak.bytes;
     peakPosition[stringifyMemorySpace(memorySpace)] = peak.point;
   }
-  return llvm::json::Object{
+  llvm::json::Object described{
       {"function", function.getSymName()},
+      {"loc", locationOf(function)},
       {"num_positions", lifetimes.getNumPoints()},
       {"allocations", std::move(allocations)},
       {"in_place", std::move(inPlace)},
@@ -67,9 +106,17 @@ static llvm::json::Object describe(func::FuncOp function) {
       {"lower_bound", std::move(lowerBound)},
       {"peak_position", std::move(peakPosition)},
   };
+  if (withPositions) {
+    // The op at each program point, for the axis of a picture.
+    llvm::json::Array positions;
+    for (unsigned point = 0, e = lifetimes.getNumPoints(); point < e; ++point)
+      positions.push_back(lifetimes.getOp(point)->getName().getStringRef());
+    described["positions"] = std::move(positions);
+  }
+  return described;
 }
 
-void tilememAllocationLifetimesJSON(MlirOperation op,
+void tilememAllocationLifetimesJSON(MlirOperation op, bool positions,
                                     MlirStringCallback callback,
                                     void *userData) {
   llvm::json::Array functions;
@@ -79,7 +126,7 @@ void tilememAllocationLifetimesJSON(MlirOperation op,
     if (!function)
       return WalkResult::advance();
     if (!function.isExternal() && !isOrchestrationFunction(function))
-      functions.push_back(describe(function));
+      functions.push_back(describe(function, positions));
     return WalkResult::skip();
   });
   mlir::detail::CallbackOstream stream(callback, userData);

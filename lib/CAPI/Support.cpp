@@ -1,18 +1,57 @@
-//===- Support.cpp - C API of tilemem's limits and pass options -----------===//
+//===- Support.cpp - C API of tilemem's support functions -----------------===//
 
 #include "tilemem-c/Support.h"
 
-#include "tilemem/Dialect/Tile/Transforms/PassOptions.h"
+#include "Diagnostics.h"
+
 #include "tilemem/Support/Limits.h"
+#include "tilemem/Support/Version.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
+#include "mlir/Parser/Parser.h"
 
 #include <cstdint>
 
 using namespace mlir;
 using namespace mlir::tile;
+
+MlirStringRef tilememGetVersion(void) { return wrap(getTilememVersion()); }
+
+MlirStringRef tilememGetLLVMVersion(void) { return wrap(getLLVMVersion()); }
+
+MlirModule tilememParseModule(MlirContext context, MlirStringRef text,
+                              MlirStringRef sourceName,
+                              MlirStringCallback diagnostics, void *userData) {
+  MLIRContext *ctx = unwrap(context);
+  OwningOpRef<ModuleOp> module;
+  std::string rendered;
+  {
+    capi::DiagnosticCollector collector(ctx);
+    ParserConfig config(ctx);
+    module =
+        parseSourceString<ModuleOp>(unwrap(text), config, unwrap(sourceName));
+    rendered = collector.getRendered();
+  }
+  if (!module) {
+    diagnostics(wrap(StringRef(rendered)), userData);
+    return MlirModule{nullptr};
+  }
+  return MlirModule{module.release().getOperation()};
+}
+
+size_t tilememCountOps(MlirOperation op, MlirStringRef name) {
+  Operation *root = unwrap(op);
+  StringRef wanted = unwrap(name);
+  size_t count = 0;
+  root->walk([&](Operation *nested) {
+    if (nested != root && nested->getName().getStringRef() == wanted)
+      ++count;
+  });
+  return count;
+}
 
 unsigned tilememMaxNestingDepth(void) { return kMaxNestingDepth; }
 
@@ -63,17 +102,3 @@ MlirLogicalResult tilememRestoreOperation(MlirOperation target,
 }
 
 void tilememEraseNestedOps(MlirOperation op) { eraseNestedOps(unwrap(op)); }
-
-void tilememOptionValues(MlirStringRef option, MlirStringCallback callback,
-                         void *userData) {
-  StringRef name = unwrap(option);
-  auto emit = [&](StringRef value) { callback(wrap(value), userData); };
-  if (name == "memory-planner" || name == "address-planner") {
-    for (MemoryPlanner planner : allMemoryPlanners())
-      if (name == "memory-planner" || planner != MemoryPlanner::PTOAS)
-        emit(stringifyMemoryPlanner(planner));
-  } else if (name == "arch") {
-    for (TargetArchOption arch : allTargetArchOptions())
-      emit(stringifyTargetArchOption(arch));
-  }
-}

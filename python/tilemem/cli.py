@@ -3,14 +3,16 @@
     tilemem compile kernel.mlir [--memory-planner pypto|dsa-rp|ptoas]
                     [--enable-buffer-ir true|false] [--arch auto|a3|a5]
                     [-o out.pto] [--dump-ir DIR] [--timing] [--stats]
-    tilemem memory-map kernel.mlir -o map.png [--memory-planner pypto|dsa-rp]
+    tilemem memory-map kernel.mlir -o map.png|map.html [--memory-planner pypto|dsa-rp]
                     [--function NAME] [--arch auto|a3|a5]
 
 Planner and arch values are those of ``tilemem.options`` (other spellings,
 such as DSA_RP, are normalised by ``tilemem.options.canonical``).
 
-Run as ``python -m tilemem ...`` with build/python_packages on PYTHONPATH,
-or through the wrapper ``scripts/tilemem`` which sets that up.
+    tilemem --version
+
+Installed by ``pip install .`` as the ``tilemem`` console script; also
+``python -m tilemem``, and ``scripts/tilemem`` in a developer checkout.
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tilemem",
         description="Storage and memory planning for tile kernels, and PTO emission.",
+    )
+    from . import LLVM_VERSION, __version__
+
+    parser.add_argument(
+        "--version", action="version", version=f"tilemem {__version__} (LLVM/MLIR {LLVM_VERSION})"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
@@ -102,14 +109,21 @@ def _parser() -> argparse.ArgumentParser:
 
     m = sub.add_parser(
         "memory-map",
-        help="draw the planned memory of a kernel as a PNG",
+        help="draw the planned memory of a kernel (PNG, or interactive HTML)",
         description="Plans a kernel and draws one panel per memory space: "
         "x = program order position, y = address; a rectangle per "
-        "allocation over its live positions, loops and branches "
-        "shaded, the capacity and the max-live lower bound.",
+        "allocation over its live positions, coloured by the op that fills it, "
+        "loops and branches shaded, the capacity and the max-live lower bound. "
+        "One figure per kernel: without --function, a module of several "
+        "kernels gives OUTPUT-<function>.png for each.",
     )
     m.add_argument("kernel", help="the kernel (.mlir)")
-    m.add_argument("-o", "--output", required=True, help="the PNG to write")
+    m.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help="the file to write: .png, or .html for the interactive map (needs plotly)",
+    )
     m.add_argument(
         "--memory-planner",
         type=_spelling("address-planner"),
@@ -118,7 +132,7 @@ def _parser() -> argparse.ArgumentParser:
         help="planner (default: dsa-rp)",
     )
     m.add_argument(
-        "--function", default=None, help="function to draw (default: the first with allocations)"
+        "--function", default=None, help="the one function to draw (default: every planned kernel)"
     )
     m.add_argument(
         "--arch",
@@ -165,30 +179,44 @@ def _compile(args) -> int:
 def _memory_map(args) -> int:
     from . import memory_map
 
-    drawn = memory_map.render(
-        pathlib.Path(args.kernel),
-        args.output,
-        memory_planner=args.memory_planner,
-        function=args.function,
-        arch=args.arch,
-        enable_buffer_ir=args.enable_buffer_ir,
+    options = dict(
+        memory_planner=args.memory_planner, arch=args.arch, enable_buffer_ir=args.enable_buffer_ir
     )
-    print(
-        f"wrote {args.output}: @{drawn.record['function']}, "
-        f"{len(drawn.rectangles)} allocation(s) in {', '.join(drawn.spaces) or 'no space'}",
-        file=sys.stderr,
-    )
+    if args.function is not None:
+        drawn = [
+            memory_map.render(
+                pathlib.Path(args.kernel), args.output, function=args.function, **options
+            )
+        ]
+    else:
+        drawn = memory_map.render_all(pathlib.Path(args.kernel), args.output, **options)
+    for figure in drawn:
+        if isinstance(figure, memory_map.MemoryMap):
+            print(
+                f"wrote {figure.path}: @{figure.record['function']}, "
+                f"{len(figure.rectangles)} allocation(s) in {', '.join(figure.spaces) or 'no space'}",
+                file=sys.stderr,
+            )
+        else:
+            print(f"wrote {args.output} (interactive)", file=sys.stderr)
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .compiler import CompileError
+    from .errors import Error
 
     args = _parser().parse_args(argv)
     command = _compile if args.command == "compile" else _memory_map
     try:
         return command(args)
-    except (CompileError, ValueError, TypeError, OSError) as error:
+    except Error as error:
+        # The located diagnostics as the C++ tools print them, under a
+        # headline naming the command.
+        print(f"tilemem {args.command}: error: {error.message}", file=sys.stderr)
+        for diagnostic in error.diagnostics:
+            print(diagnostic, file=sys.stderr)
+        return 1
+    except (ValueError, TypeError, OSError, ImportError) as error:
         print(f"tilemem {args.command}: error: {error}", file=sys.stderr)
         return 1
 

@@ -19,8 +19,8 @@ those of :mod:`tilemem.options`. The resolved options
 are in ``result.options`` and are written at the head of every timing
 report and IR dump, so a report always says which pipeline produced it.
 
-Results are cached in-process, keyed by the kernel text and *every*
-resolved option (planner, Buffer IR, arch, PTO level): changing any of them
+Results of kernels up to 1 MiB of text are cached in-process, keyed by
+the kernel text and *every* resolved option (planner, Buffer IR, arch, PTO level): changing any of them
 recompiles. A request for a timing report or an IR dump always runs the
 pipeline (the report or the dump is the point of the request) and refreshes
 the cache entry. A cache hit returns a fresh :class:`CompileResult` whose
@@ -47,8 +47,9 @@ import time
 from typing import Any
 
 from . import ir, limits
+from .errors import CompileError, Error, diagnostics_of
 from .options import ARCHES, PLANNERS, canonical, canonical_arch
-from .passes import PassContext, PassError
+from .passes import PassContext
 from .passmanager import PassManager
 
 __all__ = [
@@ -65,13 +66,12 @@ __all__ = [
 ]
 
 _CACHE_LIMIT = 64
+# Kernels larger than this are not cached: a hit re-parses the planned
+# module's text, which only pays for itself on small kernels, and a large
+# kernel's printed copy would cost as much memory as the module.
+_CACHE_MAX_TEXT = 1 << 20
 _CACHE: collections.OrderedDict[tuple, dict] = collections.OrderedDict()
 _CACHE_STATS = {"hits": 0, "misses": 0}
-
-
-class CompileError(PassError):
-    """The pipeline or PTO emission failed; the message holds the
-    diagnostics and the resolved options."""
 
 
 class CompileResult:
@@ -79,36 +79,50 @@ class CompileResult:
 
     ``pto``: the PTO text (None with ``emit_pto=False``). ``module``: the
     planned tile module.
-    ``stats``: see :func:`planned_stats`. ``options``: the resolved options
+    ``stats``: see :func:`planned_stats` (computed on first use: a large
+    kernel compiled for its PTO does not pay for them). ``options``: the
+    resolved options
     (``memory_planner``, ``enable_buffer_ir``, ``arch``, ``pto_level``).
     ``timing``: None, or ``{"header": ..., "report": text, "passes":
     [(name, seconds)], "pto_emission": seconds}`` when ``timing=True``.
     ``ir_dump``: the dump directory when ``dump_ir`` was given.
     ``cached``: whether the result came from the cache.
+    ``source``: what `compile` was given, ``{"kind": "path" | "text" |
+    "module", "name": the path, "<string>" or "<module>"}``.
     """
 
     def __init__(
         self,
-        pto: str,
+        pto: str | None,
         module: ir.Module,
-        stats: dict,
+        stats,
         options: dict,
         timing: dict | None = None,
         ir_dump: str | None = None,
         cached: bool = False,
+        source: dict | None = None,
     ):
         self.pto = pto
         self.module = module
-        self.stats = stats
+        # A dict, or a function computing it on first use.
+        self._stats = stats
         self.options = options
         self.timing = timing
         self.ir_dump = ir_dump
         self.cached = cached
+        self.source = source or {"kind": "text", "name": "<string>"}
+
+    @property
+    def stats(self) -> dict:
+        if callable(self._stats):
+            self._stats = self._stats()
+        return self._stats
 
     def __repr__(self) -> str:
+        size = "no PTO" if self.pto is None else f"pto={len(self.pto)} chars"
         return (
-            f"CompileResult(options={self.options}, cached={self.cached}, "
-            f"pto={len(self.pto)} chars)"
+            f"CompileResult(source={self.source['kind']} {self.source['name']!r}, "
+            f"options={self.options}, cached={self.cached}, {size})"
         )
 
 
@@ -186,24 +200,13 @@ def _options_header(options: dict[str, Any]) -> str:
 # ===----------------------------------------------------------------------=== #
 
 
-def _walk(op):
-    """Every op nested in `op`, in pre-order (iterative: nests of any depth)."""
-    stack = [op]
-    while stack:
-        current = stack.pop()
-        if current is not op:
-            yield current
-        nested = [
-            inner.operation
-            for region in current.regions
-            for block in region.blocks
-            for inner in block.operations
-        ]
-        stack.extend(reversed(nested))
-
-
 def _count_ops(module: ir.Module, name: str) -> int:
-    return sum(1 for o in _walk(module.operation) if o.name == name)
+    """Ops named `name` under `module` (a walk in C++: no Python object per
+    op, so it costs nothing next to the pipeline)."""
+    from ._mlir_libs import _tilemem
+
+    operation = getattr(module, "operation", module)
+    return limits.run_on_large_stack(_tilemem.count_ops, operation, name)
 
 
 def planned_stats(module: ir.Module, input_moves: int = 0) -> dict:
@@ -287,25 +290,45 @@ def _parse_timing(report: str) -> list[tuple]:
     return rows
 
 
-def _load_kernel(kernel):
-    """(kernel text, source name) from an ir.Module, MLIR text, or a path."""
+# A str is MLIR text when it has any of these (every module does: a
+# function has `@`, a block `{`), otherwise the name of a file.
+_TEXT_MARKS = ("\n", "{", "@", "%", "(", '"')
+
+
+def kernel_source(kernel) -> tuple[str, str, str]:
+    """(text, source name, kind) of what :func:`compile` was given: an
+    ``ir.Module`` (kind "module", name "<module>"), an ``os.PathLike``
+    (kind "path"), or a str: MLIR text (kind "text", name "<string>") when
+    it holds a newline or one of ``{ @ % ( "``, else a path. Raises
+    CompileError (stage "load") for a path that cannot be read and
+    TypeError for anything else."""
     if isinstance(kernel, ir.Module):
         limits.check_op_nesting(kernel)
-        return str(kernel), "<module>"
-    if isinstance(kernel, os.PathLike):
-        with open(kernel) as f:
-            return f.read(), os.fspath(kernel)
-    if isinstance(kernel, str):
-        # One line naming a file (or a .mlir path that does not exist, so the
-        # error says so instead of failing to parse a file name as IR).
-        one_line = "\n" not in kernel and "{" not in kernel
-        if one_line and (os.path.exists(kernel) or kernel.endswith(".mlir")):
-            with open(kernel) as f:
-                return f.read(), kernel
-        return kernel, "<string>"
+        return str(kernel), "<module>", "module"
+    if isinstance(kernel, str) and any(mark in kernel for mark in _TEXT_MARKS):
+        return kernel, "<string>", "text"
+    if isinstance(kernel, (str, os.PathLike)):
+        path = os.fspath(kernel)
+        try:
+            with open(path) as f:
+                return f.read(), path, "path"
+        except OSError as error:
+            why = error.strerror or str(error)
+            raise CompileError(
+                f"cannot read the kernel file {path!r}: {why} (a str without a newline "
+                'or any of { @ % ( " names a file; MLIR text has them)',
+                stage="load",
+            ) from error
     raise TypeError(
-        f"kernel must be an ir.Module, MLIR text or a path, not {type(kernel).__name__}"
+        "kernel must be an ir.Module, MLIR text or a path (str or os.PathLike), "
+        f"not {type(kernel).__name__}"
     )
+
+
+def _load_kernel(kernel):
+    """(kernel text, source name): :func:`kernel_source` without the kind."""
+    text, name, _ = kernel_source(kernel)
+    return text, name
 
 
 def _write_options(directory: str, options: dict[str, Any], pipeline: str) -> None:
@@ -320,14 +343,27 @@ def _write_options(directory: str, options: dict[str, Any], pipeline: str) -> No
 
 
 def _run(
-    text: str, options: dict[str, Any], dump_ir: str | None, timing: bool, emit_pto: bool = True
+    module: ir.Module,
+    text: str,
+    options: dict[str, Any],
+    dump_ir: str | None,
+    timing: bool,
+    emit_pto: bool = True,
 ):
+    """Runs the pipeline on `module` (parsed from `text`, in its own
+    Context: the one parse of the compile) and emits PTO."""
     from . import pto as pto_module
 
-    context = ir.Context()
+    context = module.context
     pipeline = pipeline_text(options)
+    header = _options_header(options)
+
+    def failed(stage: str, what: str, error: BaseException) -> CompileError:
+        return CompileError(
+            f"[{header}] {what}", diagnostics_of(error), stage=stage, options=dict(options)
+        )
+
     with context, ir.Location.unknown():
-        module = ir.Module.parse(text)
         input_moves = _count_ops(module, "tile.move")
         if dump_ir is not None:
             _write_options(dump_ir, options, pipeline)
@@ -355,23 +391,26 @@ def _run(
                 gc.collect()
             report = captured["text"]
             if error is not None:
-                raise CompileError(f"[{_options_header(options)}] {error}") from error
+                raise failed("pipeline", "pass pipeline failed", error) from error
         else:
             try:
                 pm.run(module.operation)
-            except Exception as error:
-                raise CompileError(f"[{_options_header(options)}] {error}") from error
+            except Exception as error:  # MLIRError carries the diagnostics
+                raise failed("pipeline", "pass pipeline failed", error) from error
         started = time.perf_counter()
         pto = None
         if emit_pto:
             try:
                 pto = pto_module.emit(module, level=options["pto_level"])
-            except Exception as error:
-                raise CompileError(
-                    f"[{_options_header(options)}] PTO emission failed: {error}"
-                ) from error
+            except Error as error:
+                raise failed("emission", error.message, error) from error
         emit_seconds = time.perf_counter() - started
-        stats = planned_stats(module, input_moves)
+
+        # Statistics on demand: the allocation records of a large module
+        # cost as much as a pass.
+        def stats():
+            return limits.run_on_large_stack(planned_stats, module, input_moves)
+
     timing_info = None
     if timing:
         header = f"tilemem compile: {_options_header(options)}"
@@ -422,17 +461,19 @@ def compile(
 
 def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing, emit_pto=True):
     try:
-        text, source_name = _load_kernel(kernel)
-        limits.check_text_nesting(text, source_name)
+        text, source_name, kind = kernel_source(kernel)
     except limits.NestingError as error:
-        raise CompileError(str(error)) from error
-    with ir.Context(), ir.Location.unknown():
+        raise CompileError(error.message, error.diagnostics, stage="parse") from error
+    source = {"kind": kind, "name": source_name}
+    # One parse: the module the options are resolved from (its
+    # tile.target_arch) is the one the pipeline runs on.
+    context = ir.Context()
+    with context, ir.Location.unknown():
         try:
-            parsed = ir.Module.parse(text)
-        except Exception as error:
-            raise CompileError(f"cannot parse the kernel: {error}") from error
-        options = resolve_options(memory_planner, enable_buffer_ir, arch, parsed)
-        del parsed
+            module = limits.parse_module(text, context, source_name)
+        except Error as error:
+            raise CompileError(error.message, error.diagnostics, stage="parse") from error
+        options = resolve_options(memory_planner, enable_buffer_ir, arch, module)
     key = (
         text,
         options["memory_planner"],
@@ -441,25 +482,37 @@ def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing, em
         options["pto_level"],
         emit_pto,
     )
-    if dump_ir is None and not timing:
+    cacheable = len(text) <= _CACHE_MAX_TEXT
+    if dump_ir is None and not timing and cacheable:
         entry = _CACHE.get(key)
         if entry is not None:
             _CACHE_STATS["hits"] += 1
             _CACHE.move_to_end(key)
+            del module
             context = ir.Context()
             with context:
                 module = ir.Module.parse(entry["module"])
             return CompileResult(
-                entry["pto"], module, _copy_stats(entry["stats"]), dict(options), cached=True
+                entry["pto"],
+                module,
+                _copy_stats(entry["stats"]),
+                dict(options),
+                cached=True,
+                source=source,
             )
     _CACHE_STATS["misses"] += 1
     dump_dir = os.fspath(dump_ir) if dump_ir is not None else None
-    module, pto, stats, timing_info = _run(text, options, dump_dir, timing, emit_pto)
-    _CACHE[key] = {"pto": pto, "module": str(module), "stats": _copy_stats(stats)}
-    _CACHE.move_to_end(key)
-    while len(_CACHE) > _CACHE_LIMIT:
-        _CACHE.popitem(last=False)
-    return CompileResult(pto, module, stats, dict(options), timing_info, dump_dir, cached=False)
+    module, pto, stats, timing_info = _run(module, text, options, dump_dir, timing, emit_pto)
+    if cacheable:
+        # With its locations, so a cached module still names the kernel's file.
+        printed = module.operation.get_asm(enable_debug_info=True)
+        _CACHE[key] = {"pto": pto, "module": printed, "stats": _copy_stats(stats())}
+        _CACHE.move_to_end(key)
+        while len(_CACHE) > _CACHE_LIMIT:
+            _CACHE.popitem(last=False)
+    return CompileResult(
+        pto, module, stats, dict(options), timing_info, dump_dir, cached=False, source=source
+    )
 
 
 def _copy_stats(stats: dict) -> dict:

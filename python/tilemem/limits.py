@@ -27,6 +27,7 @@ import threading
 
 from . import ir
 from ._mlir_libs import _tilemem
+from .errors import Diagnostic, NestingError, ParseError, headline, parse_rendered
 
 __all__ = [
     "MAX_NESTING_DEPTH",
@@ -42,11 +43,6 @@ __all__ = [
 MAX_NESTING_DEPTH: int = _tilemem.MAX_NESTING_DEPTH
 #: The stack of the threads tilemem runs MLIR work on.
 LARGE_STACK_BYTES: int = _tilemem.LARGE_STACK_BYTES
-
-
-class NestingError(ValueError):
-    """The input nests deeper than MAX_NESTING_DEPTH; the message is
-    ``<location>: error: nesting depth N exceeds the limit L``."""
 
 
 _local = threading.local()
@@ -106,8 +102,11 @@ def run_on_large_stack(fn, *args, **kwargs):
     return box["result"]
 
 
-def _message(location: str, depth: int) -> str:
-    return f"{location}: error: nesting depth {depth} exceeds the limit {MAX_NESTING_DEPTH}"
+def _nesting_error(location: str, depth: int) -> NestingError:
+    diagnostic = Diagnostic(
+        "error", location, f"nesting depth {depth} exceeds the limit {MAX_NESTING_DEPTH}"
+    )
+    return NestingError(str(diagnostic), [diagnostic])
 
 
 def check_text_nesting(text: str, source_name: str = "<string>") -> None:
@@ -116,7 +115,7 @@ def check_text_nesting(text: str, source_name: str = "<string>") -> None:
     depth, over = _tilemem.text_nesting(text, MAX_NESTING_DEPTH)
     if over is not None:
         line, column = over
-        raise NestingError(_message(f"{source_name}:{line}:{column}", depth))
+        raise _nesting_error(f"{source_name}:{line}:{column}", depth)
 
 
 def check_op_nesting(operation) -> None:
@@ -126,16 +125,24 @@ def check_op_nesting(operation) -> None:
     operation = getattr(operation, "operation", operation)
     depth, location = _tilemem.op_nesting(operation, MAX_NESTING_DEPTH)
     if location is not None:
-        raise NestingError(_message(location, depth))
+        raise _nesting_error(location, depth)
 
 
 def parse_module(
     text: str, context: ir.Context | None = None, source_name: str = "<string>"
 ) -> ir.Module:
-    """``ir.Module.parse(text)`` after the nesting check, on a large stack.
-    `context` defaults to the current ``ir.Context``. Raises NestingError,
-    or what ``ir.Module.parse`` raises."""
+    """Parses and verifies `text` after the nesting check, on a large stack;
+    its locations name `source_name` (a file's path, so diagnostics and the
+    IR's locations say which file). `context` defaults to the current
+    ``ir.Context``. Raises :class:`tilemem.ParseError` (NestingError for a
+    deep nest) carrying the located diagnostics."""
     check_text_nesting(text, source_name)
     if context is None:
         context = ir.Context.current
-    return run_on_large_stack(lambda: ir.Module.parse(text, context=context))
+    module, rendered = run_on_large_stack(_tilemem.parse_module, text, source_name, context)
+    if module is None:
+        diagnostics = parse_rendered(rendered)
+        raise ParseError(
+            f"cannot parse {source_name}: {headline(diagnostics, 'invalid module')}", diagnostics
+        )
+    return module

@@ -2,7 +2,8 @@
 
 C++ declares both as enum options (``PassOptions.h``): the pass manager
 accepts exactly ``pypto``, ``dsa-rp``, ``ptoas`` and ``auto``, ``a3``,
-``a5``. Python accepts the same values, and :func:`canonical` is the one
+``a5``. Python takes the same values from there (``tilemem.contract``,
+read through the C API), and :func:`canonical` is the one
 place that also takes other spellings of them (case, ``_`` for ``-``:
 ``"DSA_RP"`` is ``"dsa-rp"``). `tilemem.compile`, the CLI, `PassContext`
 and the `tilemem.passes` factories all go through it.
@@ -12,15 +13,7 @@ from __future__ import annotations
 
 __all__ = ["PLANNERS", "ADDRESS_PLANNERS", "ARCHES", "ARCH_VALUES", "canonical", "canonical_arch"]
 
-#: Every memory planner (``memory-planner`` of the pipeline).
-PLANNERS = ("pypto", "dsa-rp", "ptoas")
-#: The planners that assign addresses (``tile-allocate-memory-addr``).
-ADDRESS_PLANNERS = ("pypto", "dsa-rp")
-#: The target architectures.
-ARCHES = ("a3", "a5")
-#: The values of an ``arch`` option: ``auto`` is the module's
-#: ``tile.target_arch``, else a3.
-ARCH_VALUES = ("auto",) + ARCHES
+from .contract import ADDRESS_PLANNERS, ARCH_VALUES, ARCHES, PLANNERS
 
 _VALUES = {
     "memory-planner": PLANNERS,

@@ -15,16 +15,36 @@ large-stack thread after the nesting check (`tilemem.limits`).
 from __future__ import annotations
 
 import contextvars
+from collections.abc import Sequence
 
 from . import limits
 from ._mlir_libs import _tilemem
+from .errors import NestingError, PassError, diagnostics_of
 from .ir import Context, Location, Module
 from .options import canonical, canonical_arch
 from .passmanager import PassManager
 
-
-class PassError(RuntimeError):
-    """A pass or pipeline failed; the message holds its diagnostics."""
+__all__ = [
+    "PassError",
+    "PassContext",
+    "FunctionPass",
+    "ModulePipeline",
+    "run_pipeline",
+    "init_memref",
+    "materialize_transposed_views",
+    "verify_storage",
+    "select_buffer_ir_functions",
+    "materialize_semantic_aliases",
+    "storage_pipeline",
+    "memory_reuse",
+    "allocate_memory_addr",
+    "check_capacity",
+    "memory_pipeline",
+    "allocation_lifetimes",
+    "get_arch",
+    "get_enable_buffer_ir",
+    "get_memory_planner",
+]
 
 
 def _render_options(options: dict) -> str:
@@ -83,17 +103,15 @@ def _anchored(passes) -> str:
     return f"builtin.module({','.join(pieces)})"
 
 
-def run_pipeline(module: Module | str, passes) -> Module:
+def run_pipeline(module: Module | str, passes: Sequence[_Registered]) -> Module:
     """Runs `passes` in order on `module`: function passes on every function,
     module pipelines (``memory_pipeline()``) on the module. On failure raises
-    PassError and leaves `module` as it was."""
+    PassError (with the located diagnostics) and leaves `module` as it was;
+    text that does not parse raises :class:`tilemem.ParseError`."""
     if isinstance(module, str):
         context = Context()
         with context, Location.unknown():
-            try:
-                module = limits.parse_module(module, context)
-            except limits.NestingError as error:
-                raise PassError(str(error)) from error
+            module = limits.parse_module(module, context)
     pipeline = _anchored(passes)
 
     def run():
@@ -110,15 +128,17 @@ def run_pipeline(module: Module | str, passes) -> Module:
                 module.operation.verify()
             except Exception as error:  # MLIRError carries the diagnostics
                 _tilemem.restore_operation(module.operation, snapshot)
-                raise PassError(str(error)) from error
+                raise PassError(
+                    f"pass pipeline failed: {pipeline}", diagnostics_of(error)
+                ) from error
             finally:
                 # Emptied op by op: dropped whole it costs O(N x depth).
                 _tilemem.erase_nested_ops(snapshot)
 
     try:
         limits.run_on_large_stack(run)
-    except limits.NestingError as error:
-        raise PassError(str(error)) from error
+    except NestingError as error:
+        raise PassError(error.message, error.diagnostics) from error
     return module
 
 
@@ -348,16 +368,20 @@ def memory_pipeline(
     return ModulePipeline("tile-memory-pipeline", **options)
 
 
-def allocation_lifetimes(module) -> list:
+def allocation_lifetimes(module, positions: bool = False) -> list:
     """The AllocationLifetimes of every function of `module` (a Module or an
-    Operation): one dict per function with "function", "num_positions",
-    "allocations" (name, space, addr or None, bytes, start, end, pinned,
-    touched), "in_place" (from, to, point, shift: the pairs that may share
-    bytes at their point, AllocationLifetimes.h), "regions" (kind, start,
-    end), "lower_bound" and "peak_position" (per used space). Positions are
-    program points: the i-th op of the function body in pre-order."""
+    Operation): one dict per function with "function", "loc",
+    "num_positions", "allocations" (name, space, addr or None, bytes, start,
+    end, pinned, touched, and the op filling the buffer: op, value, loc),
+    "in_place" (from, to, point, shift: the pairs that may share bytes at
+    their point, AllocationLifetimes.h), "regions" (kind, start, end),
+    "lower_bound" and "peak_position" (per used space); with `positions`,
+    "positions": the op name at every position. Positions are program
+    points: the i-th op of the function body in pre-order."""
     import json
 
     operation = getattr(module, "operation", module)
     limits.check_op_nesting(operation)
-    return json.loads(limits.run_on_large_stack(_tilemem.allocation_lifetimes_json, operation))
+    return json.loads(
+        limits.run_on_large_stack(_tilemem.allocation_lifetimes_json, operation, positions)
+    )

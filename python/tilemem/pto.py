@@ -20,28 +20,32 @@ from __future__ import annotations
 
 from . import limits
 from ._mlir_libs import _tilemem
+from .errors import NestingError, PTOEmitError, headline, parse_rendered
 from .ir import Context, Location, Module
+
+__all__ = ["LEVELS", "PTOEmitError", "emit"]
 
 LEVELS = ("auto", "level2", "level3")
 
 
-class PTOEmitError(RuntimeError):
-    """The module cannot be emitted; the message holds the diagnostics."""
-
-
 def emit(module: Module | str, level: str = "auto") -> str:
-    """Returns the PTO text of `module` (a ``tilemem.ir.Module`` or its text)."""
+    """Returns the PTO text of `module` (a ``tilemem.ir.Module`` or its text).
+    Raises PTOEmitError with the located diagnostics (text that does not
+    parse: :class:`tilemem.ParseError`)."""
     if level not in LEVELS:
         raise ValueError(f"unknown PTO level {level!r} (expected one of {', '.join(LEVELS)})")
+    if isinstance(module, str):
+        context = Context()
+        with context, Location.unknown():
+            return emit(limits.parse_module(module, context), level)
     try:
-        if isinstance(module, str):
-            context = Context()
-            with context, Location.unknown():
-                return emit(limits.parse_module(module, context), level)
         limits.check_op_nesting(module)
-    except limits.NestingError as error:
-        raise PTOEmitError(str(error)) from error
-    ok, text, diagnostics = limits.run_on_large_stack(_tilemem.emit_pto, module, level)
+    except NestingError as error:
+        raise PTOEmitError(error.message, error.diagnostics) from error
+    ok, text, rendered = limits.run_on_large_stack(_tilemem.emit_pto, module, level)
     if not ok:
-        raise PTOEmitError(diagnostics.strip() or "PTO emission failed")
+        diagnostics = parse_rendered(rendered)
+        raise PTOEmitError(
+            f"PTO emission failed: {headline(diagnostics, 'no diagnostic')}", diagnostics
+        )
     return text

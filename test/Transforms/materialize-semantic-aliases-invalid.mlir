@@ -27,6 +27,7 @@ func.func @acc_carry_in_pinned(%l: !tile.tile<8x8xf16, left>, %r: !tile.tile<8x8
   %p = tile.alloc pinned : !tile.buffer<acc, 256>
   %z = tile.matmul %l, %r into(%p : !tile.buffer<acc, 256>) : !tile.tile<8x8xf16, left>, !tile.tile<8x8xf16, right> -> !tile.tile<8x8xf32, acc>
   %res = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (!tile.tile<8x8xf32, acc>) {
+    // expected-note @+1 {{%4 is defined here}}
     %a1 = tile.matmul %l, %r : !tile.tile<8x8xf16, left>, !tile.tile<8x8xf16, right> -> !tile.tile<8x8xf32, acc>
     // expected-error @+1 {{carry #0 must be copied from %4, but there is no acc->acc copy on a3}}
     scf.yield %a1 : !tile.tile<8x8xf32, acc>
@@ -43,6 +44,7 @@ func.func @acc_swap(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, r
   %c1 = arith.constant 1 : index
   %a0 = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
   %b0 = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  // expected-note @+1 {{%arg5 is defined here}}
   %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%a = %a0, %b = %b0) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
     // expected-error @+1 {{carry #0 must be copied from %arg5, but there is no acc->acc copy on a3}}
     scf.yield %b, %a : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>
@@ -57,6 +59,7 @@ func.func @acc_swap(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, r
 func.func @acc_initializer_read_after_loop(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %n: index) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  // expected-note @+1 {{%1 is defined here}}
   %init = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
   // expected-error @+1 {{carry #0: the initializer is still read by %1 while the loop updates it, so it must be copied: %1, but there is no acc->acc copy on a3}}
   %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %init) -> (!tile.tile<16x16xf32, acc>) {
@@ -75,6 +78,7 @@ func.func @acc_strided_initializer(%l: !tile.tile<16x16xf16, left>, %r: !tile.ti
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  // expected-note @+1 {{%3 is defined here}}
   %t = tile.transpose_view %m : !tile.tile<16x16xf32, acc> -> !tile.tile<16x16xf32, acc>
   // expected-error @+1 {{carry #0: the initializer is a strided or transposed view, so it must be copied: %3, but there is no acc->acc copy on a3}}
   %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %t) -> (!tile.tile<16x16xf32, acc>) {
@@ -89,6 +93,7 @@ func.func @acc_strided_initializer(%l: !tile.tile<16x16xf16, left>, %r: !tile.ti
 // Tests that a matmul_acc updating an accumulator that is still read
 // afterwards is rejected: it would have to update an acc->acc copy.
 func.func @matmul_acc_of_live_accumulator(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
+  // expected-note @+1 {{%1 is defined here}}
   %c = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
   // expected-error @+1 {{the op updates its operand in place while %1 is still read afterwards, so it must copy %1, but there is no acc->acc copy on a3}}
   %d = tile.matmul_acc %c, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
@@ -104,6 +109,7 @@ func.func @matmul_acc_of_live_accumulator(%l: !tile.tile<16x16xf16, left>, %r: !
 // Tests that the phi's reused input read after the if blocks coalescing: the
 // else arm's matmul_acc would destroy it (a writeback copy would be acc->acc).
 func.func @phi_input_read_after_if(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
+  // expected-note @+1 {{%2 is defined here}}
   %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
   %p = scf.if %c -> (!tile.tile<16x16xf32, acc>) {
     %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
@@ -121,6 +127,7 @@ func.func @phi_input_read_after_if(%l: !tile.tile<16x16xf16, left>, %r: !tile.ti
 // Tests that a metadata alias (reshape) of the reused input read after the if
 // blocks it just the same, and the diagnostic names the alias.
 func.func @phi_input_alias_read_after_if(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1) -> (!tile.tile<16x16xf32, acc>, !tile.tile<8x32xf32, acc>) {
+  // expected-note @+1 {{%2 is defined here}}
   %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
   %v = tile.reshape %seed : !tile.tile<16x16xf32, acc> -> !tile.tile<8x32xf32, acc>
   %p = scf.if %c -> (!tile.tile<16x16xf32, acc>) {
@@ -141,6 +148,7 @@ func.func @phi_input_alias_read_after_if(%l: !tile.tile<16x16xf16, left>, %r: !t
 func.func @phi_input_forwarded_by_loop(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1, %n: index) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  // expected-note @+1 {{%2 is defined here}}
   %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
   %lr = scf.for %k = %c0 to %n step %c1 iter_args(%a = %seed) -> (!tile.tile<16x16xf32, acc>) {
     scf.yield %a : !tile.tile<16x16xf32, acc>
@@ -166,10 +174,12 @@ func.func @phi_target_live_in_seed_branch(%l: !tile.tile<16x16xf16, left>, %r: !
   %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
   // expected-error @+1 {{in different windows and neither can be produced in the other's; a copy would need acc->acc}}
   %p:2 = scf.if %c -> (!tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>) {
+    // expected-note @+1 {{the then arm's %4 is defined here}}
     %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
     %T1 = tile.store %seed, %T[%c0, %c0] : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
     scf.yield %m, %T1 : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
   } else {
+    // expected-note @+1 {{the else arm's %4 is defined here}}
     %a = tile.matmul_acc %seed, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
     scf.yield %a, %T : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
   }
@@ -182,11 +192,13 @@ func.func @phi_target_live_in_seed_branch(%l: !tile.tile<16x16xf16, left>, %r: !
 // accumulator defined before the if (and read after it) cannot be coalesced.
 func.func @phi_sibling_seed_not_local(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1) -> (!tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>) {
   %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
+  // expected-note @+1 {{the then arm's %3 is defined here}}
   %other = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
   // expected-error @+1 {{in different windows and neither can be produced in the other's; a copy would need acc->acc}}
   %p = scf.if %c -> (!tile.tile<16x16xf32, acc>) {
     scf.yield %other : !tile.tile<16x16xf32, acc>
   } else {
+    // expected-note @+1 {{the else arm's %5 is defined here}}
     %a = tile.matmul_acc %seed, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
     scf.yield %a : !tile.tile<16x16xf32, acc>
   }
@@ -204,9 +216,11 @@ func.func @phi_loop_seed_read_after_if(%l: !tile.tile<16x16xf16, left>, %r: !til
   %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
   // expected-error @+1 {{in different windows and neither can be produced in the other's; a copy would need acc->acc}}
   %p = scf.if %c -> (!tile.tile<16x16xf32, acc>) {
+    // expected-note @+1 {{the then arm's %4 is defined here}}
     %m = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
     scf.yield %m : !tile.tile<16x16xf32, acc>
   } else {
+    // expected-note @+1 {{the else arm's %4 is defined here}}
     %lp = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %seed) -> (!tile.tile<16x16xf32, acc>) {
       %a = tile.matmul_acc %acc, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
       scf.yield %a : !tile.tile<16x16xf32, acc>
@@ -224,6 +238,7 @@ func.func @phi_loop_seed_read_after_if(%l: !tile.tile<16x16xf16, left>, %r: !til
 func.func @phi_read_before_if_repeated_by_loop(%l: !tile.tile<16x16xf16, left>, %r: !tile.tile<16x16xf16, right>, %c: i1, %n: index, %T: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  // expected-note @+1 {{%2 is defined here}}
   %seed = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
   %res = scf.for %k = %c0 to %n step %c1 iter_args(%t = %T) -> (!tile.tensor<16x16xf32>) {
     %t1 = tile.store %seed, %t[%c0, %c0] : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
@@ -249,6 +264,7 @@ func.func @phi_read_before_if_repeated_by_loop(%l: !tile.tile<16x16xf16, left>, 
 
 // Tests that a tensor carry whose initializer is read (loaded from) after the
 // loop is rejected: it would need an entry copy of the tensor.
+// expected-note @+1 {{%arg1 is defined here}}
 func.func @tensor_initializer_read_after_loop(%A: !tile.tensor<32x8xf32>, %B: !tile.tensor<32x8xf32>) -> (!tile.tensor<32x8xf32>, !tile.tile<8x8xf32, vec>) {
   %c0 = arith.constant 0 : index
   %c8 = arith.constant 8 : index
@@ -269,6 +285,7 @@ func.func @tensor_initializer_read_after_loop(%A: !tile.tensor<32x8xf32>, %B: !t
 func.func @tensor_swap(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x8xf32>, %n: index) -> (!tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  // expected-note @+1 {{%arg5 is defined here}}
   %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %A, %b = %B) -> (!tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>) {
     // expected-error @+1 {{carry #0 must be copied from %arg5, but tensors cannot be copied}}
     scf.yield %b, %a : !tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>
@@ -280,6 +297,7 @@ func.func @tensor_swap(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x8xf32>, %n:
 
 // Tests that a store into a tensor whose old contents are still read
 // afterwards is rejected.
+// expected-note @+1 {{%arg1 is defined here}}
 func.func @store_into_live_tensor(%x: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<8x8xf32>) -> (!tile.tensor<8x8xf32>, !tile.tile<8x8xf32, vec>) {
   %c0 = arith.constant 0 : index
   // expected-error @+1 {{the op updates its operand in place while %arg1 is still read afterwards, so it must copy %arg1, but tensors cannot be copied}}
@@ -292,6 +310,8 @@ func.func @store_into_live_tensor(%x: !tile.tile<8x8xf32, vec>, %T: !tile.tensor
 
 // Tests that an if selecting between two argument tensors that both stay
 // live is rejected (no copy suffix: tensors have no memory space).
+// expected-note @+2 {{the else arm's %arg1 is defined here}}
+// expected-note @+1 {{the then arm's %arg0 is defined here}}
 func.func @tensor_branch(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x8xf32>, %c: i1) -> (!tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>, !tile.tensor<8x8xf32>) {
   // expected-error @+1 {{in different windows and neither can be produced in the other's}}
   %r = scf.if %c -> (!tile.tensor<8x8xf32>) {
@@ -314,6 +334,7 @@ func.func @mat_swap(%A: !tile.tensor<16x16xf16>, %n: index) -> (!tile.tile<16x16
   %c1 = arith.constant 1 : index
   %a0 = tile.load %A[%c0, %c0] : !tile.tensor<16x16xf16> -> !tile.tile<16x16xf16, mat>
   %b0 = tile.load %A[%c0, %c0] : !tile.tensor<16x16xf16> -> !tile.tile<16x16xf16, mat>
+  // expected-note @+1 {{%arg4 is defined here}}
   %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0, %b = %b0) -> (!tile.tile<16x16xf16, mat>, !tile.tile<16x16xf16, mat>) {
     // expected-error @+1 {{carry #0 must be copied from %arg4, but there is no mat->mat copy on a3}}
     scf.yield %b, %a : !tile.tile<16x16xf16, mat>, !tile.tile<16x16xf16, mat>
@@ -329,6 +350,7 @@ module attributes {tile.target_arch = "a5"} {
   func.func @mat_initializer_read_after_loop(%A: !tile.tensor<64x16xf16>, %n: index) -> (!tile.tile<16x16xf16, mat>, !tile.tile<16x16xf16, mat>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    // expected-note @+1 {{%2 is defined here}}
     %a0 = tile.load %A[%c0, %c0] : !tile.tensor<64x16xf16> -> !tile.tile<16x16xf16, mat>
     // expected-error @+1 {{carry #0: the initializer is still read by %2 while the loop updates it, so it must be copied: %2, but there is no mat->mat copy on a5}}
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0) -> (!tile.tile<16x16xf16, mat>) {
@@ -344,7 +366,9 @@ module attributes {tile.target_arch = "a5"} {
 // Tests that an if selecting between two left tiles that both stay live is
 // rejected (no left->left copy).
 func.func @left_branch(%m: !tile.tile<16x16xf16, mat>, %c: i1) -> (!tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, left>) {
+  // expected-note @+1 {{the then arm's %2 is defined here}}
   %a = tile.extract %m[0, 0] : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, left>
+  // expected-note @+1 {{the else arm's %3 is defined here}}
   %b = tile.move %m : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, left>
   // expected-error @+1 {{in different windows and neither can be produced in the other's; a copy would need left->left}}
   %r = scf.if %c -> (!tile.tile<16x16xf16, left>) {
@@ -363,6 +387,7 @@ func.func @right_swap(%m: !tile.tile<16x16xf16, mat>, %n: index) -> (!tile.tile<
   %c1 = arith.constant 1 : index
   %a0 = tile.move %m : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, right>
   %b0 = tile.move %m : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, right>
+  // expected-note @+1 {{%arg4 is defined here}}
   %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0, %b = %b0) -> (!tile.tile<16x16xf16, right>, !tile.tile<16x16xf16, right>) {
     // expected-error @+1 {{carry #0 must be copied from %arg4, but there is no right->right copy on a3}}
     scf.yield %b, %a : !tile.tile<16x16xf16, right>, !tile.tile<16x16xf16, right>

@@ -75,6 +75,7 @@ func.func @while_condition_copy(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.t
 // program, and the reference interpreter shows rows 0..7 of the result
 // holding %x instead of %T's original rows (tile-verify-storage accepts it
 // too).
+// expected-note @+1 {{%arg1 is defined here}}
 func.func @partial_store_observes_original_tensor(%x: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<16x8xf32>, %n: index) -> (!tile.tensor<16x8xf32>, !tile.tensor<16x8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -2187,3 +2187,83 @@ func.func @orchestration_untouched(%x: !tile.tile<8x8xf32, vec>, %n: index) -> !
 // Tests that external functions (declarations) are skipped.
 // CHECK-LABEL: func.func private @declaration
 func.func private @declaration(!tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec>
+
+// -----
+
+// Tests that a peeled accumulator (the first iteration seeds it with
+// tile.matmul, the others continue it with tile.matmul_acc) needs no
+// acc->acc copy: the seeding matmul is produced in the continued
+// accumulator's window.
+// CHECK-LABEL: func.func @peeled_accumulator
+// CHECK:         %[[ACC:.*]] = tile.alloc : !tile.buffer<acc, 256>
+// CHECK-NOT:     tile.alloc : !tile.buffer<acc
+// CHECK:         scf.for
+// CHECK:           scf.if
+// CHECK:             tile.matmul %{{.*}}, %{{.*}} into(%[[ACC]]
+// CHECK:           } else {
+// CHECK:             tile.matmul_acc
+// CHECK-NOT:     tile.move
+func.func @peeled_accumulator(%A: !tile.tensor<8x64xf32>, %B: !tile.tensor<64x8xf32>,
+                              %l: !tile.tile<8x8xf32, left>, %r: !tile.tile<8x8xf32, right>,
+                              %O: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %init = tile.matmul %l, %r : !tile.tile<8x8xf32, left>, !tile.tile<8x8xf32, right> -> !tile.tile<8x8xf32, acc>
+  %res = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %init) -> (!tile.tile<8x8xf32, acc>) {
+    %first = arith.cmpi eq, %k, %c0 : index
+    %next = scf.if %first -> (!tile.tile<8x8xf32, acc>) {
+      %m = tile.matmul %l, %r : !tile.tile<8x8xf32, left>, !tile.tile<8x8xf32, right> -> !tile.tile<8x8xf32, acc>
+      scf.yield %m : !tile.tile<8x8xf32, acc>
+    } else {
+      %m = tile.matmul_acc %acc, %l, %r : !tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, left>, !tile.tile<8x8xf32, right>
+      scf.yield %m : !tile.tile<8x8xf32, acc>
+    }
+    scf.yield %next : !tile.tile<8x8xf32, acc>
+  }
+  %O1 = tile.store %res, %O[%c0, %c0] : !tile.tile<8x8xf32, acc>, !tile.tensor<8x8xf32>
+  return %O1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that a tree of peeled accumulator phis settles bottom-up into one
+// acc window (inner ifs before the ifs that yield their results), where
+// aligning the outer if first would pin a fresh window and leave the inner
+// phis divergent (an acc->acc copy the hardware does not have).
+// CHECK-LABEL: func.func @accumulator_phi_tree
+// CHECK:         %[[ACC:.*]] = tile.alloc : !tile.buffer<acc, 256>
+// CHECK-NOT:     tile.alloc
+// CHECK-NOT:     tile.move
+func.func @accumulator_phi_tree(%l: !tile.tile<8x8xf32, left>, %r: !tile.tile<8x8xf32, right>, %c: i1, %O: !tile.tensor<64x8xf32>) -> !tile.tensor<64x8xf32> {
+  %c0 = arith.constant 0 : index
+  %a0 = tile.matmul %l, %r : !tile.tile<8x8xf32, left>, !tile.tile<8x8xf32, right> -> !tile.tile<8x8xf32, acc>
+  %p = scf.if %c -> (!tile.tile<8x8xf32, acc>) {
+    %m = tile.matmul %l, %r : !tile.tile<8x8xf32, left>, !tile.tile<8x8xf32, right> -> !tile.tile<8x8xf32, acc>
+    scf.yield %m : !tile.tile<8x8xf32, acc>
+  } else {
+    %m = tile.matmul_acc %a0, %l, %r : !tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, left>, !tile.tile<8x8xf32, right>
+    scf.yield %m : !tile.tile<8x8xf32, acc>
+  }
+  %b = scf.if %c -> (!tile.tile<8x8xf32, acc>) {
+    %i = scf.if %c -> (!tile.tile<8x8xf32, acc>) {
+      %m = tile.matmul %l, %r : !tile.tile<8x8xf32, left>, !tile.tile<8x8xf32, right> -> !tile.tile<8x8xf32, acc>
+      scf.yield %m : !tile.tile<8x8xf32, acc>
+    } else {
+      %m = tile.matmul_acc %p, %l, %r : !tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, left>, !tile.tile<8x8xf32, right>
+      scf.yield %m : !tile.tile<8x8xf32, acc>
+    }
+    scf.yield %i : !tile.tile<8x8xf32, acc>
+  } else {
+    %i = scf.if %c -> (!tile.tile<8x8xf32, acc>) {
+      %m = tile.matmul %l, %r : !tile.tile<8x8xf32, left>, !tile.tile<8x8xf32, right> -> !tile.tile<8x8xf32, acc>
+      scf.yield %m : !tile.tile<8x8xf32, acc>
+    } else {
+      %m = tile.matmul_acc %p, %l, %r : !tile.tile<8x8xf32, acc>, !tile.tile<8x8xf32, left>, !tile.tile<8x8xf32, right>
+      scf.yield %m : !tile.tile<8x8xf32, acc>
+    }
+    scf.yield %i : !tile.tile<8x8xf32, acc>
+  }
+  %O1 = tile.store %b, %O[%c0, %c0] : !tile.tile<8x8xf32, acc>, !tile.tensor<64x8xf32>
+  return %O1 : !tile.tensor<64x8xf32>
+}

@@ -22,6 +22,7 @@ func.func @carry_mismatch(%x: !tile.tile<8x8xf32, vec>, %n: index) -> !tile.tile
   %init = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
   // expected-error @+1 {{carry #0: yielded value %4 lives in %1[0, 256] but the carry lives in %0[0, 256] (initializer %2)}}
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (!tile.tile<8x8xf32, vec>) {
+    // expected-note @+1 {{%4 is defined here}}
     %next = tile.add %acc, %x into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
     scf.yield %next : !tile.tile<8x8xf32, vec>
   }
@@ -35,9 +36,11 @@ func.func @while_mismatch(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.tile<8x
   %b0 = tile.alloc : !tile.buffer<vec, 256>
   %b1 = tile.alloc : !tile.buffer<vec, 256>
   %init = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  // expected-note @+3 {{%arg2 is defined here}}
   // expected-error @+2 {{carry #0: yielded value}}
   // expected-error @+1 {{carry #0: forwarded value}}
   %r = scf.while (%t = %init) : (!tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+    // expected-note @+1 {{%4 is defined here}}
     %f = tile.exp %t into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
     scf.condition(%c) %f : !tile.tile<8x8xf32, vec>
   } do {
@@ -55,6 +58,7 @@ func.func @same_tile_two_carries(%x: !tile.tile<8x8xf32, vec>, %n: index) -> !ti
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %b0 = tile.alloc : !tile.buffer<vec, 256>
+  // expected-note @+1 {{the initializer %1 is defined here}}
   %init = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
   // expected-error @+1 {{carries initialized by %1 and %1 overlap in %0[0, 256]}}
   %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %init, %b = %init) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
@@ -74,6 +78,7 @@ func.func @if_arm_mismatch(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.tile<8
     %t = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
     scf.yield %t : !tile.tile<8x8xf32, vec>
   } else {
+    // expected-note @+1 {{%3 is defined here}}
     %e = tile.exp %x into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
     scf.yield %e : !tile.tile<8x8xf32, vec>
   }
@@ -89,6 +94,7 @@ func.func @clobber_straight_line(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8
   %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
   // expected-error @+1 {{writes %0[0, 256], clobbering %1 (%0[0, 256]) which is still read afterwards by tile.add}}
   %b = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  // expected-note @+1 {{%1 is read here}}
   %c = tile.add %a, %b into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
   return %c : !tile.tile<8x8xf32, vec>
 }
@@ -103,6 +109,7 @@ func.func @clobber_around_back_edge(%x: !tile.tile<8x8xf32, vec>, %n: index) -> 
   %b0 = tile.alloc : !tile.buffer<vec, 256>
   %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %a) -> (!tile.tile<8x8xf32, vec>) {
+    // expected-note @+2 {{%1 is read here}}
     // expected-error @+1 {{clobbering %1 (%0[0, 256]) which is still read afterwards by tile.add}}
     %next = tile.add %acc, %a into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
     scf.yield %next : !tile.tile<8x8xf32, vec>
@@ -122,6 +129,7 @@ func.func @clobber_from_arm(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.tile<
     // expected-error @+1 {{clobbering %2 (%0[0, 256])}}
     %t = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
   }
+  // expected-note @+1 {{%2 is read here}}
   %u = tile.add %a, %x into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
   return %u : !tile.tile<8x8xf32, vec>
 }
@@ -136,6 +144,7 @@ func.func @writeback_clobbers_view(%l: !tile.tile<16x16xf16, left>, %r: !tile.ti
   %v = tile.reshape %c : !tile.tile<16x16xf32, acc> -> !tile.tile<8x32xf32, acc>
   // expected-error @+1 {{clobbering %2 (%0[0, 1024]) which is still read afterwards by func.return}}
   %d = tile.matmul_acc %c, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+  // expected-note @+1 {{%2 is read here}}
   return %d, %v : !tile.tile<16x16xf32, acc>, !tile.tile<8x32xf32, acc>
 }
 
@@ -144,6 +153,7 @@ func.func @writeback_clobbers_view(%l: !tile.tile<16x16xf16, left>, %r: !tile.ti
 // Tests that a not-in-place-safe op may not write over its input.
 func.func @transpose_in_place(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
   %b0 = tile.alloc : !tile.buffer<vec, 256>
+  // expected-note @+1 {{%1 is defined here}}
   %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
   // expected-error @+1 {{result %2 in %0[0, 256] overlaps operand %1 in %0[0, 256], but the op is not in-place safe}}
   %t = tile.transpose %a into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
@@ -155,6 +165,7 @@ func.func @transpose_in_place(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf3
 // Tests that row_expand_mul's result may not alias its factors (operand 1).
 func.func @forbidden_alias(%x: !tile.tile<8x8xf32, vec>, %s: !tile.tile<8x1xf32, vec>) -> !tile.tile<8x8xf32, vec> {
   %b0 = tile.alloc : !tile.buffer<vec, 256>
+  // expected-note @+1 {{%1 is defined here}}
   %f = tile.exp %s into(%b0[0, 32] : !tile.buffer<vec, 256>) : !tile.tile<8x1xf32, vec>
   // expected-error @+1 {{overlaps operand %1 in %0[0, 32], but the op forbids its result to alias it}}
   %r = tile.row_expand_mul %x, %f into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, !tile.tile<8x1xf32, vec>
@@ -168,6 +179,7 @@ func.func @forbidden_alias(%x: !tile.tile<8x8xf32, vec>, %s: !tile.tile<8x1xf32,
 func.func @in_place_through_transposed_view(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
   %b0 = tile.alloc : !tile.buffer<vec, 256>
   %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  // expected-note @+1 {{%2 is defined here}}
   %t = tile.transpose_view %a : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
   // expected-error @+1 {{an in-place op must read each element where it writes it (same window and layout, or disjoint)}}
   %s = tile.add %t, %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>

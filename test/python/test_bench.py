@@ -57,7 +57,8 @@ def test_tensor_twin_parses_and_bufferizes(shape):
 
 @pytest.mark.parametrize("shape", gen.SHAPES)
 def test_bench_programs_compute_the_same_after_the_pipeline(shape):
-    from tilemem import interp, ir, passes
+    from tilemem import ir, passes
+    from tilemem.testing import interp
 
     text = gen.generate(shape, 0, "tile", units=1).text
     with ir.Context():

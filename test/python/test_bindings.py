@@ -81,8 +81,8 @@ def test_generated_builders_build_a_kernel():
             entry = function.add_entry_block()
             with ir.InsertionPoint(entry):
                 buffer = tile.AllocOp(buffer_type).result
-                exp = tile.ExpOp(tile_type, entry.arguments[0], dest=buffer)
-                added = tile.AddOp(tile_type, exp.result, entry.arguments[0])
+                exp = tile.ExpOp(entry.arguments[0], dest=buffer)
+                added = tile.AddOp(exp.result, entry.arguments[0])
                 func.ReturnOp([added.result])
         assert module.operation.verify()
         text = str(module)

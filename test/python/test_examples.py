@@ -10,7 +10,7 @@ import sys
 import pytest
 import tilemem
 from conftest import EXAMPLES, PACKAGE_DIR, ROOT
-from tilemem import interp
+from tilemem.testing import interp
 
 KERNELS = sorted(glob.glob(os.path.join(EXAMPLES, "*.mlir")))
 

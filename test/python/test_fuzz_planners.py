@@ -10,7 +10,8 @@ import re
 
 import pytest
 from conftest import fuzz_seeds
-from tilemem import fuzz, ir
+from tilemem import ir
+from tilemem.testing import fuzz
 
 SEEDS = fuzz_seeds(30, salt=3)
 
@@ -41,7 +42,10 @@ def test_planned_fuzz_programs_keep_their_results(seed, planner):
     kernel = fuzz._returns_only_tensors(text)
     assert outcome.pto_checked == (outcome.status == "ok" and kernel)
     if planner != "ptoas":
-        assert outcome.peak >= outcome.lower_bound > 0
+        assert outcome.peak >= outcome.lower_bound
+        # Every tile of a program can be dead code (seed 42992833): then
+        # nothing is allocated and there is no bound to reach.
+        assert (outcome.lower_bound > 0) == ("tile.alloc" in outcome.output)
 
 
 @pytest.mark.parametrize("seed", fuzz_seeds(20, salt=7))

@@ -1,11 +1,12 @@
-"""Tests of the numpy reference interpreter (tilemem.interp)."""
+"""Tests of the numpy reference interpreter (tilemem.testing.interp)."""
 
 import subprocess
 
 import numpy as np
 import pytest
 from conftest import TILE_OPT
-from tilemem import interp, passes
+from tilemem import passes
+from tilemem.testing import interp
 
 T16 = "!tile.tile<16x16xf32, vec>"
 TENSOR16 = "!tile.tensor<16x16xf32>"

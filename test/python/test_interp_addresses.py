@@ -8,7 +8,7 @@ import subprocess
 import numpy as np
 import pytest
 from conftest import TILE_OPT
-from tilemem import interp
+from tilemem.testing import interp
 
 T = "!tile.tile<8x8xf32, vec>"  # 256 bytes
 TENSOR = "!tile.tensor<8x8xf32>"

@@ -5,7 +5,8 @@ import re
 
 import pytest
 from conftest import SWAP_ACC, fuzz_seeds
-from tilemem import fuzz, interp, ir, passes
+from tilemem import ir, passes
+from tilemem.testing import fuzz, interp
 
 ACCUMULATE = """
 func.func @accumulate(%A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf32, vec> {

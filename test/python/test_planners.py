@@ -2,7 +2,7 @@
 tile-memory-pipeline, allocation_lifetimes, and the reference interpreter
 (storage mode after each pipeline == value mode on the input).
 
-Storage mode honours the planned addresses (`tilemem.interp`: buffers
+Storage mode honours the planned addresses (`tilemem.testing.interp`: buffers
 whose address ranges overlap share bytes). Independently of that, the tests
 also run the program flattened to one buffer per memory space with every
 allocation at its planned address (`flatten_addresses`), a second
@@ -13,8 +13,10 @@ common point never share a byte."""
 import re
 
 import pytest
+import tilemem
 from conftest import fuzz_seeds
-from tilemem import PassContext, fuzz, interp, ir, passes
+from tilemem import PassContext, ir, passes
+from tilemem.testing import fuzz, interp
 
 PLANNERS = ("pypto", "dsa-rp", "ptoas")
 
@@ -221,9 +223,15 @@ def test_allocation_lifetimes_describes_each_function():
     }
     """
     with ir.Context():
-        (record,) = passes.allocation_lifetimes(ir.Module.parse(text))
-    assert record["function"] == "f"
+        module = tilemem.parse_module(text, source_name="f.mlir")
+        (record,) = passes.allocation_lifetimes(module)
+        (with_positions,) = passes.allocation_lifetimes(module, positions=True)
+    assert record["function"] == "f" and record["loc"] == "f.mlir:2:5"
     assert record["num_positions"] == 10
+    # The op at each position, for the memory map's axis, only when asked.
+    assert "positions" not in record
+    assert with_positions["positions"][:3] == ["tile.alloc", "tile.alloc", "arith.constant"]
+    assert len(with_positions["positions"]) == 10
     acc, pinned = record["allocations"]
     assert acc == {
         "name": "%0",
@@ -234,6 +242,10 @@ def test_allocation_lifetimes_describes_each_function():
         "end": 8,
         "pinned": False,
         "touched": True,
+        # The first op filling the buffer: what a reader recognizes.
+        "op": "tile.full",
+        "value": "%2",
+        "loc": "f.mlir:7:12",
     }
     assert pinned == {
         "name": "%1",
@@ -244,6 +256,9 @@ def test_allocation_lifetimes_describes_each_function():
         "end": 9,
         "pinned": True,
         "touched": True,
+        "op": "tile.exp",
+        "value": "%4",
+        "loc": "f.mlir:12:12",
     }
     assert record["regions"] == [{"kind": "for", "start": 5, "end": 7}]
     # The exp reads the carry's result for the last time and writes slot 1

@@ -16,8 +16,8 @@ import re
 
 import pytest
 from conftest import EXAMPLES
-from tilemem import fuzz, ir, passes, pto
-from tilemem.testing import toolchain
+from tilemem import ir, passes, pto
+from tilemem.testing import fuzz, toolchain
 
 ALLOC = re.compile(r"tile\.alloc\s*:\s*!tile\.buffer<(\w+),\s*(\d+)(?:,\s*slots\s*=\s*(\d+))?>")
 SCRATCH_OP = re.compile(

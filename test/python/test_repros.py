@@ -6,7 +6,8 @@ import os
 import re
 
 import pytest
-from tilemem import fuzz, passes
+from tilemem import passes
+from tilemem.testing import fuzz
 
 REPROS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "repros")
 FRESH_SEEDS = sorted(
@@ -67,7 +68,8 @@ VALID = [
 @pytest.mark.parametrize("enable_buffer_ir", [False, True], ids=["tile", "buffer-ir"])
 @pytest.mark.parametrize("name", VALID)
 def test_valid_reproducer_compiles_and_computes_the_same(name, enable_buffer_ir):
-    from tilemem import interp, ir, passes
+    from tilemem import ir, passes
+    from tilemem.testing import interp
 
     for chunk in _chunks(name):
         with ir.Context():
@@ -88,8 +90,8 @@ def test_valid_reproducer_compiles_and_computes_the_same(name, enable_buffer_ir)
 # test/Dialect/Tile/invalid.mlir.
 
 import tilemem  # noqa: E402
-from tilemem import interp  # noqa: E402
 from tilemem.compiler import CompileError  # noqa: E402
+from tilemem.testing import interp  # noqa: E402
 
 USER_ADDRESS_REPROS = [
     (

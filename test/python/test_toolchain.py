@@ -393,7 +393,7 @@ def test_harness_detects_other_reference_inputs():
     """The interpreter fed other inputs than the simulator must disagree;
     the input tensor %A must still come back unchanged."""
     tools = _tools_or_skip()
-    from tilemem import interp
+    from tilemem.testing import interp
 
     path = os.path.join(EXAMPLES, "accumulate.mlir")
     with open(path) as f:
@@ -817,7 +817,7 @@ def test_fuzz_execute_slice(capsys, tmp_path, corpus, enable_buffer_ir):
     the three planners; nothing is rejected by ptoas, fails to compile or to
     run, or differs from value mode (the exit status counts those)."""
     from conftest import fuzz_seeds
-    from tilemem import fuzz
+    from tilemem.testing import fuzz
 
     _tools_or_skip()
     salt = 8 + 2 * (corpus == "branch-heavy") + (enable_buffer_ir == "false")

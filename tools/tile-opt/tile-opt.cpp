@@ -24,6 +24,7 @@
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
 #include "tilemem/Dialect/Tile/Transforms/Pipelines.h"
 #include "tilemem/Support/Limits.h"
+#include "tilemem/Support/Version.h"
 
 #include <cstdio>
 
@@ -41,6 +42,7 @@ static LogicalResult optMain(int argc, char **argv) {
   tile::registerTilePasses();
   tile::registerTilePipelines();
   tile::test::registerTestPasses();
+  tile::registerTilememVersionPrinter("tile-opt");
 
   DialectRegistry registry;
   registry.insert<tile::TileDialect, arith::ArithDialect, func::FuncDialect,

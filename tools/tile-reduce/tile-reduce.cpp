@@ -3,10 +3,10 @@
 // Shrinks a failing tile program while an interestingness script still
 // says it fails (MLIR's mlir-reduce with tilemem's dialects and passes):
 //
-//   tile-reduce in.mlir --test=scripts/fuzz-interesting.sh \
+//   tile-reduce in.mlir --test=scripts/reduce-interesting.sh \
 //     --test-arg='<pattern>' -reduction-tree='traversal-mode=0 test=...'
 //
-// See docs/development.md, "Reducing a fuzz failure".
+// See docs/development.md, "Reducing a failing program".
 //
 //===----------------------------------------------------------------------===//
 

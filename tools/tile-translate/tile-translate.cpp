@@ -10,10 +10,12 @@
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 #include "tilemem/Support/Limits.h"
+#include "tilemem/Support/Version.h"
 #include "tilemem/Target/PTO/TranslateToPTO.h"
 
 int main(int argc, char **argv) {
   mlir::tile::registerTileToPTOTranslation();
+  mlir::tile::registerTilememVersionPrinter("tile-translate");
   mlir::LogicalResult result = mlir::failure();
   mlir::tile::runOnLargeStack([&] {
     result = mlir::mlirTranslateMain(

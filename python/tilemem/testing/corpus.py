@@ -113,8 +113,7 @@ def run(
     dict: corpus, seed, planner, outcome, reason, level, message) per job.
     `failures`: a directory receiving the kernel of every failed or refused
     job. `on_chunk(done, total)` is called after each chunk."""
-    from tilemem import fuzz
-    from tilemem.testing import toolchain
+    from tilemem.testing import fuzz, toolchain
 
     tools = tools or toolchain.find_tools()
     jobs = [(p, planner) for p in programs for planner in planners]

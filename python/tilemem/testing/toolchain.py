@@ -51,7 +51,7 @@ The chain, one stage each (``STAGES``):
     are filled with 0xff first (``Job.memory_fill``), so reading a byte no
     one wrote gives NaN / -1 rather than the simulator's zeros.
 ``compare``
-    ``tilemem.interp`` in value mode on the same inputs. Kernels return
+    ``tilemem.testing.interp`` in value mode on the same inputs. Kernels return
     nothing in PTO: a tensor result is written through the pointer of the
     tensor argument it is an SSA version of (``tile.store`` results, loop
     carries and branch results traced back to the argument,
@@ -185,7 +185,14 @@ _INT_RANGES = {
     "i64": (-(2**63), 2**63 - 1),
 }
 
-_TENSOR_RE = re.compile(r"^!tile\.tensor<(\d+)x(\d+)x(\w+)>$")
+
+def _tensor_type(type_text: str):
+    """(rows, cols, element type) of a ``!tile.tensor`` spelling, else None
+    (the dialect's grammar, through the interpreter's type reader)."""
+    from tilemem.testing import interp
+
+    ty = interp._parse_type(type_text)
+    return (ty.rows, ty.cols, ty.elem) if ty.kind == "tensor" else None
 
 
 # ===----------------------------------------------------------------------=== #
@@ -366,9 +373,9 @@ class KernelSignature:
 
 
 def _arg_spec(index: int, name: str, type_text: str) -> ArgSpec:
-    m = _TENSOR_RE.match(type_text)
-    if m:
-        elem = m.group(3)
+    tensor = _tensor_type(type_text)
+    if tensor:
+        rows, cols, elem = tensor
         if elem not in _ELEMENTS:
             raise ValueError(
                 f"argument #{index} ({type_text}): element type {elem} has no simulator type"
@@ -379,8 +386,8 @@ def _arg_spec(index: int, name: str, type_text: str) -> ArgSpec:
             type_text,
             "tensor",
             _ELEMENTS[elem][0],
-            int(m.group(1)),
-            int(m.group(2)),
+            rows,
+            cols,
             elem,
         )
     if type_text in _SCALARS:
@@ -541,7 +548,7 @@ def kernel_signature(kernel: str | Any, function: str | None = None) -> KernelSi
         ret = _terminator(entry) if len(func.regions[0].blocks) == 1 else None
         for k, rtype in enumerate(result_types):
             root = None
-            if _TENSOR_RE.match(rtype) and ret is not None and _op_name(ret) == "func.return":
+            if _tensor_type(rtype) and ret is not None and _op_name(ret) == "func.return":
                 roots = _tensor_roots(list(ret.operands)[k], entry, ir, memo)
                 if roots is not None and len(roots) == 1:
                     root = next(iter(roots))
@@ -1465,7 +1472,7 @@ def _compare(
     text: str,
     mode: str = "value",
 ) -> StageOutcome:
-    from tilemem import interp
+    from tilemem.testing import interp
 
     started = time.perf_counter()
     try:
@@ -1787,7 +1794,7 @@ def _prepare_job(job: Job, work: str, tools: Tools, index: int):
         )
         return result, None
     # Inputs: the same arrays go to the simulator (files) and the interpreter.
-    from tilemem import interp
+    from tilemem.testing import interp
 
     try:
         inputs = interp.random_inputs(text, function=sig.name, seed=job.seed, scalars=job.scalars)

@@ -14,6 +14,9 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 
+#include "tilemem/Dialect/Tile/IR/TileDialect.h"
+#include "tilemem/Target/PTO/EmissionForm.h"
+
 #include "tilemem/Target/PTO/PTODialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES

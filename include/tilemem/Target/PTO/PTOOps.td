@@ -1,8 +1,8 @@
 //===- PTOOps.td - the PTO ops tile-translate emits --------*- tablegen -*-===//
 //
 // An emission-only model of the part of the `pto` dialect that ptoas reads
-// (hw-native-sys/PTOAS, include/PTO/IR/PTOOps.td, and
-// /work/shared/docs/pto-format.md). TranslateToPTO builds the PTO module with
+// (hw-native-sys/PTOAS:include/PTO/IR/PTOOps.td, and
+// ../shared/docs/pto-format.md). TranslateToPTO builds the PTO module with
 // these ops and prints it with the MLIR printer, so the text has exactly
 // ptoas's spellings, the SSA names are consistent and dominance is checked
 // by the verifier before anything is written. Each assembly format below
@@ -142,8 +142,24 @@ def PTO_TReshapeOp : PTO_Op<"treshape"> {
       "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
 }
 
+// The emission table: an op whose record names `tileOp`, a class of the tile
+// dialect, is what every such tile op is emitted as, in `form` (an
+// EmissionForm, EmissionForm.h); `oneTileType`: pto-isa takes the op's tiles
+// as one C++ Tile type. Records without a tile op are emitted by hand.
+class PTO_EmittedFrom<string tileOp, string form, bit oneTileType> {
+  string emissionTable = !if(!empty(tileOp), "",
+      "using TileOp = ::mlir::tile::" # tileOp # ";\n" #
+      "static constexpr ::mlir::pto::EmissionForm kForm = " #
+      "::mlir::pto::EmissionForm::" # form # ";\n" #
+      "static constexpr bool kOneTileType = " #
+      !if(oneTileType, "true", "false") # ";");
+}
+
 // ins(%a : T) outs(%d : T)
-class PTO_UnaryOp<string mnemonic> : PTO_Op<mnemonic> {
+class PTO_UnaryOp<string mnemonic, string tileOp = "",
+                  string form = "UnaryElementwise">
+    : PTO_Op<mnemonic>, PTO_EmittedFrom<tileOp, form, 0> {
+  let extraClassDeclaration = emissionTable;
   let arguments = (ins AnyType:$src, AnyType:$dst);
   let assemblyFormat = [{
     `ins` `(` $src `:` qualified(type($src)) `)`
@@ -152,7 +168,10 @@ class PTO_UnaryOp<string mnemonic> : PTO_Op<mnemonic> {
 }
 
 // ins(%a, %b : T, T) outs(%d : T)
-class PTO_BinaryOp<string mnemonic> : PTO_Op<mnemonic> {
+class PTO_BinaryOp<string mnemonic, string tileOp = "",
+                   string form = "BinaryElementwise", bit oneTileType = 0>
+    : PTO_Op<mnemonic>, PTO_EmittedFrom<tileOp, form, oneTileType> {
+  let extraClassDeclaration = emissionTable;
   let arguments = (ins AnyType:$src0, AnyType:$src1, AnyType:$dst);
   let assemblyFormat = [{
     `ins` `(` $src0 `,` $src1 `:` qualified(type($src0)) `,` qualified(type($src1)) `)`
@@ -161,7 +180,9 @@ class PTO_BinaryOp<string mnemonic> : PTO_Op<mnemonic> {
 }
 
 // ins(%a, %s : T, f32) outs(%d : T)
-class PTO_TileScalarOp<string mnemonic> : PTO_Op<mnemonic> {
+class PTO_TileScalarOp<string mnemonic, string tileOp = "">
+    : PTO_Op<mnemonic>, PTO_EmittedFrom<tileOp, "TileScalar", 0> {
+  let extraClassDeclaration = emissionTable;
   let arguments = (ins AnyType:$src, AnyType:$scalar, AnyType:$dst);
   let assemblyFormat = [{
     `ins` `(` $src `,` $scalar `:` qualified(type($src)) `,` type($scalar) `)`
@@ -171,23 +192,48 @@ class PTO_TileScalarOp<string mnemonic> : PTO_Op<mnemonic> {
 
 def PTO_TLoadOp : PTO_UnaryOp<"tload"> { let summary = "global -> tile"; }
 def PTO_TStoreOp : PTO_UnaryOp<"tstore"> { let summary = "tile -> global"; }
-def PTO_TMovOp : PTO_UnaryOp<"tmov"> { let summary = "tile copy"; }
-def PTO_TExpOp : PTO_UnaryOp<"texp"> { let summary = "elementwise exp"; }
+def PTO_TMovOp : PTO_UnaryOp<"tmov", "MoveOp", "Copy"> {
+  let summary = "tile copy";
+}
+def PTO_TExpOp : PTO_UnaryOp<"texp", "ExpOp"> {
+  let summary = "elementwise exp";
+}
 
-def PTO_TAddOp : PTO_BinaryOp<"tadd"> { let summary = "elementwise add"; }
-def PTO_TSubOp : PTO_BinaryOp<"tsub"> { let summary = "elementwise sub"; }
-def PTO_TMulOp : PTO_BinaryOp<"tmul"> { let summary = "elementwise mul"; }
-def PTO_TMaxOp : PTO_BinaryOp<"tmax"> { let summary = "elementwise max"; }
-def PTO_TRowExpandMulOp : PTO_BinaryOp<"trowexpandmul"> {
+// pto-isa's TADD (unlike TSUB, TMUL, TMAX) takes its three tiles as one C++
+// Tile type.
+def PTO_TAddOp : PTO_BinaryOp<"tadd", "AddOp", "BinaryElementwise", 1> {
+  let summary = "elementwise add";
+}
+def PTO_TSubOp : PTO_BinaryOp<"tsub", "SubOp"> {
+  let summary = "elementwise sub";
+}
+def PTO_TMulOp : PTO_BinaryOp<"tmul", "MulOp"> {
+  let summary = "elementwise mul";
+}
+def PTO_TMaxOp : PTO_BinaryOp<"tmax", "MaximumOp"> {
+  let summary = "elementwise max";
+}
+def PTO_TRowExpandMulOp
+    : PTO_BinaryOp<"trowexpandmul", "RowExpandMulOp", "RowExpand"> {
   let summary = "row-broadcast multiply by a column tile";
 }
-def PTO_TMatmulOp : PTO_BinaryOp<"tmatmul"> { let summary = "matmul"; }
+def PTO_TMatmulOp : PTO_BinaryOp<"tmatmul", "MatmulOp", "Matmul"> {
+  let summary = "matmul";
+}
 // Tile operands of ttrans / trowsum: the source and a scratch tile.
-def PTO_TTransOp : PTO_BinaryOp<"ttrans"> { let summary = "transpose"; }
-def PTO_TRowSumOp : PTO_BinaryOp<"trowsum"> { let summary = "row sums"; }
+def PTO_TTransOp : PTO_BinaryOp<"ttrans", "TransposeOp", "WithScratch"> {
+  let summary = "transpose";
+}
+def PTO_TRowSumOp : PTO_BinaryOp<"trowsum", "RowSumOp", "WithScratch"> {
+  let summary = "row sums";
+}
 
-def PTO_TAddSOp : PTO_TileScalarOp<"tadds"> { let summary = "tile + scalar"; }
-def PTO_TMulSOp : PTO_TileScalarOp<"tmuls"> { let summary = "tile * scalar"; }
+def PTO_TAddSOp : PTO_TileScalarOp<"tadds", "AddSOp"> {
+  let summary = "tile + scalar";
+}
+def PTO_TMulSOp : PTO_TileScalarOp<"tmuls", "MulSOp"> {
+  let summary = "tile * scalar";
+}
 
 def PTO_TMatmulAccOp : PTO_Op<"tmatmul.acc"> {
   let summary = "matmul accumulated into acc_in";
@@ -232,7 +278,7 @@ def PTO_TSetValOp : PTO_Op<"tsetval"> {
 def PTO_BarrierOp : PTO_Op<"barrier"> {
   let summary = "wait until every operation issued on a pipe has completed";
   let description = [{
-    `pto.barrier #pto.pipe<PIPE_ALL>` (ptoas docs/PTO_IR_manual.md,
+    `pto.barrier #pto.pipe<PIPE_ALL>` (hw-native-sys/PTOAS:docs/PTO_IR_manual.md,
     "Synchronization Operations"): a pipeline barrier; PIPE_ALL drains every
     pipe.
   }];

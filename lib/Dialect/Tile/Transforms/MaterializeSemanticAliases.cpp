@@ -29,10 +29,14 @@ LogicalResult Materializer::run() {
   // nested loops and branches that yield into it are aligned. A later
   // boundary can move a value an earlier one aligned (a branch result that
   // a following loop retargets), so rounds repeat until nothing changes.
-  SmallVector<Operation *> boundaries;
+  SmallVector<Operation *> boundaries, ifs;
   for (Operation *op : conflicts.getOrder().getOpsWithRegions())
-    if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op))
+    if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op)) {
       boundaries.push_back(op);
+      if (isa<scf::IfOp>(op))
+        ifs.push_back(op);
+    }
+  normalizeAccumulatorPhis(ifs);
   for (unsigned round = 0; round < kMaxRounds; ++round) {
     unsigned before = counters.total();
     for (Operation *op : boundaries) {
@@ -88,9 +92,7 @@ struct MaterializeSemanticAliasesPass
       SmallVector<StorageViolation> violations =
           verifyTileStorage(function, {}, order, trips, numbering);
       for (const StorageViolation &violation : violations)
-        violation.op->emitError()
-            << "storage is still invalid after materialization: "
-            << violation.message;
+        violation.emit("storage is still invalid after materialization: ");
       ok = violations.empty();
     }
     if (!ok) {

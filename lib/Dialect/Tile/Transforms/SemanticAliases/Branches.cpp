@@ -335,6 +335,11 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
              << "->"
              << stringifyMemorySpace(
                     cast<TileType>(elseValue.getType()).getSpace());
+      Value thenValue = thenYield->getOperand(index);
+      diag.attachNote(thenValue.getLoc())
+          << "the then arm's " << name(thenValue) << " is defined here";
+      diag.attachNote(elseValue.getLoc())
+          << "the else arm's " << name(elseValue) << " is defined here";
       return failure();
     }
     // Copy into the result's window in the else arm when nothing there is
@@ -351,4 +356,73 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
     conflicts.relocate(ifOp.getResult(index), freshWindow);
   }
   return success();
+}
+
+// Peeled accumulators (seed: "Normalize peeled accumulator phis"): an scf.if
+// whose one arm continues an accumulator that lives outside the if (a
+// tile.matmul_acc of it, a loop carried by it) and whose other arm seeds a
+// fresh one:
+//
+//   %p = scf.if %first -> !tile.tile<16x16xf32, acc> {
+//     %m = tile.matmul %l, %r ...                  // the seed
+//     scf.yield %m
+//   } else {
+//     %n = tile.matmul_acc %acc, %l, %r ...        // the continuation
+//     scf.yield %n
+//   }
+//
+// The seed is produced in the continued accumulator's window, so the result
+// needs no acc->acc copy (which the hardware does not have). Inner ifs come
+// before the ifs that yield their results (post-order), so a tree of peeled
+// branches settles bottom-up into one window. The conflict oracle refuses
+// the retarget when the continued value (or an alias of it) is still read
+// where the seed would overwrite it.
+void Materializer::normalizeAccumulatorPhis(ArrayRef<Operation *> ifsPreOrder) {
+  const ProgramOrder &order = conflicts.getOrder();
+  // Post-order from the pre-order: an if comes after every if nested in it,
+  // and sequential ifs keep their order. Nested intervals: sort by end,
+  // the inner (later position) first on a tie.
+  SmallVector<Operation *> ifs(ifsPreOrder);
+  llvm::stable_sort(ifs, [&](Operation *a, Operation *b) {
+    uint64_t endA = order.end(a), endB = order.end(b);
+    return endA != endB ? endA < endB : order.position(a) > order.position(b);
+  });
+  // Whether `value`'s storage continues an accumulator defined outside
+  // `ifOp`: its derivation leaves the if.
+  auto continuesOutside = [&](scf::IfOp ifOp, Value value) -> const Window * {
+    for (Value current = value;;) {
+      Operation *def = current.getDefiningOp();
+      if (!def || !order.encloses(ifOp, def))
+        return conflicts.lookup(current);
+      std::optional<Derivation> derivation =
+          sourceOf(current, LoopResults::FromInitializer);
+      if (!derivation)
+        return nullptr; // a root inside the if: a seed, not a continuation
+      current = derivation->getSource();
+    }
+  };
+  for (Operation *op : ifs) {
+    auto ifOp = cast<scf::IfOp>(op);
+    if (ifOp.getElseRegion().empty())
+      continue;
+    for (unsigned index = 0; index < ifOp.getNumResults(); ++index) {
+      auto tile = dyn_cast<TileType>(ifOp.getResult(index).getType());
+      if (!tile || tile.getSpace() != MemorySpace::Acc)
+        continue;
+      Value thenValue = ifOp.thenYield()->getOperand(index);
+      Value elseValue = ifOp.elseYield()->getOperand(index);
+      const Window *thenWindow = conflicts.lookup(thenValue);
+      const Window *elseWindow = conflicts.lookup(elseValue);
+      if (!thenWindow || !elseWindow || *thenWindow == *elseWindow)
+        continue;
+      for (auto [seed, continued] :
+           {std::pair(thenValue, elseValue), std::pair(elseValue, thenValue)}) {
+        const Window *target = continuesOutside(ifOp, continued);
+        if (!target || continuesOutside(ifOp, seed))
+          continue;
+        if (tryRetarget(seed, *target))
+          break;
+      }
+    }
+  }
 }

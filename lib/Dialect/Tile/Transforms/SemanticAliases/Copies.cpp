@@ -44,6 +44,7 @@ InFlightDiagnostic Materializer::noCopy(Operation *at, Value value,
          << (arch == TargetArch::A3 ? "a3" : "a5");
   else
     diag << ", but tensors cannot be copied";
+  diag.attachNote(value.getLoc()) << name(value) << " is defined here";
   return diag;
 }
 

@@ -84,6 +84,9 @@ private:
       SmallVectorImpl<std::pair<unsigned, Window>> &copies);
   // Branches.
   LogicalResult processIf(scf::IfOp ifOp);
+  /// Peeled accumulator phis, bottom-up: the seeding arm is produced in the
+  /// continued accumulator's window (Branches.cpp).
+  void normalizeAccumulatorPhis(ArrayRef<Operation *> ifsPreOrder);
   void deliverToFreshDestination(scf::IfOp ifOp, unsigned index);
   bool copyElseIntoThenWindow(scf::IfOp ifOp, unsigned index);
   AllocOp selectableAllocation(Value value);

@@ -38,7 +38,7 @@ dialect, ``arith``, ``scf`` (for / while / if), ``func.return`` and
 
 Public API::
 
-    from tilemem import interp
+    from tilemem.testing import interp
     res = interp.run(module, inputs, mode="value", function=None,
                      ignore_addresses=False)
     res.outputs, res.poison
@@ -78,13 +78,13 @@ from __future__ import annotations
 import collections
 import functools
 import math
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
-from . import ir
+from .. import contract, ir
+from ..dialects import tile as _tile
 
 __all__ = [
     "InterpreterError",
@@ -137,10 +137,6 @@ _ELEM = {
     "i32": (np.dtype(np.int32), 4),
 }
 
-_TILE_RE = re.compile(r"^!tile\.tile<(\d+)x(\d+)x(\w+),\s*(\w+)>$")
-_TENSOR_RE = re.compile(r"^!tile\.tensor<(\d+)x(\d+)x(\w+)>$")
-_BUFFER_RE = re.compile(r"^!tile\.buffer<(\w+),\s*(\d+)(?:,\s*slots\s*=\s*(\d+))?>$")
-_INT_RE = re.compile(r"^i(\d+)$")
 _FLOATS = ("f16", "bf16", "f32", "f64")
 
 
@@ -163,36 +159,39 @@ class _Ty:
     )
 
     def __init__(self, text: str):
+        # The type grammar is the dialect's: the text is parsed by MLIR and
+        # read through the bound types (tilemem.dialects.tile).
         self.text = text
         self.kind = "other"
         self.rows = self.cols = self.size = self.slots = self.bits = 0
         self.elem = self.space = None
         self.dtype = None
         self.esize = 0
-        m = _TILE_RE.match(text) or _TENSOR_RE.match(text)
-        if m:
-            self.kind = "tile" if text.startswith("!tile.tile") else "tensor"
-            self.rows, self.cols = int(m.group(1)), int(m.group(2))
-            self.elem = m.group(3)
-            if self.kind == "tile":
-                self.space = m.group(4)
+        parsed = _parse_mlir_type(text)
+        if parsed is None:
+            return
+        if _tile.TileType.isinstance(parsed) or _tile.TensorType.isinstance(parsed):
+            is_tile = _tile.TileType.isinstance(parsed)
+            bound = _tile.TileType(parsed) if is_tile else _tile.TensorType(parsed)
+            self.kind = "tile" if is_tile else "tensor"
+            self.rows, self.cols = bound.shape
+            self.elem = str(bound.dtype)
+            if is_tile:
+                self.space = bound.space
             if self.elem not in _ELEM:
                 raise InterpreterError(f"unsupported element type in {text}")
             self.dtype, self.esize = _ELEM[self.elem]
             return
-        m = _BUFFER_RE.match(text)
-        if m:
+        if _tile.BufferType.isinstance(parsed):
+            bound = _tile.BufferType(parsed)
             self.kind = "buffer"
-            self.space = m.group(1)
-            self.size = int(m.group(2))
-            self.slots = int(m.group(3) or 1)
+            self.space, self.size, self.slots = bound.space, bound.size, bound.slots
             return
-        if text == "index":
+        if isinstance(parsed, ir.IndexType):
             self.kind, self.bits = "int", 64
             return
-        m = _INT_RE.match(text)
-        if m:
-            self.kind, self.bits = "int", int(m.group(1))
+        if isinstance(parsed, ir.IntegerType):
+            self.kind, self.bits = "int", parsed.width
             return
         if text in _FLOATS:
             self.kind = "float"
@@ -204,6 +203,20 @@ class _Ty:
 
     def __repr__(self) -> str:
         return f"_Ty({self.text})"
+
+
+# Types are parsed in a context of their own: a _Ty outlives the program's.
+_TYPE_CONTEXT: list = []
+
+
+def _parse_mlir_type(text: str):
+    """The ir.Type spelled `text`, or None when it is not a type."""
+    if not _TYPE_CONTEXT:
+        _TYPE_CONTEXT.append(ir.Context())
+    try:
+        return ir.Type.parse(text, _TYPE_CONTEXT[0])
+    except ir.MLIRError:
+        return None
 
 
 @functools.cache
@@ -728,25 +741,6 @@ def _invoke(cf: _Func, args: Sequence, st: _State) -> list:
 
 _TERMINATORS = {"scf.yield", "scf.condition", "func.return", "tile.scope_yield"}
 
-_ALLOCATING = {
-    "tile.load",
-    "tile.move",
-    "tile.extract",
-    "tile.create",
-    "tile.add",
-    "tile.sub",
-    "tile.mul",
-    "tile.maximum",
-    "tile.exp",
-    "tile.adds",
-    "tile.muls",
-    "tile.full",
-    "tile.transpose",
-    "tile.row_sum",
-    "tile.row_expand_mul",
-    "tile.matmul",
-}
-
 
 def _no_storage_error(op_text: str):
     def fn(fr, st):
@@ -924,10 +918,10 @@ class _Compiler:
 
     # -- generic allocating producer -----------------------------------------
 
-    def producer(
-        self, o, tiles: Sequence[int], scalars: Sequence[int], kernel, forbid: Sequence[int] = ()
-    ):
-        """An allocating op computing kernel(tile_operands, scalar_operands)."""
+    def producer(self, o, tiles: Sequence[int], scalars: Sequence[int], kernel):
+        """An allocating op computing kernel(tile_operands, scalar_operands);
+        in storage mode its result must not overlap the operands its
+        contract forbids (tilemem.contract)."""
         rid = self.define(o.results[0])
         rty = self.types[rid]
         tiles, scalars = tuple(tiles), tuple(scalars)
@@ -942,7 +936,12 @@ class _Compiler:
         if recipe is None:
             return _no_storage_error(f"'{o.name}'")
         dest = self.resolver(recipe)
-        forbid = tuple(forbid)
+        # The operands the result must not overlap: the op's contract, read
+        # from its C++ traits (the tile operands come first, in order).
+        rules = contract.OPS[o.name]
+        forbid = tuple(
+            k for k in range(len(tiles)) if rules.forbids_overlap_with(k, range(len(tiles)))
+        )
 
         def fn(fr, st):
             ins = [_read(fr[i]) for i in tiles]
@@ -1053,7 +1052,7 @@ class _Compiler:
         sid = self.use(o.operands[0])
         src = self.types[sid].elem
         dst = _type_of(o.results[0]).elem
-        return self.producer(o, [sid], [], lambda t, s: _convert(t[0], src, dst), forbid=[0])
+        return self.producer(o, [sid], [], lambda t, s: _convert(t[0], src, dst))
 
     def op_extract(self, o):
         sid = self.use(o.operands[0])
@@ -1064,7 +1063,7 @@ class _Compiler:
         sty = self.types[sid]
         _check_block(sty.rows, sty.cols, r, c, R, C, "extracted")
         return self.producer(
-            o, [sid], [], lambda t, s: _convert(_block(t[0], r, c, R, C), src, dst), forbid=[0]
+            o, [sid], [], lambda t, s: _convert(_block(t[0], r, c, R, C), src, dst)
         )
 
     def op_create(self, o):
@@ -1126,9 +1125,7 @@ class _Compiler:
 
     def op_transpose(self, o):
         a = self.use(o.operands[0])
-        return self.producer(
-            o, [a], [], lambda t, s: (t[0][0].T.copy(), t[0][1].T.copy()), forbid=[0]
-        )
+        return self.producer(o, [a], [], lambda t, s: (t[0][0].T.copy(), t[0][1].T.copy()))
 
     def op_row_sum(self, o):
         a = self.use(o.operands[0])
@@ -1141,7 +1138,6 @@ class _Compiler:
                 _from_c(_to_c(t[0][0], elem).sum(axis=1, keepdims=True), elem),
                 t[0][1].any(axis=1, keepdims=True),
             ),
-            forbid=[0],
         )
 
     def op_row_expand_mul(self, o):
@@ -1152,7 +1148,7 @@ class _Compiler:
             data = _from_c(_to_c(t[0][0], elem) * _to_c(t[1][0], elem)[:, :1], elem)
             return data, t[0][1] | t[1][1][:, :1]
 
-        return self.producer(o, [a, f], [], kernel, forbid=[1])
+        return self.producer(o, [a, f], [], kernel)
 
     def op_matmul(self, o):
         l, r = self.use(o.operands[0]), self.use(o.operands[1])

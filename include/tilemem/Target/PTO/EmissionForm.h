@@ -1,0 +1,41 @@
+//===- EmissionForm.h - how a table op is emitted from its tile op -*- C++ -*-//
+//
+// The emission table is PTOOps.td: a PTO op whose record names a tile op
+// (`PTO_BinaryOp<"tadd", "AddOp">`) gets `using TileOp = tile::AddOp` and
+// `kForm` in its C++ class, and the emitter (lib/Target/PTO/EmitOps.cpp)
+// translates every TileOp as that PTO op in that form. Adding a simple tile
+// op to PTO emission is one line there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEMEM_TARGET_PTO_EMISSIONFORM_H
+#define TILEMEM_TARGET_PTO_EMISSIONFORM_H
+
+namespace mlir::pto {
+
+/// How a tile op is emitted as its table PTO op. Operand order: the tile
+/// op's operands, then its result's handle (ins(...) outs(dst)).
+enum class EmissionForm {
+  /// ins(src) outs(dst), elementwise: the tiles row-major, or all read in
+  /// storage order when all are col_major.
+  UnaryElementwise,
+  /// ins(src0, src1) outs(dst), elementwise like UnaryElementwise.
+  BinaryElementwise,
+  /// ins(src, scalar) outs(dst): the scalar in the tile's element type.
+  TileScalar,
+  /// ins(src) outs(dst), a tile copy (pto.tmov): one layout on both sides,
+  /// and on A2/A3 outside mat one physical shape.
+  Copy,
+  /// ins(lhs, rhs) outs(acc): operands in their spaces' own layouts.
+  Matmul,
+  /// ins(src, factors) outs(dst): source and result row-major, the factors
+  /// a column.
+  RowExpand,
+  /// ins(src, scratch) outs(dst): with a scratch tile of the source's type
+  /// (level3: at the address the planner recorded on the op).
+  WithScratch,
+};
+
+} // namespace mlir::pto
+
+#endif // TILEMEM_TARGET_PTO_EMISSIONFORM_H

@@ -1,0 +1,503 @@
+//===- EmitOps.cpp - the tile ops
+//-------------------------------------------===//
+
+#include "FunctionEmitter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::pto_emission;
+
+LogicalResult FunctionEmitter::emitBlock(Block &block) {
+  for (Operation &op : block.without_terminator())
+    if (failed(emitOp(&op)))
+      return failure();
+  return success();
+}
+
+namespace {
+/// Whether `PTOOp` is in the emission table (its record names a tile op).
+template <typename PTOOp, typename = void>
+struct InEmissionTable : std::false_type {};
+template <typename PTOOp>
+struct InEmissionTable<PTOOp, std::void_t<typename PTOOp::TileOp>>
+    : std::true_type {};
+template <typename T> struct TypeTag {
+  using type = T;
+};
+} // namespace
+
+template <typename PTOOp> LogicalResult FunctionEmitter::emitAs(Operation *op) {
+  using Form = pto::EmissionForm;
+  if constexpr (PTOOp::kForm == Form::UnaryElementwise ||
+                PTOOp::kForm == Form::Copy)
+    return emitUnary<PTOOp>(op);
+  else if constexpr (PTOOp::kForm == Form::TileScalar)
+    return emitTileScalar<PTOOp>(op, op->getOperand(1));
+  else if constexpr (PTOOp::kForm == Form::WithScratch)
+    return emitWithScratch<PTOOp>(op, PTOOp::getOperationName().drop_front(4));
+  else
+    return emitBinary<PTOOp>(op);
+}
+
+template <typename... PTOOps>
+std::optional<LogicalResult> FunctionEmitter::emitFromTableOf(Operation *op) {
+  std::optional<LogicalResult> result;
+  auto tryOne = [&](auto tag) {
+    using PTOOp = typename decltype(tag)::type;
+    if constexpr (InEmissionTable<PTOOp>::value)
+      if (!result && isa<typename PTOOp::TileOp>(op))
+        result = emitAs<PTOOp>(op);
+  };
+  (tryOne(TypeTag<PTOOps>()), ...);
+  return result;
+}
+
+std::optional<LogicalResult> FunctionEmitter::emitFromTable(Operation *op) {
+  return emitFromTableOf<
+#define GET_OP_LIST
+#include "tilemem/Target/PTO/PTOOps.cpp.inc"
+      >(op);
+}
+
+LogicalResult FunctionEmitter::emitOp(Operation *op) {
+  // The emission table (PTOOps.td) first, then the ops with forms of
+  // their own.
+  if (std::optional<LogicalResult> result = emitFromTable(op))
+    return *result;
+  return TypeSwitch<Operation *, LogicalResult>(op)
+      // Handles are made per window when a value needs one.
+      .Case<AllocOp>([](auto) { return success(); })
+      .Case<LoadOp>([&](auto op) { return emitLoad(op); })
+      .Case<StoreOp>([&](auto op) { return emitStore(op); })
+      .Case<ExtractOp>([&](auto op) { return emitExtract(op); })
+      .Case<CreateOp>([&](auto op) -> LogicalResult {
+        FailureOr<Value> handle = producerHandle(op);
+        if (failed(handle))
+          return failure();
+        tileHandles[op.getResult()] = *handle;
+        return success();
+      })
+      .Case<FullOp>([&](auto op) { return emitFull(op); })
+      .Case<MatmulAccOp>([&](auto op) { return emitMatmulAcc(op); })
+      .Case<WriteOp>([&](auto op) { return emitWrite(op); })
+      .Case<ReshapeOp, SliceOp, TransposeViewOp>(
+          [&](Operation *op) { return emitView(op); })
+      .Case<IfExitBarrierOp>([&](auto op) { return emitIfExitBarrier(op); })
+      .Case<AssembleOp>([&](auto op) { return emitAssemble(op); })
+      .Case<ScopeOp>([&](auto op) { return emitScope(op); })
+      .Case<scf::ForOp>([&](auto op) { return emitFor(op); })
+      .Case<scf::WhileOp>([&](auto op) { return emitWhile(op); })
+      .Case<scf::IfOp>([&](auto op) { return emitIf(op); })
+      .Case<func::CallOp>([&](auto op) {
+        return cannotEmit(op) << "calls are not emitted (kernel arguments "
+                                 "are pointers and tiles do not cross "
+                                 "calls): inline the callee first";
+      })
+      .Default([&](Operation *op) { return emitGeneric(op); });
+}
+
+/// Scalar arithmetic is copied as it is; anything else has no PTO form.
+LogicalResult FunctionEmitter::emitGeneric(Operation *op) {
+  if (isa<TileDialect>(op->getDialect()))
+    return cannotEmit(op) << "no PTO form is defined for it";
+  auto isStorageType = [](Type type) {
+    return isa<TileType, GlobalTensorType, BufferType>(type);
+  };
+  if (!isa_and_nonnull<arith::ArithDialect>(op->getDialect()) ||
+      op->getNumRegions() != 0)
+    return cannotEmit(op) << "ptoas reads only func, arith and scf "
+                             "(for, while, if) besides pto";
+  if (llvm::any_of(op->getOperandTypes(), isStorageType) ||
+      llvm::any_of(op->getResultTypes(), isStorageType))
+    return cannotEmit(op) << "a tile, tensor or buffer chosen at run time "
+                             "has no single storage";
+  // Index and i64 constants share the prologue's (one per value).
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    if (auto value = dyn_cast<IntegerAttr>(constant.getValue())) {
+      if (value.getType().isIndex()) {
+        scalars.map(constant.getResult(), indexConst(value.getInt()));
+        return success();
+      }
+      if (value.getType().isInteger(64)) {
+        scalars.map(constant.getResult(), i64Const(value.getInt()));
+        return success();
+      }
+    }
+  if (failed(scalarsOf(op->getOperands(), op)))
+    return failure();
+  body.clone(*op, scalars);
+  return success();
+}
+
+template <typename PTOOp>
+LogicalResult FunctionEmitter::emitUnary(Operation *op) {
+  FailureOr<Value> src = handleOf(op->getOperand(0), op);
+  if (failed(src))
+    return failure();
+  FailureOr<Value> dst = producerHandle(op);
+  if (failed(dst))
+    return failure();
+  tileHandles[op->getResult(0)] = *dst;
+  Value from = *src, to = *dst;
+  if constexpr (PTOOp::kForm == pto::EmissionForm::Copy) {
+    // pto.tmov within vec copies bytes (pto-isa's TMovToVec copies rows),
+    // so both sides must have one layout; a transposed view is not copied
+    // by it into a row-major tile.
+    auto s = cast<pto::TileBufType>(from.getType());
+    auto d = cast<pto::TileBufType>(to.getType());
+    if (s.getLoc() == "vec" && d.getLoc() == "vec" &&
+        s.getBlayout() != d.getBlayout())
+      return requireRowMajor(s.getBlayout() == "row_major" ? to : from, op,
+                             "tmov", "source");
+    // ptoas's A2/A3 verifier: "expects A2/A3 non-mat tmov to use matching
+    // src/dst shapes" (the physical ones: a column block's tile_buf is as
+    // wide as its row stride).
+    if (arch != TargetArch::A5 && s.getLoc() != "mat" &&
+        (s.getRows() != d.getRows() || s.getCols() != d.getCols()))
+      return cannotEmit(op)
+             << "ptoas's A2/A3 pto.tmov wants source and destination "
+                "tile_bufs of one shape, and a column block's is as wide as "
+                "its row stride ("
+             << s << " into " << d << ")";
+  } else {
+    FailureOr<SmallVector<Value>> handles =
+        elementwiseHandles({op->getOperand(0), op->getResult(0)}, {from, to},
+                           op, PTOOp::getOperationName().drop_front(4));
+    if (failed(handles))
+      return failure();
+    from = (*handles)[0];
+    to = (*handles)[1];
+  }
+  body.create<PTOOp>(op->getLoc(), from, to);
+  return success();
+}
+
+template <typename PTOOp>
+LogicalResult FunctionEmitter::emitBinary(Operation *op) {
+  FailureOr<SmallVector<Value>> ins =
+      handlesOf(op->getOperands().take_front(2), op);
+  if (failed(ins))
+    return failure();
+  FailureOr<Value> dst = producerHandle(op);
+  if (failed(dst))
+    return failure();
+  tileHandles[op->getResult(0)] = *dst;
+  SmallVector<Value> handles{(*ins)[0], (*ins)[1], *dst};
+  StringRef name = PTOOp::getOperationName().drop_front(4);
+  if constexpr (PTOOp::kForm == pto::EmissionForm::RowExpand) {
+    // The source and the result row-major, the factors a column.
+    if (failed(requireRowMajor(handles[0], op, name, "source")) ||
+        failed(requireRowMajor(handles[2], op, name, "result")))
+      return failure();
+  } else if constexpr (PTOOp::kForm != pto::EmissionForm::Matmul) {
+    FailureOr<SmallVector<Value>> normalized = elementwiseHandles(
+        {op->getOperand(0), op->getOperand(1), op->getResult(0)}, handles, op,
+        name);
+    if (failed(normalized))
+      return failure();
+    handles = *normalized;
+    if (PTOOp::kOneTileType && (handles[0].getType() != handles[2].getType() ||
+                                handles[1].getType() != handles[2].getType()))
+      return cannotEmit(op)
+             << "pto-isa's " << name.upper()
+             << " takes its three tiles as one Tile type, and "
+                "a column block's tile_buf is as wide as its row stride ("
+             << handles[0].getType() << " + " << handles[1].getType() << " -> "
+             << handles[2].getType() << ")";
+  }
+  body.create<PTOOp>(op->getLoc(), handles[0], handles[1], handles[2]);
+  return success();
+}
+
+template <typename PTOOp>
+LogicalResult FunctionEmitter::emitTileScalar(Operation *op,
+                                              Value scalarOperand) {
+  FailureOr<Value> src = handleOf(op->getOperand(0), op);
+  if (failed(src))
+    return failure();
+  FailureOr<Value> value = scalar(scalarOperand, op);
+  if (failed(value))
+    return failure();
+  FailureOr<Value> dst = producerHandle(op);
+  if (failed(dst))
+    return failure();
+  tileHandles[op->getResult(0)] = *dst;
+  // ptoas's verifier lets a col_major tile through, but pto-isa's
+  // TADDS/TMULS static-assert row-major tiles.
+  FailureOr<SmallVector<Value>> handles =
+      elementwiseHandles({op->getOperand(0), op->getResult(0)}, {*src, *dst},
+                         op, PTOOp::getOperationName().drop_front(4));
+  if (failed(handles))
+    return failure();
+  // ptoas takes the scalar in the tile's element type.
+  Type element = cast<TileType>(op->getResult(0).getType()).getElementType();
+  Value converted = convertScalar(*value, element, op->getLoc());
+  body.create<PTOOp>(op->getLoc(), (*handles)[0], converted, (*handles)[1]);
+  return success();
+}
+
+template <typename PTOOp>
+LogicalResult FunctionEmitter::emitWithScratch(Operation *op,
+                                               StringRef ptoName) {
+  FailureOr<Value> src = handleOf(op->getOperand(0), op);
+  if (failed(src))
+    return failure();
+  FailureOr<Value> dst = producerHandle(op);
+  if (failed(dst))
+    return failure();
+  tileHandles[op->getResult(0)] = *dst;
+  auto sourceType = cast<TileType>(op->getOperand(0).getType());
+  if (std::is_same_v<PTOOp, pto::TTransOp> &&
+      (sourceType.getRows() == 1 || sourceType.getCols() == 1)) {
+    // A vector transposed is the same elements in the same order: a copy
+    // between the two tiles read in storage order (a column vector is a
+    // col_major tile_buf, which pto.ttrans does not take).
+    FailureOr<Value> from = storageOrderHandle(op->getOperand(0), *src, op);
+    if (failed(from))
+      return failure();
+    FailureOr<Value> to = storageOrderHandle(op->getResult(0), *dst, op);
+    if (failed(to))
+      return failure();
+    body.create<pto::TMovOp>(op->getLoc(), *from, *to);
+    return success();
+  }
+  if (failed(requireRowMajor(*src, op, ptoName, "source")))
+    return failure();
+  FailureOr<Value> tmp = scratch(op, sourceType, ptoName);
+  if (failed(tmp))
+    return failure();
+  body.create<PTOOp>(op->getLoc(), *src, *tmp, *dst);
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitLoad(LoadOp op) {
+  FailureOr<Value> view = tensorViewOf(op.getSource(), op);
+  if (failed(view))
+    return failure();
+  FailureOr<SmallVector<Value>> offsets = scalarsOf(op.getIndices(), op);
+  if (failed(offsets))
+    return failure();
+  FailureOr<Value> dst = producerHandle(op);
+  if (failed(dst))
+    return failure();
+  Value part = partition(*view, *offsets, op.getType(), op.getLoc());
+  body.create<pto::TLoadOp>(op.getLoc(), part, *dst);
+  tileHandles[op.getResult()] = *dst;
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitStore(StoreOp op) {
+  FailureOr<Value> src = handleOf(op.getValue(), op);
+  if (failed(src))
+    return failure();
+  FailureOr<Value> view = tensorViewOf(op.getTensor(), op);
+  if (failed(view))
+    return failure();
+  FailureOr<SmallVector<Value>> offsets = scalarsOf(op.getIndices(), op);
+  if (failed(offsets))
+    return failure();
+  auto srcType = cast<pto::TileBufType>(src->getType());
+  if (srcType.getLoc() == "vec" && srcType.getCols() != 1 &&
+      failed(requireRowMajor(*src, op, "tstore", "source")))
+    return failure();
+  Value part = partition(*view, *offsets,
+                         cast<TileType>(op.getValue().getType()), op.getLoc());
+  body.create<pto::TStoreOp>(op.getLoc(), *src, part);
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitExtract(ExtractOp op) {
+  FailureOr<Value> src = handleOf(op.getSource(), op);
+  if (failed(src))
+    return failure();
+  FailureOr<Value> dst = producerHandle(op);
+  if (failed(dst))
+    return failure();
+  tileHandles[op.getResult()] = *dst;
+  ArrayRef<int64_t> offsets = op.getOffsets();
+  auto sourceType = cast<TileType>(op.getSource().getType());
+  TileType type = op.getType();
+  MemorySpace from = sourceType.getSpace(), to = type.getSpace();
+  // pto.textract reads loc=mat and writes left or right (ptoas's A2/A3
+  // verifier: "expects A2/A3 textract src to use loc=mat"); any other pair
+  // (mat -> bias, acc -> mat) is a pto.tmov of the whole tile.
+  bool extractable = from == MemorySpace::Mat &&
+                     (to == MemorySpace::Left || to == MemorySpace::Right);
+  if (!extractable) {
+    if (offsets[0] != 0 || offsets[1] != 0 ||
+        sourceType.getShape() != type.getShape())
+      return cannotEmit(op)
+             << "a block of a tile in " << stringifyMemorySpace(from)
+             << " extracted into " << stringifyMemorySpace(to)
+             << " has no ptoas form: pto.textract reads loc=mat and writes "
+                "left or right, and pto.tmov copies whole tiles";
+    body.create<pto::TMovOp>(op.getLoc(), *src, *dst);
+    return success();
+  }
+  body.create<pto::TExtractOp>(op.getLoc(), *src, indexConst(offsets[0]),
+                               indexConst(offsets[1]), *dst);
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitFull(FullOp op) {
+  FailureOr<Value> dst = producerHandle(op);
+  if (failed(dst))
+    return failure();
+  Type element = op.getType().getElementType();
+  double value = op.getValueAttr().getValueAsDouble();
+  TypedAttr attr;
+  if (isa<FloatType>(element))
+    attr = prologue.getFloatAttr(element, value);
+  else
+    attr = prologue.getIntegerAttr(element, static_cast<int64_t>(value));
+  Value fill = prologue.create<arith::ConstantOp>(op.getLoc(), attr);
+  tileHandles[op.getResult()] = *dst;
+  // ptoas wants a row-major vec destination: a column vector is filled as
+  // the row over its bytes.
+  FailureOr<Value> to = op.getType().getSpace() == MemorySpace::Vec
+                            ? storageOrderHandle(op.getResult(), *dst, op)
+                            : FailureOr<Value>(*dst);
+  if (failed(to))
+    return failure();
+  body.create<pto::TExpandSOp>(op.getLoc(), fill, *to);
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitMatmulAcc(MatmulAccOp op) {
+  FailureOr<SmallVector<Value>> ins =
+      handlesOf({op.getAcc(), op.getLhs(), op.getRhs()}, op);
+  if (failed(ins))
+    return failure();
+  Value acc = (*ins)[0], lhs = (*ins)[1], rhs = (*ins)[2];
+  // A writeback: the result is the accumulator's handle, updated in place.
+  tileHandles[op.getResult()] = acc;
+  if (!op.getInitCond()) {
+    body.create<pto::TMatmulAccOp>(op.getLoc(), acc, lhs, rhs, acc);
+    return success();
+  }
+  // init_cond selects at run time between a fresh product and accumulation.
+  FailureOr<Value> cond = scalar(op.getInitCond(), op);
+  if (failed(cond))
+    return failure();
+  auto branch =
+      body.create<scf::IfOp>(op.getLoc(), *cond, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(body);
+  body.setInsertionPointToStart(branch.thenBlock());
+  body.create<pto::TMatmulOp>(op.getLoc(), lhs, rhs, acc);
+  body.setInsertionPointToStart(branch.elseBlock());
+  body.create<pto::TMatmulAccOp>(op.getLoc(), acc, lhs, rhs, acc);
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitWrite(WriteOp op) {
+  FailureOr<Value> tile = handleOf(op.getTile(), op);
+  if (failed(tile))
+    return failure();
+  TileType type = op.getType();
+  FailureOr<SmallVector<Value>> scalars =
+      scalarsOf({op.getRow(), op.getCol(), op.getValue()}, op);
+  if (failed(scalars))
+    return failure();
+  // pto.tsetval takes a linear offset in the handle's storage order:
+  // row-major (over its physical columns: a column block's tile_buf is as
+  // wide as its row stride), column-major for a transposed view (whose
+  // handle is the col_major tile_buf over the same bytes).
+  auto handleType = cast<pto::TileBufType>(tile->getType());
+  Value row = (*scalars)[0], col = (*scalars)[1], value = (*scalars)[2];
+  Location loc = op.getLoc();
+  bool rowMajor = handleType.getBlayout() == "row_major";
+  Value major = rowMajor ? row : col, minor = rowMajor ? col : row;
+  Value scaled = body.create<arith::MulIOp>(
+      loc, major,
+      indexConst(rowMajor ? handleType.getCols() : handleType.getRows()));
+  Value offset = body.create<arith::AddIOp>(loc, scaled, minor);
+  Value converted = convertScalar(value, type.getElementType(), loc);
+  body.create<pto::TSetValOp>(loc, offset, converted, *tile);
+  tileHandles[op.getResult()] = *tile;
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitView(Operation *op) {
+  // A view (reshape, slice, transposed view) names bytes of its source's
+  // window; its handle is the handle of its own window, derived from the
+  // buffer like every other (level3: an alloc_tile at its address; level2:
+  // a pto.subset and pto.treshape of the buffer's root alloc_tile, never a
+  // view of a view: ptoas lowers pto.subset before pto.treshape, so a
+  // subset of a treshape is rejected).
+  if (failed(handleOf(op->getOperand(0), op)))
+    return failure();
+  Value result = op->getResult(0);
+  const Window *window = storage.lookup(result);
+  if (!window)
+    return cannotEmit(op)
+           << "its result has no storage (a reshape of a strided or "
+              "transposed view does not name its bytes in row-major order)";
+  FailureOr<Value> handle =
+      windowHandle(*window, cast<TileType>(result.getType()), op);
+  if (failed(handle))
+    return failure();
+  tileHandles[result] = *handle;
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitIfExitBarrier(IfExitBarrierOp op) {
+  for (Value tile : op.getTiles())
+    if (failed(handleOf(tile, op)))
+      return failure();
+  // The selected tile's producers ran in either arm, on any pipe; PIPE_ALL
+  // waits for all of them (ptoas: pto.barrier, a pipeline barrier).
+  body.create<pto::BarrierOp>(op.getLoc(),
+                              pto::PipeAttr::get(op.getContext(), "PIPE_ALL"));
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitAssemble(AssembleOp op) {
+  FailureOr<Value> targetHandle = handleOf(op.getTarget(), op);
+  if (failed(targetHandle))
+    return failure();
+  FailureOr<Value> src = handleOf(op.getSource(), op);
+  if (failed(src))
+    return failure();
+  tileHandles[op.getResult()] = *targetHandle;
+  TileType targetType = op.getType();
+  auto sourceType = cast<TileType>(op.getSource().getType());
+  if (targetType.getSpace() != MemorySpace::Vec)
+    return cannotEmit(op) << "assembling is a copy into a block of the "
+                             "target, and pto.tmov copies within vec only ("
+                          << stringifyMemorySpace(targetType.getSpace())
+                          << " here)";
+  // The source never lives in the target's block (the storage verifier
+  // rejects an assemble that reads a window overlapping its result), so the
+  // assemble is a copy into the block's window, which is derived from the
+  // target's like a slice's.
+  const Window *target = storage.lookup(op.getTarget());
+  if (!target)
+    return cannotEmit(op) << "its target has no storage";
+  ArrayRef<int64_t> offsets = op.getOffsets();
+  int64_t element = targetType.getElementBytes();
+  Window block = *target;
+  block.offset +=
+      (offsets[0] * target->rowStride + offsets[1] * target->colStride) *
+      element;
+  block.size = ((sourceType.getRows() - 1) * target->rowStride +
+                (sourceType.getCols() - 1) * target->colStride + 1) *
+               element;
+  FailureOr<Value> blockHandle = windowHandle(block, sourceType, op);
+  if (failed(blockHandle))
+    return failure();
+  auto srcType = cast<pto::TileBufType>(src->getType());
+  auto dstType = cast<pto::TileBufType>(blockHandle->getType());
+  if (srcType.getRows() != dstType.getRows() ||
+      srcType.getCols() != dstType.getCols() ||
+      srcType.getBlayout() != dstType.getBlayout())
+    return cannotEmit(op)
+           << "the block is not a whole-row block of the target, and "
+              "ptoas's A2/A3 pto.tmov wants source and destination of one "
+              "shape and layout (here "
+           << srcType << " into " << dstType << ")";
+  body.create<pto::TMovOp>(op.getLoc(), *src, *blockHandle);
+  return success();
+}

@@ -1,0 +1,226 @@
+//===- FunctionEmitter.h - one kernel as a PTO function --------*- C++ -*-===//
+//
+// The emitter of one kernel, in parts:
+//
+//   PTOTypes.cpp        tile types and windows as tile_bufs
+//   Handles.cpp         the tile_buf handle of every window (cached by window
+//                       and PTO type), scalars, tensor views, scratch tiles
+//   Level2.cpp          level2 roots (one alloc_tile per buffer slot, views
+//                       of it), dynamic-slot selections, root placement
+//   EmitOps.cpp         the tile ops: the emission table (TileToPTO.h, read
+//                       from each PTO op's TableGen record) and the ops with
+//                       a form of their own
+//   EmitControlFlow.cpp scf.for, scf.while, scf.if, tile.scope
+//   PtoasLimits.cpp     refusals of kernels ptoas 0.27 crashes on or
+//                       mistranslates
+//   TranslateToPTO.cpp  the module driver and the translation registration
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEMEM_LIB_TARGET_PTO_FUNCTIONEMITTER_H
+#define TILEMEM_LIB_TARGET_PTO_FUNCTIONEMITTER_H
+
+#include "PTOTypes.h"
+
+#include "tilemem/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <tuple>
+
+namespace mlir::tile::pto_emission {
+
+/// The attribute that marks the entry among several kernels, on the input
+/// (to choose) and on the output (as ptoas expects).
+constexpr StringLiteral kEntryAttrName = "pto.entry";
+
+/// The module attribute naming the target for ptoas.
+constexpr StringLiteral kPTOTargetArchAttrName = "pto.target_arch";
+
+/// "'tile.xxx' op cannot be emitted to PTO: <why>".
+inline InFlightDiagnostic cannotEmit(Operation *op) {
+  return op->emitOpError("cannot be emitted to PTO: ");
+}
+
+/// A handle is identified by its physical window and its PTO type. The PTO
+/// type, not the tile type, because it carries the layout: a transposed view
+/// of a square RxR tile has the tile type of its source and the same window,
+/// but its handle is the col_major tile_buf over those bytes.
+using HandleKey = std::tuple<Value, int64_t, int64_t, Value, int64_t, Type>;
+
+/// Translates one kernel into an (empty) func.func of the PTO module.
+class FunctionEmitter {
+public:
+  FunctionEmitter(func::FuncOp source, func::FuncOp target, bool level3,
+                  std::optional<TargetArch> arch)
+      : source(source), target(target), level3(level3), arch(arch),
+        storage(source), dominance(source), body(source.getContext()),
+        prologue(source.getContext()) {}
+
+  LogicalResult emit();
+
+private:
+  // Values.
+  FailureOr<Value> scalar(Value value, Operation *user);
+  FailureOr<Value> handleOf(Value tile, Operation *user);
+  /// scalar / handleOf of each value, in order; fails at the first failure.
+  FailureOr<SmallVector<Value>> scalarsOf(ValueRange values, Operation *user);
+  FailureOr<SmallVector<Value>> handlesOf(ValueRange tiles, Operation *user);
+  FailureOr<Value> tensorViewOf(Value tensor, Operation *user);
+  FailureOr<Value> producerHandle(Operation *op);
+  FailureOr<Value> windowHandle(const Window &window, TileType type,
+                                Operation *user);
+  FailureOr<Value> scratch(Operation *op, TileType type, StringRef ptoOp);
+  /// The PTO type of a `type` value stored in `window`: mapTileType's,
+  /// with the base layout the window is dense in (a vec tile read
+  /// transposed is col_major), or a diagnostic when no tile_buf describes it.
+  FailureOr<pto::TileBufType> handleType(const Window &window, TileType type,
+                                         Operation *user);
+  /// Level2 handle of a dynamic-slot window: the per-slot handles selected
+  /// by an scf.if chain on the slot value, placed right after it. The
+  /// chain is a placeholder: expandSelections replaces every op that uses
+  /// it by an scf.if over the slot with one copy of the op per slot.
+  FailureOr<Value> selectSlotHandle(const Window &window, TileType type,
+                                    pto::TileBufType ptoType, Value slot,
+                                    Operation *user);
+  /// Level2: the root alloc_tile of slot `slot` of `alloc` (one per buffer
+  /// slot, so ptoas plans exactly tilemem's buffers) and the view of it
+  /// (pto.subset, then pto.treshape) that is `window` with type `ptoType`.
+  FailureOr<Value> rootView(AllocOp alloc, int64_t slot, const Window &window,
+                            pto::TileBufType ptoType, Operation *user);
+  /// Level2: chooses the type of every root alloc_tile from the windows the
+  /// kernel's tile values occupy (chooseRoots), before any op is emitted.
+  void chooseRoots();
+  /// Level2 after emission: every op that uses a dynamic-slot selection
+  /// becomes an scf.if chain over the slot, one copy of the op per slot
+  /// handle, and the selections are erased (ptoas casts a tile_buf scf.if
+  /// result to a pointer in its C++, and retypes it too late for its
+  /// verifiers).
+  LogicalResult expandSelections();
+  /// Level2 after emission: every alloc_tile (with the views derived from
+  /// it) moves from the prologue to the innermost block that holds all its
+  /// uses and the loops that carry it, so PlanMemory does not keep every
+  /// buffer live across every loop.
+  void placeRoots();
+  /// The handle of the bytes of `tile` (in `handle`) read as a row-major
+  /// tile in storage order: the handle itself when it is row_major, the
+  /// row_major CxR tile over the bytes of a col_major RxC one (a column
+  /// vector Rx1 becomes the row 1xR, a transposed view its source's shape).
+  FailureOr<Value> storageOrderHandle(Value tile, Value handle,
+                                      Operation *user);
+  /// Handles for an elementwise op over `tiles` (its tile operands, then its
+  /// result): as they are when all are row_major, in storage order when all
+  /// are col_major (elementwise ops do not depend on the layout when every
+  /// operand has the same one); a located diagnostic otherwise, because
+  /// ptoas's verifiers want row-major tiles.
+  FailureOr<SmallVector<Value>> elementwiseHandles(ArrayRef<Value> tiles,
+                                                   ArrayRef<Value> handles,
+                                                   Operation *op,
+                                                   StringRef ptoOp);
+  /// A diagnostic unless `handle` (operand `what` of `ptoOp`) is row_major.
+  LogicalResult requireRowMajor(Value handle, Operation *op, StringRef ptoOp,
+                                StringRef what);
+  /// A diagnostic when pto-isa cannot instantiate a Tile of `type`.
+  LogicalResult checkTileBuf(pto::TileBufType type, Operation *user);
+  Value indexConst(int64_t value);
+  Value i64Const(int64_t value);
+  Value convertScalar(Value value, Type to, Location loc);
+  Value partition(Value view, ValueRange offsets, TileType tile, Location loc);
+  pto::TileBufType subsetType(Value parent, int64_t rows, int64_t cols);
+  /// Whether the tile `next` is stored where `carried` is, so it needs no
+  /// carry: the same handle or the same window (level3: handles are
+  /// addresses; level2: handles of one window are views of one root
+  /// alloc_tile).
+  bool sameStorage(Value nextHandle, Value carriedHandle, Value next,
+                   Value carried);
+  /// Records that `loop` carries a value stored in `handle`, so placeRoots
+  /// keeps its root alloc_tile outside the loop.
+  void anchor(Value handle, Operation *loop);
+
+  // Ops.
+  LogicalResult emitBlock(Block &block);
+  LogicalResult emitOp(Operation *op);
+  LogicalResult emitGeneric(Operation *op);
+  /// `op` emitted as the table op whose TileOp it is, if any (PTOOps.td).
+  std::optional<LogicalResult> emitFromTable(Operation *op);
+  template <typename... PTOOps>
+  std::optional<LogicalResult> emitFromTableOf(Operation *op);
+  /// `op` emitted as the table op `PTOOp`, in its form.
+  template <typename PTOOp> LogicalResult emitAs(Operation *op);
+  template <typename PTOOp> LogicalResult emitUnary(Operation *op);
+  template <typename PTOOp> LogicalResult emitBinary(Operation *op);
+  template <typename PTOOp>
+  LogicalResult emitTileScalar(Operation *op, Value scalarOperand);
+  template <typename PTOOp>
+  LogicalResult emitWithScratch(Operation *op, StringRef ptoName);
+  LogicalResult emitLoad(LoadOp op);
+  LogicalResult emitStore(StoreOp op);
+  LogicalResult emitExtract(ExtractOp op);
+  LogicalResult emitFull(FullOp op);
+  LogicalResult emitMatmulAcc(MatmulAccOp op);
+  LogicalResult emitWrite(WriteOp op);
+  LogicalResult emitView(Operation *op);
+  LogicalResult emitIfExitBarrier(IfExitBarrierOp op);
+  LogicalResult emitAssemble(AssembleOp op);
+  LogicalResult emitScope(ScopeOp op);
+  LogicalResult emitFor(scf::ForOp op);
+  /// The PTO loop's yield: its scalar operands; each tile must come back in
+  /// its carry's handle.
+  LogicalResult emitLoopYield(Operation *loop, scf::YieldOp yield,
+                              ValueRange carriedArgs);
+  LogicalResult emitWhile(scf::WhileOp op);
+  LogicalResult emitIf(scf::IfOp op);
+  /// Maps `result` (a carried or merged value) to `handle`, or records its
+  /// scalar counterpart; tensors need nothing (found by storage root).
+  void bindResult(Value result, Value handle) {
+    if (isa<TileType>(result.getType()))
+      tileHandles[result] = handle;
+  }
+
+  func::FuncOp source, target;
+  bool level3;
+  std::optional<TargetArch> arch;
+  TileStorage storage;
+  DominanceInfo dominance;
+  /// `body` appends translated ops; `prologue` inserts constants, handles
+  /// and tensor views before `sentinel`, at the top of the entry block, so
+  /// they dominate every use.
+  OpBuilder body, prologue;
+  Operation *sentinel = nullptr;
+  IRMapping scalars;
+  DenseMap<Value, Value> tileHandles;
+  DenseMap<Value, Value> tensorViews; // tensor argument -> tensor_view
+  DenseMap<HandleKey, Value> windowHandles;
+  DenseMap<int64_t, Value> indexConsts, i64Consts;
+  /// Level2 roots: (buffer, slot) -> its alloc_tile, and the type chosen
+  /// for it by chooseRoots.
+  DenseMap<std::pair<Value, int64_t>, Value> roots;
+  DenseMap<std::pair<Value, int64_t>, pto::TileBufType> rootTypes;
+  /// Level2 subsets of roots: (root, columns?, first, count) -> subset.
+  DenseMap<std::tuple<Value, int, int64_t, int64_t>, Value> subsets;
+  /// Level2 dynamic-slot selections: outermost scf.if -> the slot value and
+  /// the per-slot handles.
+  struct Selection {
+    /// conds[k] is `slot == k` (k < N - 1), computed right after the slot.
+    SmallVector<Value> conds;
+    SmallVector<Value> perSlot;
+  };
+  llvm::MapVector<Operation *, Selection> selections;
+  /// Loops that carry a value stored in a handle (placeRoots).
+  DenseMap<Value, SmallVector<Operation *>> anchors;
+};
+
+/// Refusals of kernels ptoas 0.27 crashes on or mistranslates, run on the
+/// emitted PTO function (PtoasLimits.cpp).
+LogicalResult checkWhileNesting(func::FuncOp func);
+LogicalResult checkBlockMerging(func::FuncOp func);
+
+} // namespace mlir::tile::pto_emission
+
+#endif // TILEMEM_LIB_TARGET_PTO_FUNCTIONEMITTER_H

@@ -1,0 +1,336 @@
+//===- Handles.cpp - tile_buf handles, scalars, tensor views
+//----------------===//
+
+#include "FunctionEmitter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::pto_emission;
+
+Value FunctionEmitter::indexConst(int64_t value) {
+  Value &slot = indexConsts[value];
+  if (!slot)
+    slot = prologue.create<arith::ConstantIndexOp>(source.getLoc(), value);
+  return slot;
+}
+
+Value FunctionEmitter::i64Const(int64_t value) {
+  Value &slot = i64Consts[value];
+  if (!slot)
+    slot = prologue.create<arith::ConstantIntOp>(source.getLoc(),
+                                                 prologue.getI64Type(), value);
+  return slot;
+}
+
+FailureOr<Value> FunctionEmitter::scalar(Value value, Operation *user) {
+  if (Value mapped = scalars.lookupOrNull(value))
+    return mapped;
+  return cannotEmit(user) << "an operand has no PTO value (it is made by an "
+                             "op that has no PTO form)";
+}
+
+FailureOr<Value> FunctionEmitter::handleOf(Value tile, Operation *user) {
+  if (Value handle = tileHandles.lookup(tile))
+    return handle;
+  return cannotEmit(user) << "a tile operand has no PTO tile handle (its "
+                             "storage is unknown or outside the kernel)";
+}
+
+FailureOr<Value> FunctionEmitter::tensorViewOf(Value tensor, Operation *user) {
+  if (const Window *window = storage.lookup(tensor))
+    if (Value view = tensorViews.lookup(window->root))
+      return view;
+  return cannotEmit(user) << "its tensor is not a kernel tensor argument";
+}
+
+FailureOr<Value> FunctionEmitter::producerHandle(Operation *op) {
+  Value result = op->getResult(0);
+  const Window *window = storage.lookup(result);
+  if (!window)
+    return cannotEmit(op) << "its result has no storage (run "
+                             "tile-init-memref and "
+                             "tile-materialize-semantic-aliases first)";
+  return windowHandle(*window, cast<TileType>(result.getType()), op);
+}
+
+FailureOr<pto::TileBufType> FunctionEmitter::handleType(const Window &window,
+                                                        TileType type,
+                                                        Operation *user) {
+  pto::TileBufType ptoType = mapTileType(type, arch);
+  switch (windowLayout(type, window)) {
+  case WindowLayout::RowMajor:
+    return ptoType;
+  case WindowLayout::Strided: {
+    // A column block of a row-major tile (unit column stride, rows further
+    // apart than its width): a tile_buf's row stride is its column count,
+    // so the handle is the tile_buf of the rows it spans, as wide as the
+    // row stride, whose valid columns are the view's.
+    int64_t rows = type.getRows(), cols = type.getCols();
+    if (type.getSpace() == MemorySpace::Vec && window.colStride == 1 &&
+        window.rowStride > cols && rows > 1)
+      return pto::TileBufType::get(type.getContext(), ptoType.getLoc(),
+                                   ptoType.getDtype(), rows, window.rowStride,
+                                   rows, cols, "row_major", "none_box",
+                                   ptoType.getFractal(), ptoType.getPad());
+    if (!user)
+      return failure();
+    return cannotEmit(user)
+           << "its tile is a strided view that is not a column block of a "
+              "vec tile, and a tile_buf has no strides other than its row "
+              "length (only a dense row- or column-major layout, or the "
+              "columns of a row-major vec tile)";
+  }
+  case WindowLayout::Transposed:
+    break;
+  }
+  // Vec tiles are unboxed (none_box): the other base layout over the same
+  // bytes is the transpose. A boxed (fractal) layout transposed would also
+  // transpose its inner boxes, which no tile_buf layout describes.
+  if (type.getSpace() != MemorySpace::Vec) {
+    if (!user)
+      return failure();
+    return cannotEmit(user)
+           << "a transposed " << stringifyMemorySpace(type.getSpace())
+           << " tile has no tile_buf layout: its fractal "
+              "boxes would be transposed too (only vec "
+              "tiles, unboxed, can be read transposed)";
+  }
+  return withBLayout(
+      ptoType, ptoType.getBlayout() == "row_major" ? "col_major" : "row_major");
+}
+
+LogicalResult FunctionEmitter::checkTileBuf(pto::TileBufType type,
+                                            Operation *user) {
+  std::optional<std::string> problem = ptoIsaTileProblem(type);
+  if (!problem)
+    return success();
+  return cannotEmit(user) << "pto-isa has no Tile for " << type << ": "
+                          << *problem
+                          << " (the static asserts of pto/common/pto_tile.hpp)";
+}
+
+FailureOr<Value> FunctionEmitter::windowHandle(const Window &window,
+                                               TileType type, Operation *user) {
+  FailureOr<pto::TileBufType> ptoType = handleType(window, type, user);
+  if (failed(ptoType))
+    return failure();
+  if (failed(checkTileBuf(*ptoType, user)))
+    return failure();
+  HandleKey key{window.root,        window.offset,     window.size,
+                window.dynamicSlot, window.staticSlot, *ptoType};
+  if (Value handle = windowHandles.lookup(key))
+    return handle;
+  auto alloc = window.root.getDefiningOp<AllocOp>();
+  if (!alloc)
+    return cannotEmit(user) << "its storage is a function argument";
+  Location loc = alloc.getLoc();
+  FailureOr<Value> slot = Value();
+  if (window.dynamicSlot) {
+    // A handle computed from the slot is placed right after the slot is
+    // defined, so one handle serves every use of the window.
+    if (!dominance.properlyDominates(window.dynamicSlot, user))
+      return cannotEmit(user)
+             << "the dynamic slot of its storage is not defined before it";
+    slot = scalar(window.dynamicSlot, user);
+    if (failed(slot))
+      return failure();
+  }
+  Value handle;
+  if (!level3) {
+    FailureOr<Value> selected =
+        window.dynamicSlot
+            ? selectSlotHandle(window, type, *ptoType, *slot, user)
+            : rootView(alloc, window.staticSlot, window, *ptoType, user);
+    if (failed(selected))
+      return failure();
+    handle = *selected;
+  } else {
+    int64_t slotBytes = cast<BufferType>(alloc.getType()).getSize();
+    int64_t base = alloc.getAddrAttr().getInt() + window.offset;
+    if (!window.dynamicSlot) {
+      Value addr = i64Const(base + window.staticSlot * slotBytes);
+      handle = prologue.create<pto::AllocTileOp>(loc, *ptoType, addr);
+    } else {
+      Value scale = i64Const(slotBytes), offset = i64Const(base);
+      OpBuilder &builder =
+          isa<BlockArgument>(*slot) &&
+                  slot->getParentBlock() == &target.getBody().front()
+              ? prologue
+              : body;
+      OpBuilder::InsertionGuard guard(builder);
+      if (&builder == &body)
+        body.setInsertionPointAfterValue(*slot);
+      Value slot64 =
+          builder.create<arith::IndexCastOp>(loc, builder.getI64Type(), *slot);
+      Value scaled = builder.create<arith::MulIOp>(loc, slot64, scale);
+      Value addr = builder.create<arith::AddIOp>(loc, scaled, offset);
+      handle = builder.create<pto::AllocTileOp>(loc, *ptoType, addr);
+    }
+  }
+  windowHandles[key] = handle;
+  return handle;
+}
+
+FailureOr<Value> FunctionEmitter::scratch(Operation *op, TileType type,
+                                          StringRef ptoOp) {
+  pto::TileBufType ptoType = mapTileType(type, arch);
+  if (failed(checkTileBuf(ptoType, op)))
+    return failure();
+  if (!level3)
+    return prologue.create<pto::AllocTileOp>(op->getLoc(), ptoType, Value())
+        .getResult();
+  // Level3: ptoas plans nothing, so the address planner reserves the
+  // scratch (live only at this op) and records its address on the op.
+  auto addr = op->getAttrOfType<IntegerAttr>(TileDialect::kScratchAddrAttrName);
+  if (!addr)
+    return cannotEmit(op) << "pto." << ptoOp
+                          << " needs a scratch tile, and level3 takes its "
+                             "address from `"
+                          << TileDialect::kScratchAddrAttrName
+                          << "`, which is missing (run the address planner)";
+  return prologue
+      .create<pto::AllocTileOp>(op->getLoc(), ptoType, i64Const(addr.getInt()))
+      .getResult();
+}
+
+Value FunctionEmitter::convertScalar(Value value, Type to, Location loc) {
+  Type from = value.getType();
+  if (from == to)
+    return value;
+  auto fromFloat = dyn_cast<FloatType>(from);
+  auto toFloat = dyn_cast<FloatType>(to);
+  if (fromFloat && toFloat) {
+    if (fromFloat.getWidth() == toFloat.getWidth()) // f16 <-> bf16
+      value = body.create<arith::ExtFOp>(loc, body.getF32Type(), value),
+      fromFloat = body.getF32Type();
+    if (fromFloat.getWidth() < toFloat.getWidth())
+      return body.create<arith::ExtFOp>(loc, to, value);
+    return body.create<arith::TruncFOp>(loc, to, value);
+  }
+  if (toFloat)
+    return body.create<arith::SIToFPOp>(loc, to, value);
+  if (fromFloat)
+    return body.create<arith::FPToSIOp>(loc, to, value);
+  if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+    return body.create<arith::ExtSIOp>(loc, to, value);
+  return body.create<arith::TruncIOp>(loc, to, value);
+}
+
+Value FunctionEmitter::partition(Value view, ValueRange offsets, TileType tile,
+                                 Location loc) {
+  auto type = pto::PartitionTensorViewType::get(
+      tile.getContext(), tile.getShape(), tile.getElementType());
+  SmallVector<Value> sizes{indexConst(tile.getRows()),
+                           indexConst(tile.getCols())};
+  return body.create<pto::PartitionViewOp>(loc, type, view, offsets, sizes);
+}
+
+pto::TileBufType FunctionEmitter::subsetType(Value parent, int64_t rows,
+                                             int64_t cols) {
+  auto type = cast<pto::TileBufType>(parent.getType());
+  return pto::TileBufType::get(
+      type.getContext(), type.getLoc(), type.getDtype(), rows, cols, rows, cols,
+      type.getBlayout(), type.getSlayout(), type.getFractal(), type.getPad());
+}
+
+bool FunctionEmitter::sameStorage(Value nextHandle, Value carriedHandle,
+                                  Value next, Value carried) {
+  if (nextHandle == carriedHandle)
+    return true;
+  // Level3: a handle is its address. Level2: the handles of one window are
+  // views of one root alloc_tile (rootView), which ptoas aliases.
+  const Window *a = storage.lookup(next), *b = storage.lookup(carried);
+  return a && b && *a == *b;
+}
+
+void FunctionEmitter::anchor(Value handle, Operation *loop) {
+  if (!level3 && handle)
+    anchors[handle].push_back(loop);
+}
+
+/// `map` applied to each of `values`, or failure at the first that fails
+/// (it has reported why).
+static FailureOr<SmallVector<Value>>
+mapEach(ValueRange values, function_ref<FailureOr<Value>(Value)> map) {
+  SmallVector<Value> mapped;
+  for (Value value : values) {
+    FailureOr<Value> one = map(value);
+    if (failed(one))
+      return failure();
+    mapped.push_back(*one);
+  }
+  return mapped;
+}
+
+FailureOr<SmallVector<Value>> FunctionEmitter::scalarsOf(ValueRange values,
+                                                         Operation *user) {
+  return mapEach(values, [&](Value value) { return scalar(value, user); });
+}
+
+FailureOr<SmallVector<Value>> FunctionEmitter::handlesOf(ValueRange tiles,
+                                                         Operation *user) {
+  return mapEach(tiles, [&](Value tile) { return handleOf(tile, user); });
+}
+
+LogicalResult FunctionEmitter::requireRowMajor(Value handle, Operation *op,
+                                               StringRef ptoOp,
+                                               StringRef what) {
+  auto type = cast<pto::TileBufType>(handle.getType());
+  if (type.getBlayout() == "row_major")
+    return success();
+  return cannotEmit(op) << "its " << what << " is a col_major tile_buf ("
+                        << (type.getCols() == 1 ? "a column vector"
+                                                : "a transposed view")
+                        << "), and ptoas's pto." << ptoOp
+                        << " requires a row-major " << what
+                        << " (tile-materialize-transposed-views turns a "
+                           "transposed view into a transpose)";
+}
+
+FailureOr<Value> FunctionEmitter::storageOrderHandle(Value tile, Value handle,
+                                                     Operation *user) {
+  auto type = cast<pto::TileBufType>(handle.getType());
+  if (type.getBlayout() == "row_major")
+    return handle;
+  const Window *window = storage.lookup(tile);
+  if (!window)
+    return cannotEmit(user) << "a tile operand has no storage";
+  // A col_major RxC tile_buf over dense bytes is the row-major CxR one.
+  auto tileType = cast<TileType>(tile.getType());
+  auto flipped =
+      TileType::get(tile.getContext(), {tileType.getCols(), tileType.getRows()},
+                    tileType.getElementType(), tileType.getSpace());
+  Window rowMajor = *window;
+  rowMajor.rowStride = tileType.getRows();
+  rowMajor.colStride = 1;
+  return windowHandle(rowMajor, flipped, user);
+}
+
+FailureOr<SmallVector<Value>>
+FunctionEmitter::elementwiseHandles(ArrayRef<Value> tiles,
+                                    ArrayRef<Value> handles, Operation *op,
+                                    StringRef ptoOp) {
+  auto layout = [](Value handle) {
+    return cast<pto::TileBufType>(handle.getType()).getBlayout();
+  };
+  SmallVector<Value> out(handles.begin(), handles.end());
+  if (llvm::all_of(handles, [&](Value h) { return layout(h) == "row_major"; }))
+    return out;
+  if (llvm::all_of(handles,
+                   [&](Value h) { return layout(h) == "col_major"; })) {
+    for (auto [index, tile] : llvm::enumerate(tiles)) {
+      FailureOr<Value> rowMajor = storageOrderHandle(tile, handles[index], op);
+      if (failed(rowMajor))
+        return failure();
+      out[index] = *rowMajor;
+    }
+    return out;
+  }
+  for (Value handle : handles)
+    if (layout(handle) != "row_major")
+      if (failed(requireRowMajor(handle, op, ptoOp, "operand")))
+        return failure();
+  return out;
+}

@@ -1,0 +1,390 @@
+//===- Level2.cpp - level2 roots, slot selections, placement
+//----------------===//
+
+#include "FunctionEmitter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <functional>
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::pto_emission;
+
+/// How `window` (with handle type `type`) is reached from a level2 root of
+/// type `root` over a `slotBytes`-byte buffer slot: `subset` rows
+/// [first, first + count) (or, for a one-row root, columns), then a
+/// treshape when the subset's type is not `type`. Fails with the reason.
+namespace {
+struct RootPath {
+  bool whole = false; // the root itself (perhaps treshaped)
+  int64_t first = 0, count = 0;
+  bool columns = false; // a one-row root: a column range
+};
+} // namespace
+
+static FailureOr<RootPath> pathFromRoot(pto::TileBufType root,
+                                        const Window &window,
+                                        pto::TileBufType type,
+                                        std::string &why) {
+  int64_t rootBytes = physicalBytes(root), bytes = physicalBytes(type);
+  int64_t offset = window.offset;
+  RootPath path;
+  // pto-isa's TRESHAPE (the CPU simulator's) reinterprets floats as floats
+  // and integers as integers only.
+  if (isa<FloatType>(root.getDtype()) != isa<FloatType>(type.getDtype())) {
+    why = "pto-isa's TRESHAPE does not reinterpret integers as floats or "
+          "back";
+    return failure();
+  }
+  if (offset == 0 && bytes == rootBytes) {
+    if (isBoxed(root) != isBoxed(type)) {
+      why = "it would reshape between a boxed and an unboxed layout";
+      return failure();
+    }
+    path.whole = true;
+    return path;
+  }
+  if (isBoxed(root) || isBoxed(type)) {
+    why = "ptoas's pto.subset of a boxed (fractal) tile keeps whole rows or "
+          "columns in box units, so only the whole buffer has a level2 "
+          "handle";
+    return failure();
+  }
+  if (root.getBlayout() != "row_major") {
+    why = "its buffer holds a column vector, which has no level2 sub-view";
+    return failure();
+  }
+  if (offset + bytes > rootBytes) {
+    why = "the tile_buf spans bytes past the end of its buffer";
+    return failure();
+  }
+  int64_t element = elementBytes(root.getDtype());
+  if (root.getRows() == 1) {
+    // A one-row root: a column range is contiguous, so ptoas's compact
+    // subset is right (a tile_buf's rows are 32-byte multiples in pto-isa).
+    if (offset % element || bytes % element || bytes % 32) {
+      why = "its bytes are not whole 32-byte rows of its buffer";
+      return failure();
+    }
+    path.columns = true;
+    path.first = offset / element;
+    path.count = bytes / element;
+    return path;
+  }
+  int64_t rowBytes = root.getCols() * element;
+  if (offset % rowBytes || bytes % rowBytes) {
+    why = "its bytes are not whole rows of its buffer's tile_buf";
+    return failure();
+  }
+  path.first = offset / rowBytes;
+  path.count = bytes / rowBytes;
+  return path;
+}
+
+void FunctionEmitter::chooseRoots() {
+  // The windows every tile value of the kernel occupies, per buffer slot.
+  llvm::MapVector<std::pair<Value, int64_t>,
+                  SmallVector<std::pair<Window, pto::TileBufType>>>
+      uses;
+  auto visit = [&](Value value) {
+    auto type = dyn_cast<TileType>(value.getType());
+    if (!type)
+      return;
+    const Window *window = storage.lookup(value);
+    if (!window || !window->root.getDefiningOp<AllocOp>())
+      return;
+    FailureOr<pto::TileBufType> ptoType = handleType(*window, type, nullptr);
+    if (failed(ptoType))
+      return;
+    auto buffer = cast<BufferType>(window->root.getType());
+    for (int64_t slot = 0; slot < buffer.getSlots(); ++slot)
+      if (window->dynamicSlot || slot == window->staticSlot) {
+        Window fixed = *window;
+        fixed.dynamicSlot = Value();
+        fixed.staticSlot = slot;
+        uses[{window->root, slot}].push_back({fixed, *ptoType});
+      }
+  };
+  source.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      visit(result);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Value arg : block.getArguments())
+          visit(arg);
+  });
+  for (auto &[key, windows] : uses) {
+    int64_t slotBytes = cast<BufferType>(key.first.getType()).getSize();
+    auto fitsAll = [&](pto::TileBufType root) {
+      std::string why;
+      return llvm::all_of(windows, [&](auto &use) {
+        return succeeded(pathFromRoot(root, use.first, use.second, why));
+      });
+    };
+    // The natural root: a tile that fills the slot, as a producer wrote it.
+    pto::TileBufType natural;
+    for (auto &[window, type] : windows)
+      if (window.offset == 0 && physicalBytes(type) == slotBytes) {
+        natural = type;
+        break;
+      }
+    if (natural && fitsAll(natural)) {
+      rootTypes[key] = natural;
+      continue;
+    }
+    // Otherwise a vec buffer is one row of its first element type, wide
+    // enough for every tile_buf over it (a column block's tile_buf spans
+    // past its last valid column), and every window a column range of it.
+    pto::TileBufType first = windows.front().second;
+    if (llvm::all_of(windows, [](auto &use) { return !isBoxed(use.second); })) {
+      int64_t element = elementBytes(first.getDtype());
+      int64_t end = slotBytes;
+      for (auto &[window, type] : windows)
+        end = std::max(end, window.offset + physicalBytes(type));
+      end = llvm::alignTo(end, std::max<int64_t>(32, element));
+      int64_t cols = end / element;
+      auto flat = pto::TileBufType::get(
+          source.getContext(), first.getLoc(), first.getDtype(), 1, cols, 1,
+          cols, "row_major", "none_box", first.getFractal(), first.getPad());
+      if (fitsAll(flat)) {
+        rootTypes[key] = flat;
+        continue;
+      }
+    }
+    rootTypes[key] = natural ? natural : first;
+  }
+}
+
+FailureOr<Value> FunctionEmitter::rootView(AllocOp alloc, int64_t slot,
+                                           const Window &window,
+                                           pto::TileBufType ptoType,
+                                           Operation *user) {
+  std::pair<Value, int64_t> key{alloc.getResult(), slot};
+  pto::TileBufType rootType = rootTypes.lookup(key);
+  if (!rootType)
+    rootType = ptoType;
+  std::string why;
+  FailureOr<RootPath> path = pathFromRoot(rootType, window, ptoType, why);
+  if (failed(path))
+    return cannotEmit(user)
+           << "at level2 its tile (" << ptoType << " at byte " << window.offset
+           << " of a " << cast<BufferType>(alloc.getType()).getSize()
+           << "-byte buffer) must be a view of its buffer's alloc_tile ("
+           << rootType << "), and " << why;
+  if (failed(checkTileBuf(rootType, user)))
+    return failure();
+  Value &root = roots[key];
+  if (!root)
+    root = prologue.create<pto::AllocTileOp>(alloc.getLoc(), rootType, Value());
+  Value view = root;
+  Location loc = alloc.getLoc();
+  if (!path->whole && (path->first != 0 ||
+                       path->count != (path->columns ? rootType.getCols()
+                                                     : rootType.getRows()))) {
+    int64_t rows = path->columns ? 1 : path->count;
+    int64_t cols = path->columns ? path->count : rootType.getCols();
+    SmallVector<Value> offsets =
+        path->columns
+            ? SmallVector<Value>{indexConst(0), indexConst(path->first)}
+            : SmallVector<Value>{indexConst(path->first), indexConst(0)};
+    Value &subset =
+        subsets[{root, path->columns ? 1 : 0, path->first, path->count}];
+    if (!subset)
+      subset = prologue.create<pto::SubsetOp>(
+          loc, subsetType(root, rows, cols), root, offsets,
+          prologue.getI64ArrayAttr({rows, cols}));
+    view = subset;
+  }
+  if (view.getType() != ptoType)
+    view = prologue.create<pto::TReshapeOp>(loc, ptoType, view);
+  return view;
+}
+
+FailureOr<Value> FunctionEmitter::selectSlotHandle(const Window &window,
+                                                   TileType type,
+                                                   pto::TileBufType ptoType,
+                                                   Value slot,
+                                                   Operation *user) {
+  // A level2 handle has no address, so the window at slot %s is first the
+  // placeholder
+  //   %h = scf.if (%s == 0) { yield %h0 } else { ...(%s == 1)... yield %hN-1 }
+  // over the per-slot handles (roots or views of them); expandSelections
+  // then repeats every op that uses %h per slot and erases the chain (ptoas
+  // retypes tile_buf scf.if results after its verifiers and casts them to
+  // pointers in its C++). The compares are built once per window, right
+  // after the slot (the handle is cached).
+  auto alloc = window.root.getDefiningOp<AllocOp>();
+  int64_t slots = cast<BufferType>(alloc.getType()).getSlots();
+  SmallVector<Value> perSlot;
+  for (int64_t index = 0; index < slots; ++index) {
+    Window fixed = window;
+    fixed.dynamicSlot = Value();
+    fixed.staticSlot = index;
+    FailureOr<Value> handle = windowHandle(fixed, type, user);
+    if (failed(handle))
+      return failure();
+    perSlot.push_back(*handle);
+  }
+  // Constants go to the prologue before the insertion point is chosen, so
+  // they dominate the chain even when it is itself in the prologue.
+  SmallVector<Value> slotIndices;
+  for (int64_t index = 0; index + 1 < slots; ++index)
+    slotIndices.push_back(indexConst(index));
+  Location loc = alloc.getLoc();
+  OpBuilder &builder = isa<BlockArgument>(slot) && slot.getParentBlock() ==
+                                                       &target.getBody().front()
+                           ? prologue
+                           : body;
+  OpBuilder::InsertionGuard guard(builder);
+  if (&builder == &body)
+    body.setInsertionPointAfterValue(slot);
+  // The compares first (they stay when the chain is erased after its users
+  // are expanded), then the chain selecting among perSlot[index..].
+  SmallVector<Value> conds;
+  for (int64_t index = 0; index + 1 < slots; ++index)
+    conds.push_back(builder.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                                  slot, slotIndices[index]));
+  std::function<Value(int64_t)> select = [&](int64_t index) -> Value {
+    if (index + 1 == slots)
+      return perSlot[index];
+    auto branch =
+        builder.create<scf::IfOp>(loc, TypeRange{ptoType}, conds[index],
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard armGuard(builder);
+    builder.setInsertionPointToStart(branch.thenBlock());
+    builder.create<scf::YieldOp>(loc, perSlot[index]);
+    builder.setInsertionPointToStart(branch.elseBlock());
+    builder.create<scf::YieldOp>(loc, select(index + 1));
+    return branch.getResult(0);
+  };
+  Value selected = select(0);
+  if (Operation *chain = selected.getDefiningOp())
+    selections[chain] = Selection{conds, perSlot};
+  return selected;
+}
+
+LogicalResult FunctionEmitter::expandSelections() {
+  DenseMap<Value, const Selection *> selected;
+  for (auto &[chain, selection] : selections)
+    selected[chain->getResult(0)] = &selection;
+  SmallVector<Operation *> work;
+  for (auto &[chain, selection] : selections)
+    for (Operation *user : chain->getResult(0).getUsers())
+      work.push_back(user);
+  // Each user becomes `scf.if (%s == 0) { op(h0) } else { ... op(hN-1) }`;
+  // a copy that uses another selection is expanded in turn.
+  DenseSet<Operation *> done;
+  while (!work.empty()) {
+    Operation *user = work.pop_back_val();
+    if (!done.insert(user).second)
+      continue;
+    Value value;
+    for (Value operand : user->getOperands())
+      if (selected.count(operand)) {
+        value = operand;
+        break;
+      }
+    if (!value)
+      continue;
+    if (user->getNumResults() != 0 || user->getNumRegions() != 0 ||
+        user->hasTrait<OpTrait::IsTerminator>())
+      return user->emitError("cannot be emitted to PTO: a level2 tile in a "
+                             "dynamic slot reaches ")
+             << user->getName() << ", which cannot be repeated per slot";
+    const Selection &selection = *selected.lookup(value);
+    OpBuilder builder(user);
+    Location loc = user->getLoc();
+    for (auto [index, handle] : llvm::enumerate(selection.perSlot)) {
+      IRMapping mapping;
+      mapping.map(value, handle);
+      if (index + 1 == selection.perSlot.size()) {
+        work.push_back(builder.clone(*user, mapping));
+        break;
+      }
+      auto branch = builder.create<scf::IfOp>(loc, selection.conds[index],
+                                              /*withElseRegion=*/true);
+      builder.setInsertionPointToStart(branch.thenBlock());
+      work.push_back(builder.clone(*user, mapping));
+      // The remaining slots go into the else arm.
+      builder.setInsertionPointToStart(branch.elseBlock());
+    }
+    user->erase();
+  }
+  for (auto &[chain, selection] : llvm::reverse(selections)) {
+    if (!chain->use_empty())
+      return chain->emitError("internal error: a level2 slot selection is "
+                              "still used after its users were expanded");
+    chain->erase();
+  }
+  selections.clear();
+  return success();
+}
+
+void FunctionEmitter::placeRoots() {
+  Block *entry = &target.getBody().front();
+  SmallVector<pto::AllocTileOp> allocs(entry->getOps<pto::AllocTileOp>());
+  for (pto::AllocTileOp alloc : allocs) {
+    // The alloc_tile and the views of it made next to it.
+    SmallVector<Operation *> group{alloc};
+    DenseSet<Operation *> inGroup{alloc};
+    SmallVector<Operation *> users;
+    for (unsigned next = 0; next < group.size(); ++next)
+      for (Operation *user : group[next]->getResult(0).getUsers()) {
+        if (isa<pto::SubsetOp, pto::TReshapeOp>(user) &&
+            user->getBlock() == entry) {
+          if (inGroup.insert(user).second)
+            group.push_back(user);
+          continue;
+        }
+        users.push_back(user);
+      }
+    for (Operation *op : group)
+      for (Operation *loop : anchors.lookup(op->getResult(0)))
+        users.push_back(loop);
+    // Views nothing uses (a view whose only reader is another view op of
+    // the source, which takes its handle from its own window) go.
+    for (Operation *op : llvm::reverse(group))
+      if (op != alloc && op->use_empty()) {
+        inGroup.erase(op);
+        op->erase();
+      }
+    llvm::erase_if(group, [&](Operation *op) { return !inGroup.count(op); });
+    if (users.empty()) {
+      for (Operation *op : llvm::reverse(group))
+        if (op->use_empty())
+          op->erase();
+      continue;
+    }
+    // The innermost block holding every user: one of the first user's
+    // enclosing blocks (structured control flow, so the first that holds
+    // all the others).
+    Block *home = nullptr;
+    for (Block *block = users.front()->getBlock(); block;
+         block = block->getParentOp() ? block->getParentOp()->getBlock()
+                                      : nullptr) {
+      if (llvm::all_of(users, [&](Operation *user) {
+            return block->findAncestorOpInBlock(*user) != nullptr;
+          })) {
+        home = block;
+        break;
+      }
+      if (block == entry)
+        break;
+    }
+    if (!home)
+      home = entry;
+    Operation *first = nullptr;
+    for (Operation *user : users) {
+      Operation *ancestor = home->findAncestorOpInBlock(*user);
+      if (!first || ancestor->isBeforeInBlock(first))
+        first = ancestor;
+    }
+    llvm::sort(group, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+    for (Operation *op : group)
+      op->moveBefore(first);
+  }
+}

@@ -1,0 +1,164 @@
+//===- PtoasLimits.cpp - kernels ptoas 0.27 cannot take
+//---------------------===//
+
+#include "FunctionEmitter.h"
+
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::pto_emission;
+
+/// ptoas 0.27 lowers scf.while to CFG blocks, which it cannot do inside a
+/// single-block region: when an scf.while sits inside an scf.for, scf.if or
+/// scf.while (needsWholeFunctionSCFToCF in its PTOToEmitC.cpp), it first
+/// lowers every scf.for and scf.if of the function to a CFG, then each
+/// scf.while with SCFWhileToCF, which moves only the first block of the
+/// while's regions and casts its terminator to scf.yield: a while whose body
+/// holds an scf.for or scf.if (now several blocks) makes it assert. Such a
+/// kernel is refused at the while, naming the while that forces the
+/// whole-function lowering and the op that makes the body several blocks.
+LogicalResult pto_emission::checkWhileNesting(func::FuncOp func) {
+  scf::WhileOp nested;
+  func.walk([&](scf::WhileOp loop) {
+    if (!nested && !isa<func::FuncOp>(loop->getParentOp()))
+      nested = loop;
+  });
+  if (!nested)
+    return success();
+  Operation *inner = nullptr;
+  func.walk([&](Operation *op) {
+    if (!inner && isa<scf::ForOp, scf::IfOp>(op) &&
+        op->getParentOfType<scf::WhileOp>())
+      inner = op;
+  });
+  if (!inner)
+    return success();
+  auto loop = inner->getParentOfType<scf::WhileOp>();
+  InFlightDiagnostic diag =
+      emitError(loop.getLoc())
+      << "'scf.while' op cannot be emitted to PTO: ptoas 0.27 crashes on it "
+         "(an assertion in SCFWhileToCF): an scf.while inside an scf.for, "
+         "scf.if or scf.while makes it lower the whole kernel to a CFG, and "
+         "then a while whose body holds an scf.for or scf.if has several "
+         "blocks, which SCFWhileToCF does not handle";
+  diag.attachNote(nested.getLoc())
+      << "this scf.while inside " << nested->getParentOp()->getName()
+      << " makes ptoas lower the whole kernel to a CFG";
+  diag.attachNote(inner->getLoc())
+      << "this " << inner->getName() << " is in the while's body"
+      << (isa<scf::IfOp>(inner) ? " (it may come from a tile.matmul_acc "
+                                  "init_cond or a level2 dynamic slot)"
+                                : "");
+  return failure();
+}
+
+namespace {
+/// ptoas's SCFWhileToCF (PTOToEmitC.cpp): an scf.while whose parent region
+/// may hold several blocks becomes a header block (the before region), a
+/// body block (the after region) and a branch back. Unlike ptoas's, it
+/// moves every block of the regions (ptoas moves the first and asserts on
+/// more: checkWhileNesting refuses those kernels before this runs).
+struct WhileToCF : OpRewritePattern<scf::WhileOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::WhileOp op,
+                                PatternRewriter &rewriter) const override {
+    Operation *parent = op->getParentOp();
+    if (parent && parent->hasTrait<OpTrait::SingleBlock>())
+      return failure();
+    for (Value result : op.getResults())
+      for (Operation *user : result.getUsers())
+        if (user->getBlock() != op->getBlock())
+          return failure();
+    Location loc = op.getLoc();
+    Block *after =
+        rewriter.splitBlock(op->getBlock(), std::next(Block::iterator(op)));
+    for (auto [index, result] : llvm::enumerate(op.getResults()))
+      result.replaceAllUsesWith(after->addArgument(result.getType(), loc));
+    SmallVector<scf::ConditionOp> conditions;
+    for (Block &block : op.getBefore())
+      if (auto c = dyn_cast<scf::ConditionOp>(block.getTerminator()))
+        conditions.push_back(c);
+    SmallVector<scf::YieldOp> yields;
+    for (Block &block : op.getAfter())
+      if (auto y = dyn_cast<scf::YieldOp>(block.getTerminator()))
+        yields.push_back(y);
+    Block *header = &op.getBefore().front(), *body = &op.getAfter().front();
+    rewriter.inlineRegionBefore(op.getBefore(), after);
+    rewriter.inlineRegionBefore(op.getAfter(), after);
+    for (scf::ConditionOp c : conditions) {
+      rewriter.setInsertionPoint(c);
+      rewriter.replaceOpWithNewOp<cf::CondBranchOp>(
+          c, c.getCondition(), body, c.getArgs(), after, c.getArgs());
+    }
+    for (scf::YieldOp y : yields) {
+      rewriter.setInsertionPoint(y);
+      rewriter.replaceOpWithNewOp<cf::BranchOp>(y, header, y.getOperands());
+    }
+    rewriter.setInsertionPoint(op);
+    rewriter.create<cf::BranchOp>(loc, header, op.getInits());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+/// A kernel ptoas lowers to a CFG as a whole (an scf.while inside an
+/// scf.for, scf.if or scf.while: needsWholeFunctionSCFToCF) goes through
+/// SCFToControlFlow for its scf.for and scf.if, then a greedy rewrite with
+/// SCFWhileToCF whose default (aggressive) region simplification merges
+/// blocks that differ only in operands, making each differing operand a
+/// block argument; ptoas's C++ casts a tile_buf block argument to a pointer
+/// (an invalid cast, or "tmov lowering expects opaque dst/src types").
+/// The same lowering is run on a copy of the emitted kernel: a tile_buf
+/// block argument in it refuses the kernel at the op that reads it.
+LogicalResult pto_emission::checkBlockMerging(func::FuncOp func) {
+  bool nested = false;
+  func.walk([&](scf::WhileOp loop) {
+    nested |= !isa<func::FuncOp>(loop->getParentOp());
+  });
+  if (!nested)
+    return success();
+  MLIRContext *context = func.getContext();
+  context->loadDialect<cf::ControlFlowDialect>();
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(func.getLoc());
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(scratch->getBody());
+  auto copy = cast<func::FuncOp>(builder.clone(*func));
+  ConversionTarget target(*context);
+  target.addIllegalOp<scf::ForOp, scf::IfOp>();
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  RewritePatternSet lowering(context);
+  populateSCFToControlFlowConversionPatterns(lowering);
+  if (failed(applyPartialConversion(copy, target, std::move(lowering))))
+    return success(); // ptoas fails too, with its own message
+  RewritePatternSet whiles(context);
+  whiles.add<WhileToCF>(context);
+  (void)applyPatternsGreedily(copy, std::move(whiles));
+  for (Block &block : copy.getBody())
+    for (BlockArgument arg : block.getArguments()) {
+      if (!isa<pto::TileBufType>(arg.getType()) || arg.use_empty())
+        continue;
+      Operation *user = *arg.getUsers().begin();
+      InFlightDiagnostic diag =
+          emitError(user->getLoc())
+          << "cannot be emitted to PTO: ptoas 0.27 lowers this kernel to a "
+             "CFG as a whole (an scf.while inside an scf.for, scf.if or "
+             "scf.while), and its block merging then makes a tile operand of "
+             "the "
+          << user->getName()
+          << " emitted here a block argument (two blocks differ only in that "
+             "tile), which its C++ casts to a pointer";
+      llvm::SetVector<Block *> preds(block.pred_begin(), block.pred_end());
+      for (Block *pred : preds)
+        diag.attachNote(pred->getTerminator()->getLoc())
+            << "the merged block is entered from here";
+      return failure();
+    }
+  return success();
+}
