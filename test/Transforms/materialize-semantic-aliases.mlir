@@ -1914,18 +1914,18 @@ func.func @lag_target_still_read(%x: !tile.tile<8x8xf32, vec>, %n: index) -> (!t
 // -----
 
 // Tests a swap with fanout (a <- b, b <- a, c <- a): the copy out of the
-// cycle into c goes first, then the cycle with one scratch.
+// cycle into c goes first; a's carry window is then no longer needed as a
+// source (b reads a from c's window), so b moves into it and the cycle
+// needs no scratch: three moves.
 // CHECK-LABEL: func.func @swap_with_fanout
-// CHECK-NEXT:    %[[SCRATCH:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NEXT:    %[[A:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NEXT:    %[[C:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NOT:     tile.alloc
 // CHECK:         scf.for %{{.*}} iter_args(%[[CA:.*]] = %{{.*}}, %[[CB:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
 // CHECK-NEXT:      %[[TOC:.*]] = tile.move %[[CA]] into(%[[C]] :
-// CHECK-NEXT:      %[[S:.*]] = tile.move %[[CB]] into(%[[SCRATCH]] :
-// CHECK-NEXT:      %[[TOB:.*]] = tile.move %[[CA]] into(%[[B]] :
-// CHECK-NEXT:      %[[TOA:.*]] = tile.move %[[S]] into(%[[A]] :
+// CHECK-NEXT:      %[[TOA:.*]] = tile.move %[[CB]] into(%[[A]] :
+// CHECK-NEXT:      %[[TOB:.*]] = tile.move %[[TOC]] into(%[[B]] :
 // CHECK-NEXT:      scf.yield %[[TOA]], %[[TOB]], %[[TOC]]
 func.func @swap_with_fanout(%x: !tile.tile<8x8xf32, vec>, %n: index) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
   %c0 = arith.constant 0 : index
@@ -1937,6 +1937,37 @@ func.func @swap_with_fanout(%x: !tile.tile<8x8xf32, vec>, %n: index) -> (!tile.t
     scf.yield %b, %a, %a : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
   }
   return %r#0, %r#1, %r#2 : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests fan-out into three carries from a carry in a cycle (a <- b, and
+// b, c, d <- a): a is delivered to c first, then read from there, which
+// frees a's window for b: four moves and no scratch (spilling b took five
+// moves and a scratch tile).
+// CHECK-LABEL: func.func @fan_out_three
+// CHECK-NEXT:    %[[A:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[C:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[D:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NOT:     tile.alloc
+// CHECK:         scf.for %{{.*}} iter_args(%[[CA:.*]] = %{{.*}}, %[[CB:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK-NEXT:      %[[TOC:.*]] = tile.move %[[CA]] into(%[[C]] :
+// CHECK-NEXT:      %[[TOA:.*]] = tile.move %[[CB]] into(%[[A]] :
+// CHECK-NEXT:      %[[TOB:.*]] = tile.move %[[TOC]] into(%[[B]] :
+// CHECK-NEXT:      %[[TOD:.*]] = tile.move %[[TOC]] into(%[[D]] :
+// CHECK-NEXT:      scf.yield %[[TOA]], %[[TOB]], %[[TOC]], %[[TOD]]
+func.func @fan_out_three(%x: !tile.tile<8x8xf32, vec>, %n: index) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a0 = tile.exp %x : !tile.tile<8x8xf32, vec>
+  %b0 = tile.mul %x, %x : !tile.tile<8x8xf32, vec>
+  %c0t = tile.add %x, %x : !tile.tile<8x8xf32, vec>
+  %d0 = tile.sub %x, %x : !tile.tile<8x8xf32, vec>
+  %r:4 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0, %b = %b0, %c = %c0t, %d = %d0) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+    scf.yield %b, %a, %a, %a : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
+  }
+  return %r#0, %r#1, %r#2, %r#3 : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
 }
 
 // -----

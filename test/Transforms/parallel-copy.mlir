@@ -4,8 +4,9 @@
 // [source offset, source size, target offset, target size] byte windows of
 // its buffer argument (a negative source offset: a source without storage),
 // and the test pass prints the steps: `copy #i` delivers copy i's current
-// source into its target, `spill #i` first moves its source to a scratch
-// tile.
+// source into its target (`from #j`: read from copy j's target, which
+// already holds the same source), `spill #i` first moves its source to a
+// scratch tile.
 //
 // --mlir-disable-threading: the pass prints from each function's instance.
 
@@ -76,12 +77,12 @@ func.func @two_cycles(%b: !tile.buffer<vec, 1024>) attributes {
   return
 }
 
-// Tests fan-out: one source delivered to three targets needs no scratch,
-// whatever the order, when no target overlaps the source.
+// Tests fan-out: one source delivered to three targets needs no scratch;
+// once delivered, it is read from its first target.
 // CHECK-LABEL: parallel copy of @fan_out:
 // CHECK-NEXT:   copy #0
-// CHECK-NEXT:   copy #1
-// CHECK-NEXT:   copy #2
+// CHECK-NEXT:   copy #1 from #0
+// CHECK-NEXT:   copy #2 from #0
 // CHECK-NOT: {{.}}
 func.func @fan_out(%b: !tile.buffer<vec, 1024>) attributes {
     test.parallel_copy = [array<i64: 0, 256, 256, 256>,
@@ -90,17 +91,50 @@ func.func @fan_out(%b: !tile.buffer<vec, 1024>) attributes {
   return
 }
 
-// Tests fan-out from a window another copy writes: both reads of the
-// fanned-out source run before the copy that overwrites it.
+// Tests fan-out from a window another copy writes: the first delivery of
+// the fanned-out source frees its window, which the copy overwriting it then
+// fills; the second delivery reads the first.
 // CHECK-LABEL: parallel copy of @fan_out_then_overwrite:
 // CHECK-NEXT:   copy #1
-// CHECK-NEXT:   copy #2
 // CHECK-NEXT:   copy #0
+// CHECK-NEXT:   copy #2 from #1
 // CHECK-NOT: {{.}}
 func.func @fan_out_then_overwrite(%b: !tile.buffer<vec, 1024>) attributes {
     test.parallel_copy = [array<i64: 768, 256, 0, 256>,
                           array<i64: 0, 256, 256, 256>,
                           array<i64: 0, 256, 512, 256>]} {
+  return
+}
+
+// Tests fan-out inside a cycle (carries yielded %b, %a, %a, %a): the first
+// delivery of %a frees its window for %b, so the cycle needs no scratch:
+// four copies where spilling took five moves and a scratch tile.
+// CHECK-LABEL: parallel copy of @fan_out_cycle:
+// CHECK-NEXT:   copy #2
+// CHECK-NEXT:   copy #0
+// CHECK-NEXT:   copy #1 from #2
+// CHECK-NEXT:   copy #3 from #2
+// CHECK-NOT: {{.}}
+func.func @fan_out_cycle(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 256, 256, 0, 256>,
+                          array<i64: 0, 256, 256, 256>,
+                          array<i64: 0, 256, 512, 256>,
+                          array<i64: 0, 256, 768, 256>]} {
+  return
+}
+
+// Tests that a delivered copy is not read again while a copy still to run
+// writes over it: here the first delivery's target is another copy's
+// target too, so the second delivery keeps reading the source.
+// CHECK-LABEL: parallel copy of @fan_out_target_rewritten:
+// CHECK-NEXT:   copy #0
+// CHECK-NEXT:   copy #1
+// CHECK-NEXT:   copy #2
+// CHECK-NOT: {{.}}
+func.func @fan_out_target_rewritten(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 0, 256, 256, 256>,
+                          array<i64: 0, 256, 512, 256>,
+                          array<i64: 768, 128, 256, 128>]} {
   return
 }
 

@@ -73,10 +73,15 @@ struct TestParallelCopyPass
     }
     llvm::raw_ostream &os = llvm::outs();
     os << "parallel copy of @" << function.getSymName() << ":\n";
-    for (const ParallelCopyStep &step : scheduleParallelCopy(sources, targets))
+    for (const ParallelCopyStep &step :
+         scheduleParallelCopy(sources, targets)) {
       os << "  "
          << (step.kind == ParallelCopyStep::Kind::Spill ? "spill" : "copy")
-         << " #" << step.copy << '\n';
+         << " #" << step.copy;
+      if (step.from)
+        os << " from #" << *step.from;
+      os << '\n';
+    }
   }
 };
 } // namespace

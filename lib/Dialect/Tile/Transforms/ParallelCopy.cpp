@@ -13,6 +13,7 @@ mlir::tile::scheduleParallelCopy(ArrayRef<std::optional<Window>> sources,
   SmallVector<unsigned> pending;
   for (unsigned copy = 0; copy < targets.size(); ++copy)
     pending.push_back(copy);
+  SmallVector<std::optional<unsigned>> from(targets.size());
   SmallVector<ParallelCopyStep> steps;
   auto blocked = [&](unsigned copy) {
     return llvm::any_of(pending, [&](unsigned other) {
@@ -23,8 +24,23 @@ mlir::tile::scheduleParallelCopy(ArrayRef<std::optional<Window>> sources,
     auto *ready =
         llvm::find_if(pending, [&](unsigned copy) { return !blocked(copy); });
     if (ready != pending.end()) {
-      steps.push_back({ParallelCopyStep::Kind::Copy, *ready});
+      unsigned done = *ready;
+      steps.push_back({ParallelCopyStep::Kind::Copy, done, from[done]});
       pending.erase(ready);
+      // The same payload is in `done`'s target now, for good if no copy
+      // still to run writes there: read it from there (fan-out), which
+      // frees its original window. (A copy reading a delivered window
+      // already blocks nothing, so it stays with the first one.)
+      bool kept = llvm::none_of(pending, [&](unsigned other) {
+        return targets[other].mayOverlap(targets[done]);
+      });
+      if (current[done] && !from[done] && kept)
+        for (unsigned other : pending)
+          if (!from[other] && current[other] &&
+              *current[other] == *current[done]) {
+            current[other] = targets[done];
+            from[other] = done;
+          }
       continue;
     }
     // Every remaining target still holds a remaining source: a cycle (or a

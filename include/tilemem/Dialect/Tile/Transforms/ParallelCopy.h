@@ -19,6 +19,18 @@
 // scratch tile, which overlaps nothing, so each cycle costs one scratch.
 // With n copies, at most n^2 overlap tests per step.
 //
+// A source delivered to several targets (fan-out) is read from the first
+// target it reaches once that copy is done, when no copy still to run
+// writes that target: the copies that read it no longer hold its original
+// window, which may be the target of another copy of the cycle.
+//
+//   scf.yield %b, %a, %a  // carries in %a's, %b's and a third window
+//
+//   %2 = tile.move %a into(<third>)    // %a's first delivery
+//   %0 = tile.move %b into(<%a's>)     // %a's window is free now: no cycle
+//   %1 = tile.move %2 into(<%b's>)     // %a, read from its delivered copy
+//   scf.yield %0, %1, %2               // 3 moves, no scratch (was 4 + 1)
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEMEM_DIALECT_TILE_TRANSFORMS_PARALLELCOPY_H
@@ -43,11 +55,17 @@ struct ParallelCopyStep {
   Kind kind;
   /// The copy, an index into the sources and targets.
   unsigned copy;
+  /// Copy steps only: read the target of this earlier copy, which already
+  /// holds the same source (the sources are equal windows), instead of the
+  /// copy's own source.
+  std::optional<unsigned> from = std::nullopt;
 };
 
 /// The order in which to run the copies `sources[i]` -> `targets[i]` so that
 /// no copy overwrites a source still to be read. A source without a window
-/// (none) overlaps nothing. Every copy has exactly one Copy step.
+/// (none) overlaps nothing. Every copy has exactly one Copy step. Copies
+/// whose sources are equal windows deliver the same payload (two values
+/// live at one point in one window hold the same data).
 SmallVector<ParallelCopyStep>
 scheduleParallelCopy(ArrayRef<std::optional<Window>> sources,
                      ArrayRef<Window> targets);

@@ -147,6 +147,8 @@ Materializer::scheduleCopies(Operation *yield,
   // The copies not made yet: their sources are still to be read, so a copy
   // may overwrite them only where the schedule says it does not.
   SmallVector<bool> done(copies.size(), false);
+  // What each copy made delivered (fan-out reads it again).
+  SmallVector<Value> delivered(copies.size());
   for (const ParallelCopyStep &step :
        scheduleParallelCopy(sourceWindows, targets)) {
     unsigned index = copies[step.copy].first;
@@ -171,7 +173,20 @@ Materializer::scheduleCopies(Operation *yield,
                          << name(conflict->clobbered) << " is still read there";
       return failure();
     }
-    copyOperandInto(yield->getLoc(), point, operand, targets[step.copy]);
+    if (step.from) {
+      // Fan-out: the same payload from the window an earlier copy filled.
+      Value source = point->getOperand(operand);
+      Value moved =
+          createMove(yield->getLoc(), delivered[*step.from],
+                     targets[step.copy].root, targets[step.copy], point);
+      journal.setOperand(point, operand, moved);
+      conflicts.relocate(moved, targets[step.copy]);
+      conflicts.noteUseReplaced(source);
+      delivered[step.copy] = moved;
+    } else {
+      delivered[step.copy] =
+          copyOperandInto(yield->getLoc(), point, operand, targets[step.copy]);
+    }
     ++counter;
     done[step.copy] = true;
   }
