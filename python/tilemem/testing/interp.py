@@ -510,6 +510,12 @@ def _replace_block(t, src, r, c):
     return data, poison
 
 
+def _ieee_divide(a, b):
+    """IEEE division: x / 0 is +-inf and 0 / 0 NaN (pto-isa's TDIV)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.divide(a, b)
+
+
 #: The semantics of the elementwise binary tile ops: one entry per op (the
 #: op's storage contract comes from its TableGen definition; the fuzzer
 #: generates every op named here).
@@ -518,6 +524,7 @@ _BINARY = {
     "tile.sub": np.subtract,
     "tile.mul": np.multiply,
     "tile.maximum": np.maximum,
+    "tile.div": _ieee_divide,
 }
 
 
