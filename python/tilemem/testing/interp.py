@@ -525,6 +525,8 @@ _BINARY = {
     "tile.mul": np.multiply,
     "tile.maximum": np.maximum,
     "tile.div": _ieee_divide,
+    # std::min(lhs, rhs), as pto-isa's TMIN: with a NaN, lhs.
+    "tile.minimum": lambda a, b: np.where(b < a, b, a),
 }
 
 

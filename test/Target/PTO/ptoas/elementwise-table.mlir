@@ -12,6 +12,7 @@
 // CHECK-DAG: TMUL(
 // CHECK-DAG: TMAX(
 // CHECK-DAG: TDIV(
+// CHECK-DAG: TMIN(
 func.func @elementwise(%X: !tile.tensor<32x16xf32>, %O: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -22,6 +23,7 @@ func.func @elementwise(%X: !tile.tensor<32x16xf32>, %O: !tile.tensor<16x16xf32>)
   %m = tile.mul %s, %x : !tile.tile<16x16xf32, vec>
   %M = tile.maximum %m, %a : !tile.tile<16x16xf32, vec>
   %d = tile.div %M, %y : !tile.tile<16x16xf32, vec>
-  %O1 = tile.store %d, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  %n = tile.minimum %d, %x : !tile.tile<16x16xf32, vec>
+  %O1 = tile.store %n, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %O1 : !tile.tensor<16x16xf32>
 }

@@ -198,6 +198,7 @@ def Tile_AddOp : Tile_BinaryOp<"add", "addition">;
 def Tile_SubOp : Tile_BinaryOp<"sub", "subtraction">;
 def Tile_MulOp : Tile_BinaryOp<"mul", "multiplication">;
 def Tile_MaximumOp : Tile_BinaryOp<"maximum", "maximum">;
+def Tile_MinimumOp : Tile_BinaryOp<"minimum", "minimum">;
 // Float only: pto-isa's TDIV takes f16 and f32 on A2/A3.
 def Tile_DivOp : Tile_BinaryOp<"div", "division", Tile_FloatTileType>;
 
