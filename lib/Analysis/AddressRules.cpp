@@ -74,6 +74,27 @@ static std::string describeRange(const AddressItem &item) {
          std::to_string(item.addr + item.bytes) + ")";
 }
 
+bool mlir::tile::mayShareInPlace(const AddressItem &a, const AddressItem &b,
+                                 const AllocationLifetimes &lifetimes) {
+  if (a.scratch || b.scratch)
+    return false;
+  std::optional<unsigned> ia = lifetimes.indexOfAlloc(a.op),
+                          ib = lifetimes.indexOfAlloc(b.op);
+  if (!ia || !ib)
+    return false;
+  // Addresses are inside the capacity (the caller's precondition): no
+  // difference below overflows.
+  if (a.end == b.start)
+    if (std::optional<int64_t> shift = lifetimes.getInPlaceShift(*ia, *ib))
+      if (b.addr - a.addr == *shift)
+        return true;
+  if (b.end == a.start)
+    if (std::optional<int64_t> shift = lifetimes.getInPlaceShift(*ib, *ia))
+      if (a.addr - b.addr == *shift)
+        return true;
+  return false;
+}
+
 SmallVector<StorageViolation>
 mlir::tile::checkAlignmentAndLiveOverlaps(ArrayRef<AddressItem> items,
                                           const AllocationLifetimes &lifetimes,
@@ -107,22 +128,59 @@ mlir::tile::checkAlignmentAndLiveOverlaps(ArrayRef<AddressItem> items,
     });
     std::map<int64_t, unsigned> live;
     const unsigned *expire = byEnd.begin();
+    // Items overlapped by an in-place pair partner starting at `retiredAt`:
+    // out of the map (their range is the partner's now) but still live for
+    // other items starting at that point.
+    SmallVector<unsigned, 2> retired;
+    unsigned retiredAt = 0;
     for (unsigned index : byStart) {
       const AddressItem &item = items[index];
+      if (item.start != retiredAt)
+        retired.clear();
       // Intervals are closed: one that ends at this start is still live.
       for (; expire != byEnd.end() && items[*expire].end < item.start; ++expire)
         if (auto it = live.find(items[*expire].addr);
             it != live.end() && it->second == *expire)
           live.erase(it);
-      auto next = live.lower_bound(item.addr + item.bytes);
-      if (next == live.begin() ||
-          items[std::prev(next)->second].addr +
-                  items[std::prev(next)->second].bytes <=
-              item.addr) {
-        live.emplace(item.addr, index);
+      // The live items overlapping [addr, addr + bytes): those of the map
+      // just below its end, then the retired ones.
+      SmallVector<unsigned, 2> overlapping;
+      for (auto it = live.lower_bound(item.addr + item.bytes);
+           it != live.begin();) {
+        --it;
+        if (items[it->second].addr + items[it->second].bytes <= item.addr)
+          break;
+        overlapping.push_back(it->second);
+      }
+      for (unsigned other : retired)
+        if (items[other].addr < item.addr + item.bytes &&
+            item.addr < items[other].addr + items[other].bytes)
+          overlapping.push_back(other);
+      const unsigned *clash = llvm::find_if(overlapping, [&](unsigned other) {
+        return !mayShareInPlace(items[other], item, lifetimes);
+      });
+      if (clash == overlapping.end()) {
+        // Of each pair, the one that ends here steps aside.
+        bool itemEnds = false;
+        for (unsigned other : overlapping) {
+          if (items[other].end != item.start) {
+            itemEnds = true; // item is the pair's dying side
+            continue;
+          }
+          if (auto it = live.find(items[other].addr);
+              it != live.end() && it->second == other) {
+            live.erase(it);
+            retired.push_back(other);
+          }
+        }
+        if (itemEnds)
+          retired.push_back(index);
+        else
+          live.emplace(item.addr, index);
+        retiredAt = item.start;
         continue;
       }
-      const AddressItem &other = items[std::prev(next)->second];
+      const AddressItem &other = items[*clash];
       Operation *at = lifetimes.getOp(item.start);
       std::string atName = at->getName().getStringRef().str();
       StorageViolation violation{

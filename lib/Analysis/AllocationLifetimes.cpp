@@ -154,6 +154,8 @@ void AllocationLifetimes::build(Operation *function, const ProgramOrder &order,
     lifetime.end = toPoint(hi);
   }
 
+  findInPlaceShares(storage);
+
   // Max-live lower bound per space: a sweep over start/end events. At one
   // point, releases of intervals that ended before it come first.
   struct Event {
@@ -167,6 +169,19 @@ void AllocationLifetimes::build(Operation *function, const ProgramOrder &order,
     unsigned space = static_cast<unsigned>(lifetime.space);
     events.push_back({lifetime.start, lifetime.bytes, space});
     events.push_back({lifetime.end + 1, -lifetime.bytes, space});
+  }
+  // An in-place pair overlaps by at most the smaller of the two at its
+  // point: only that much is not counted there (one pair per point, the op's
+  // one result; the largest if several operands die there).
+  for (unsigned i = 0; i < shares.size();) {
+    unsigned point = shares[i].point;
+    int64_t saved = 0;
+    for (; i < shares.size() && shares[i].point == point; ++i)
+      saved = std::max(saved, std::min(allocations[shares[i].from].bytes,
+                                       allocations[shares[i].to].bytes));
+    unsigned space = static_cast<unsigned>(allocations[shares[i - 1].to].space);
+    events.push_back({point, -saved, space});
+    events.push_back({point + 1, saved, space});
   }
   llvm::sort(events, [](const Event &a, const Event &b) {
     return a.point != b.point ? a.point < b.point : a.delta < b.delta;
@@ -184,4 +199,73 @@ void AllocationLifetimes::build(Operation *function, const ProgramOrder &order,
       peaks[event.space].point = event.point;
     }
   }
+}
+
+void AllocationLifetimes::findInPlaceShares(const TileStorage &storage) {
+  // Each allocation's first writer, if the allocation starts there.
+  for (auto [to, lifetime] : llvm::enumerate(allocations)) {
+    if (!lifetime.touched)
+      continue;
+    auto producer = dyn_cast<AllocatingOpInterface>(points[lifetime.start]);
+    if (!producer)
+      continue;
+    Operation *op = producer;
+    const Window *out = storage.lookup(producer.getProducedTile());
+    if (!out || out->root != lifetime.alloc.getResult() || out->dynamicSlot)
+      continue;
+    auto outType = cast<BufferType>(lifetime.alloc.getType());
+    int64_t outStart = out->staticSlot * outType.getSize() + out->offset;
+    // The operands in each allocation that ends here.
+    SmallVector<std::pair<unsigned, SmallVector<unsigned, 2>>, 2> dying;
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!hasStorage(operand.get().getType()))
+        continue;
+      const Window *in = storage.lookup(operand.get());
+      auto alloc = in ? in->root.getDefiningOp<AllocOp>() : AllocOp();
+      if (!alloc)
+        continue;
+      unsigned from = indexOf.lookup(alloc);
+      const AllocationLifetime &source = allocations[from];
+      if (from == to || source.end != lifetime.start ||
+          source.space != lifetime.space)
+        continue;
+      auto *entry =
+          llvm::find_if(dying, [&](auto &e) { return e.first == from; });
+      if (entry == dying.end()) {
+        dying.push_back({from, {}});
+        entry = std::prev(dying.end());
+      }
+      entry->second.push_back(operand.getOperandNumber());
+    }
+    for (auto &[from, operands] : dying) {
+      auto inType = cast<BufferType>(allocations[from].alloc.getType());
+      // Both windows at their bytes from the start of `from`, with `to`
+      // shifted so that the first operand's window is the result's.
+      auto placed = [&](const Window &w, BufferType type, int64_t at) {
+        Window p = w;
+        p.root = out->root;
+        p.offset = at + w.staticSlot * type.getSize() + w.offset;
+        p.staticSlot = 0;
+        return p;
+      };
+      const Window *first = storage.lookup(op->getOperand(operands.front()));
+      int64_t shift =
+          first->staticSlot * inType.getSize() + first->offset - outStart;
+      Window result = placed(*out, outType, shift);
+      bool ok = true;
+      for (unsigned index : operands) {
+        const Window *in = storage.lookup(op->getOperand(index));
+        ok &= !in->dynamicSlot &&
+              !inPlaceViolation(op, index, placed(*in, inType, 0), result);
+      }
+      if (!ok)
+        continue;
+      shares.push_back(
+          {from, static_cast<unsigned>(to), lifetime.start, shift});
+      shiftOf[{from, static_cast<unsigned>(to)}] = shift;
+    }
+  }
+  llvm::stable_sort(shares, [](const InPlaceShare &a, const InPlaceShare &b) {
+    return a.point < b.point;
+  });
 }

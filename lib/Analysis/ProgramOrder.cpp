@@ -153,3 +153,21 @@ uint64_t ProgramOrder::endBefore(Block *block) const {
         return end(&earlier.back());
   return position(parent);
 }
+
+std::optional<bool> ProgramOrder::properlyDominates(Value value,
+                                                    Operation *op) const {
+  Block *block = value.getParentBlock();
+  if (!block || !block->getParent()->hasOneBlock() || !contains(op))
+    return std::nullopt;
+  if (block->empty())
+    return false;
+  Operation *last = &block->back();
+  Operation *first = isa<OpResult>(value) ? value.getDefiningOp() : nullptr;
+  if (!contains(last) || (first && !contains(first)) ||
+      (!first && !contains(&block->front())))
+    return std::nullopt;
+  uint64_t at = position(op);
+  if (at > end(last))
+    return false;
+  return first ? end(first) < at : position(&block->front()) <= at;
+}

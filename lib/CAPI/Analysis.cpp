@@ -45,12 +45,16 @@ static Operation *firstProducer(AllocOp alloc,
 
 static llvm::json::Object describe(func::FuncOp function, bool withPositions) {
   AllocationLifetimes lifetimes(function);
-  AsmState state(function);
+  // Verified already (an entry point's input); verifying again would be
+  // O(N x depth) on a deep nest.
+  AsmState state(function, OpPrintingFlags().assumeVerified());
   llvm::json::Array allocations;
+  SmallVector<std::string> names;
   for (const AllocationLifetime &lifetime : lifetimes.getAllocations()) {
     std::string name;
     llvm::raw_string_ostream os(name);
     lifetime.alloc.getResult().printAsOperand(os, state);
+    names.push_back(name);
     // What a reader recognizes: the op that fills the buffer, its value and
     // where it is in the source (the alloc's own when nothing fills it).
     Operation *producer = firstProducer(lifetime.alloc, lifetimes);
@@ -73,6 +77,12 @@ static llvm::json::Object describe(func::FuncOp function, bool withPositions) {
         {"touched", lifetime.touched},
     });
   }
+  llvm::json::Array inPlace;
+  for (const InPlaceShare &share : lifetimes.getInPlaceShares())
+    inPlace.push_back(llvm::json::Object{{"from", names[share.from]},
+                                         {"to", names[share.to]},
+                                         {"point", share.point},
+                                         {"shift", share.shift}});
   llvm::json::Array regions;
   for (const ControlRegion &region : lifetimes.getRegions())
     regions.push_back(llvm::json::Object{
@@ -91,6 +101,7 @@ static llvm::json::Object describe(func::FuncOp function, bool withPositions) {
       {"loc", locationOf(function)},
       {"num_positions", lifetimes.getNumPoints()},
       {"allocations", std::move(allocations)},
+      {"in_place", std::move(inPlace)},
       {"regions", std::move(regions)},
       {"lower_bound", std::move(lowerBound)},
       {"peak_position", std::move(peakPosition)},

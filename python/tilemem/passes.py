@@ -373,10 +373,11 @@ def allocation_lifetimes(module, positions: bool = False) -> list:
     Operation): one dict per function with "function", "loc",
     "num_positions", "allocations" (name, space, addr or None, bytes, start,
     end, pinned, touched, and the op filling the buffer: op, value, loc),
-    "regions" (kind, start, end), "lower_bound" and "peak_position" (per used
-    space); with `positions`, "positions": the op name at every position.
-    Positions are program points: the i-th op of the function body in
-    pre-order."""
+    "in_place" (from, to, point, shift: the pairs that may share bytes at
+    their point, AllocationLifetimes.h), "regions" (kind, start, end),
+    "lower_bound" and "peak_position" (per used space); with `positions`,
+    "positions": the op name at every position. Positions are program
+    points: the i-th op of the function body in pre-order."""
     import json
 
     operation = getattr(module, "operation", module)

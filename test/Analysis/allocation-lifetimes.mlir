@@ -3,7 +3,10 @@
 // AllocationLifetimes prints, per function, the number of program points
 // (point i is the i-th op of the body in pre-order, then-arm first), one
 // line per allocation `<name>: <space> <bytes> [<start>, <end>]`, one line
-// per loop or branch, and the max-live lower bound of each used space with
+// per in-place pair (an allocation read for the last time by an op that
+// may write the next one over it: `in place <from> -> <to> at <point> shift
+// <bytes>`), one line per loop or branch, and the max-live lower bound of
+// each used space (an in-place pair's overlap not counted at its point) with
 // the op where it is first reached.
 //
 // --mlir-disable-threading: the pass prints from each function's instance.
@@ -35,14 +38,17 @@ func.func @carry(%A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf32, v
 // -----
 
 // Tests that a value defined before a repeating loop and read in it stays
-// live to the end of the loop (the next iteration reads it again), and that
-// a result nobody reads is live at its producer only.
+// live to the end of the loop (the next iteration reads it again), so the
+// add reading it is no in-place pair with it (the loop case: %x must not be
+// overwritten); that %t, read for the last time by the exp, is one with %u;
+// and that a result nobody reads is live at its producer only.
 // CHECK-LABEL: lifetimes of @read_in_loop: 11 points
 // CHECK-NEXT:   %0: vec 256 [5, 9]
 // CHECK-NEXT:   %1: vec 256 [7, 8]
 // CHECK-NEXT:   %2: vec 256 [8, 8]
+// CHECK-NEXT:   in place %1 -> %2 at 8 shift 0
 // CHECK-NEXT:   for [6, 9]
-// CHECK-NEXT:   peak vec: 768 at 8 (tile.exp)
+// CHECK-NEXT:   peak vec: 512 at 7 (tile.add)
 // CHECK-NOT: {{.}}
 func.func @read_in_loop(%x0: !tile.tile<8x8xf32, vec>, %n: index) {
   %bx = tile.alloc : !tile.buffer<vec, 256>
@@ -62,14 +68,16 @@ func.func @read_in_loop(%x0: !tile.tile<8x8xf32, vec>, %n: index) {
 // -----
 
 // Tests that with a loop that runs once (TripCounts) the read does not
-// recur: the value before the loop is dead after its read, and the peak
-// drops to two live buffers.
+// recur: the value before the loop is dead after its read, an in-place pair
+// with the add's result, and the peak drops to one buffer.
 // CHECK-LABEL: lifetimes of @read_in_one_trip_loop: 11 points
 // CHECK-NEXT:   %0: vec 256 [5, 7]
 // CHECK-NEXT:   %1: vec 256 [7, 8]
 // CHECK-NEXT:   %2: vec 256 [8, 8]
+// CHECK-NEXT:   in place %0 -> %1 at 7 shift 0
+// CHECK-NEXT:   in place %1 -> %2 at 8 shift 0
 // CHECK-NEXT:   for [6, 9]
-// CHECK-NEXT:   peak vec: 512 at 7 (tile.add)
+// CHECK-NEXT:   peak vec: 256 at 5 (tile.full)
 // CHECK-NOT: {{.}}
 func.func @read_in_one_trip_loop(%x0: !tile.tile<8x8xf32, vec>) {
   %bx = tile.alloc : !tile.buffer<vec, 256>
@@ -90,15 +98,19 @@ func.func @read_in_one_trip_loop(%x0: !tile.tile<8x8xf32, vec>) {
 
 // Tests that both arms of an if write the result's buffer and it stays live
 // to its last read; that a pinned multi-slot buffer counts all its slots and
-// keeps its address; that a view's read keeps its source's buffer live; and
-// that an untouched allocation is live at its own op only, in its space.
+// keeps its address; that a view's read keeps its source's buffer live, and
+// makes an in-place pair at the view's bytes: the slice of slot 1 at byte
+// 512 + 256 + 128 = 896 (the analysis names the pair whoever owns the
+// storage; the planners leave user storage alone); and that an untouched
+// allocation is live at its own op only, in its space.
 // CHECK-LABEL: lifetimes of @branches: 14 points
 // CHECK-NEXT:   %0: vec 1024 [9, 11] pinned addr 0
 // CHECK-NEXT:   %1: vec 256 [5, 13]
 // CHECK-NEXT:   %2: vec 128 [11, 13]
 // CHECK-NEXT:   %3: mat 1024 [3, 3] untouched
+// CHECK-NEXT:   in place %0 -> %2 at 11 shift 896
 // CHECK-NEXT:   if [4, 8]
-// CHECK-NEXT:   peak vec: 1408 at 11 (tile.exp)
+// CHECK-NEXT:   peak vec: 1280 at 9 (tile.full)
 // CHECK-NEXT:   peak mat: 1024 at 3 (tile.alloc)
 // CHECK-NOT: {{.}}
 func.func @branches(%c: i1, %x: !tile.tile<8x8xf32, vec>) -> (!tile.tile<8x8xf32, vec>, !tile.tile<4x8xf32, vec>) {
@@ -143,4 +155,54 @@ func.func @while_carry(%c: i1) -> !tile.tile<8x8xf32, vec> {
     scf.yield %a : !tile.tile<8x8xf32, vec>
   }
   return %r : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests which ops make in-place pairs: the exp of a dying %a (%1 -> %2); not
+// the transpose (not in-place safe), nor the row_expand_mul with its dying
+// factors (it forbids its result to alias them) while its dying source
+// makes one (%3 -> %4); the exp of a slice at byte 128 of %5 writes its
+// result at byte 0 of %6: a pair with shift 128; %p, read again by the add,
+// makes none with %q, which both die at the add (%10 -> %12, %11 -> %12);
+// an exp into a dynamic slot makes none either.
+// CHECK-LABEL: lifetimes of @in_place_pairs
+// CHECK-DAG:   in place %1 -> %2 at {{[0-9]+}} shift 0
+// CHECK-DAG:   in place %3 -> %4 at {{[0-9]+}} shift 0
+// CHECK-DAG:   in place %5 -> %6 at {{[0-9]+}} shift 128
+// CHECK-DAG:   in place %10 -> %12 at {{[0-9]+}} shift 0
+// CHECK-DAG:   in place %11 -> %12 at {{[0-9]+}} shift 0
+// CHECK-NOT:   in place
+// CHECK:       peak vec
+func.func @in_place_pairs(%x: !tile.tile<8x8xf32, vec>, %f0: !tile.tile<8x1xf32, vec>, %k: index) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<4x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %b1 = tile.alloc : !tile.buffer<vec, 256>
+  %b2 = tile.alloc : !tile.buffer<vec, 256>
+  %b3 = tile.alloc : !tile.buffer<vec, 256>
+  %b4 = tile.alloc : !tile.buffer<vec, 256>
+  %b5 = tile.alloc : !tile.buffer<vec, 256>
+  %b6 = tile.alloc : !tile.buffer<vec, 256>
+  %b7 = tile.alloc : !tile.buffer<vec, 32>
+  %b8 = tile.alloc : !tile.buffer<vec, 256>
+  %b9 = tile.alloc : !tile.buffer<vec, 256>
+  %b10 = tile.alloc : !tile.buffer<vec, 256>
+  %b11 = tile.alloc : !tile.buffer<vec, 256>
+  %b12 = tile.alloc : !tile.buffer<vec, 256>
+  %b13 = tile.alloc : !tile.buffer<vec, 256, slots = 2>
+  %t = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %tt = tile.transpose %t into(%b8 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  %a = tile.exp %x into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %e = tile.exp %a into(%b2 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %s = tile.exp %x into(%b3 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %f = tile.exp %f0 into(%b7 : !tile.buffer<vec, 32>) : !tile.tile<8x1xf32, vec>
+  %r = tile.row_expand_mul %s, %f into(%b4 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, !tile.tile<8x1xf32, vec>
+  %w = tile.exp %x into(%b5 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %h = tile.slice %w[4, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
+  %g = tile.exp %h into(%b6[0, 128] : !tile.buffer<vec, 256>) : !tile.tile<4x8xf32, vec>
+  %p = tile.exp %x into(%b10 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %q = tile.exp %p into(%b11 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %z = tile.add %q, %p into(%b12 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %c = tile.exp %x into(%b9 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %d = tile.exp %c into(%b13 slot %k : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+  return %tt, %e, %g, %r, %z, %d : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<4x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
 }

@@ -10,26 +10,31 @@
 
 // Statistics of the whole file as one module (dsa-rp), summed over the
 // functions (the a5 module is nested, so not visited): 20 allocations
-// and 2 scratch tiles placed; vec used (highest end address): 768 + 104 +
-// 1024 + 640 + 512 + 544; the max-live lower bounds (allocations only):
-// vec 768 + 80 + 1024 + 640 + 512 + 288, plus 128 * 3 + 256 (mat, left,
-// right, acc of @spaces).
+// and 2 scratch tiles placed, 4 of them over an in-place partner; vec used
+// (highest end address): 512 + 104 + 1024 + 640 + 512 + 544; the max-live
+// lower bounds (allocations only; an in-place pair's overlap is not counted
+// at its point): vec 512 + 80 + 1024 + 512 + 512 + 288, plus 128 * 3 + 256
+// (mat, left, right, acc of @spaces).
 // STATS-DAG: (S) 20 placed
 // STATS-DAG: (S) 2 scratch-placed
+// STATS-DAG: (S) 4 in-place-placed
 // STATS-DAG: (S) 256 acc-bytes
-// STATS-DAG: (S) 3592 vec-bytes
-// STATS-DAG: (S) 3952 peak-bytes
+// STATS-DAG: (S) 3336 vec-bytes
+// STATS-DAG: (S) 3568 peak-bytes
 
 // Tests the two planners on a chain: pypto gives each allocation its own
-// range in program order; dsa-rp places the largest first and lets the two
-// 256-byte buffers, never live together, share the bytes after it.
+// range in program order; dsa-rp places the largest first, then each
+// 256-byte buffer in place over the window of the 512-byte one that the op
+// reads for the last time or writes first (the exps are in-place safe):
+// %b0 at 256, under the window [256, 512) the second exp writes, and %b2
+// over the same window, which the third exp reads: 512 bytes in all.
 // CHECK-LABEL: func.func @chain
 // PYPTO-NEXT:    tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // PYPTO-NEXT:    tile.alloc addr = 256 : !tile.buffer<vec, 512>
 // PYPTO-NEXT:    tile.alloc addr = 768 : !tile.buffer<vec, 256>
-// DSA-NEXT:      tile.alloc addr = 512 : !tile.buffer<vec, 256>
+// DSA-NEXT:      tile.alloc addr = 256 : !tile.buffer<vec, 256>
 // DSA-NEXT:      tile.alloc addr = 0 : !tile.buffer<vec, 512>
-// DSA-NEXT:      tile.alloc addr = 512 : !tile.buffer<vec, 256>
+// DSA-NEXT:      tile.alloc addr = 256 : !tile.buffer<vec, 256>
 func.func @chain(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
   %b0 = tile.alloc : !tile.buffer<vec, 256>
   %b1 = tile.alloc : !tile.buffer<vec, 512>
@@ -60,15 +65,16 @@ func.func @alignment(%x: !tile.tile<1x10xf32, vec>) -> !tile.tile<1x10xf32, vec>
 
 // Tests that allocations that already have an address (pinned or not) keep
 // it and are obstacles: pypto skips their ranges for good; dsa-rp only
-// while they are live, so the last buffer, live after both are dead, goes
-// to 0.
+// while they are live; the last buffer goes in place over %m1, whose %f
+// dies at the add writing it (user storage %p, whose %e dies there too, is
+// never a partner: it keeps exactly its own values).
 // CHECK-LABEL: func.func @fixed
 // CHECK-NEXT:    tile.alloc addr = 0 pinned : !tile.buffer<vec, 256>
 // CHECK-NEXT:    tile.alloc addr = 512 : !tile.buffer<vec, 256>
 // CHECK-NEXT:    tile.alloc addr = 256 : !tile.buffer<vec, 256>
 // CHECK-NEXT:    tile.alloc addr = 768 : !tile.buffer<vec, 256>
 // PYPTO-NEXT:    tile.alloc addr = 1024 : !tile.buffer<vec, 256>
-// DSA-NEXT:      tile.alloc addr = 512 : !tile.buffer<vec, 256>
+// DSA-NEXT:      tile.alloc addr = 256 : !tile.buffer<vec, 256>
 func.func @fixed(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
   %p = tile.alloc addr = 0 pinned : !tile.buffer<vec, 256>
   %q = tile.alloc addr = 512 : !tile.buffer<vec, 256>
@@ -111,13 +117,14 @@ func.func @slots_and_views(%x: !tile.tile<8x8xf32, vec>, %i: index) -> !tile.til
 // -----
 
 // Tests dsa-rp on a loop: the accumulator is live through the whole loop,
-// the load buffer only inside it and the result buffer only after it, so
-// the last two share bytes; pypto gives each its own.
+// the load buffer only inside it and the result buffer only after it; the
+// exp after the loop reads the accumulator for the last time, so the
+// result goes in place over it; pypto gives each its own.
 // CHECK-LABEL: func.func @loop
 // CHECK-NEXT:    tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // CHECK-NEXT:    tile.alloc addr = 256 : !tile.buffer<vec, 256>
 // PYPTO-NEXT:    tile.alloc addr = 512 : !tile.buffer<vec, 256>
-// DSA-NEXT:      tile.alloc addr = 256 : !tile.buffer<vec, 256>
+// DSA-NEXT:      tile.alloc addr = 0 : !tile.buffer<vec, 256>
 func.func @loop(%A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf32, vec> {
   %acc = tile.alloc : !tile.buffer<vec, 256>
   %in = tile.alloc : !tile.buffer<vec, 256>

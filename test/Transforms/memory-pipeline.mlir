@@ -18,18 +18,20 @@
 // BAD: for the --memory-planner option: Cannot find option named 'lru'!
 
 // Tests a loop-carried accumulator: the add writes the carry's buffer in
-// place under every planner. pypto merges the load buffer with the one
-// after the loop (three allocations, three ranges); dsa-rp keeps four
-// identities and places the one after the loop on the load buffer's bytes;
-// ptoas keeps four identities without addresses.
+// place under every planner. The exp reads the loaded tile for the last
+// time and may write over it: pypto merges its buffer into the load's, and
+// the buffer after the loop into the accumulator's, whose result that exp
+// reads for the last time (two allocations, two ranges); dsa-rp keeps
+// four identities, places the exp's on the load buffer's bytes and the one
+// after the loop on the accumulator's (that exp reads it for the last
+// time); ptoas keeps four identities without addresses.
 // CHECK-LABEL: func.func @accumulate
 // PYPTO-NEXT:    %[[ACC:.*]] = tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // PYPTO-NEXT:    %[[IN:.*]] = tile.alloc addr = 256 : !tile.buffer<vec, 256>
-// PYPTO-NEXT:    %[[E:.*]] = tile.alloc addr = 512 : !tile.buffer<vec, 256>
 // DSA-NEXT:      %[[ACC:.*]] = tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // DSA-NEXT:      %[[IN:.*]] = tile.alloc addr = 256 : !tile.buffer<vec, 256>
-// DSA-NEXT:      %[[E:.*]] = tile.alloc addr = 512 : !tile.buffer<vec, 256>
-// DSA-NEXT:      %[[OUT:.*]] = tile.alloc addr = 256 : !tile.buffer<vec, 256>
+// DSA-NEXT:      %[[E:.*]] = tile.alloc addr = 256 : !tile.buffer<vec, 256>
+// DSA-NEXT:      %[[OUT:.*]] = tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // PTOAS-NEXT:    %[[ACC:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // PTOAS-NEXT:    %[[IN:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // PTOAS-NEXT:    %[[E:.*]] = tile.alloc : !tile.buffer<vec, 256>
@@ -38,9 +40,11 @@
 // CHECK:         tile.full 0.0{{.*}} into(%[[ACC]]
 // CHECK:         scf.for
 // CHECK:           tile.load {{.*}} into(%[[IN]]
-// CHECK:           tile.exp {{.*}} into(%[[E]]
+// PYPTO:           tile.exp {{.*}} into(%[[IN]]
+// DSA:             tile.exp {{.*}} into(%[[E]]
+// PTOAS:           tile.exp {{.*}} into(%[[E]]
 // CHECK:           tile.add {{.*}} into(%[[ACC]]
-// PYPTO:         tile.exp {{.*}} into(%[[IN]]
+// PYPTO:         tile.exp {{.*}} into(%[[ACC]]
 // DSA:           tile.exp {{.*}} into(%[[OUT]]
 // PTOAS:         tile.exp {{.*}} into(%[[OUT]]
 // TILEPATH-LABEL: func.func @accumulate(
@@ -64,9 +68,10 @@ func.func @accumulate(%A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf
 
 // Tests an if/else: both arms write one buffer (the else producer writes
 // the then arm's window, which nothing reads afterwards: a Buffer-IR branch
-// destination without a copy); the buffer of %a, dead after the arms, is
-// reused for the final add (pypto: merged; dsa-rp: same address; ptoas: own
-// identity).
+// destination without a copy); the final add reads the branch result for
+// the last time and writes in place over it (pypto: merged into its
+// buffer), or takes the bytes of %a, dead after the arms (dsa-rp: same
+// address; ptoas: own identity).
 // CHECK-LABEL: func.func @branch
 // PYPTO-NEXT:    %[[A:.*]] = tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // PYPTO-NEXT:    %[[R:.*]] = tile.alloc addr = 256 : !tile.buffer<vec, 256>
@@ -82,7 +87,7 @@ func.func @accumulate(%A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf
 // CHECK-NEXT:      tile.mul %[[AV]], %[[AV]] into(%[[R]]
 // CHECK:         } else {
 // CHECK-NEXT:      tile.sub %[[AV]], %arg0 into(%[[R]]
-// PYPTO:         tile.add {{.*}} into(%[[A]]
+// PYPTO:         tile.add {{.*}} into(%[[R]]
 // DSA:           tile.add {{.*}} into(%[[S]]
 // PTOAS:         tile.add {{.*}} into(%[[S]]
 func.func @branch(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.tile<8x8xf32, vec> {

@@ -4,7 +4,8 @@
 // tile-verify-storage after the pass: merging only makes the windows of
 // values that are never live together equal, so the storage stays valid.
 
-// STATS-DAG: (S) 7 merged-allocations
+// STATS-DAG: (S) 10 merged-allocations
+// STATS-DAG: (S) 7 in-place-merges
 // STATS-DAG: (S) 1 removed-allocations
 
 // Tests that two allocations of one type used one after the other become
@@ -28,15 +29,16 @@ func.func @sequential(%x: !tile.tile<8x8xf32, vec>, %y: !tile.tile<8x8xf32, vec>
 
 // -----
 
-// Tests that an op's operand and result never share an allocation (closed
-// intervals meet at the op), even for a not-in-place-safe op such as
-// tile.transpose, while a third buffer after both reuses the first.
+// Tests that a not-in-place-safe op (tile.transpose) never writes over the
+// operand it reads for the last time (closed intervals meet at the op, and
+// it makes no in-place pair), while the in-place-safe exp after it writes
+// over the transpose's result, which dies there.
 // CHECK-LABEL: func.func @operand_and_result
 // CHECK-NEXT:    %[[B0:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NEXT:    %[[B1:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NEXT:    %[[A:.*]] = tile.exp %arg0 into(%[[B0]]
 // CHECK-NEXT:    %[[T:.*]] = tile.transpose %[[A]] into(%[[B1]]
-// CHECK-NEXT:    %[[E:.*]] = tile.exp %[[T]] into(%[[B0]]
+// CHECK-NEXT:    %[[E:.*]] = tile.exp %[[T]] into(%[[B1]]
 // CHECK-NEXT:    return %[[E]]
 func.func @operand_and_result(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
   %b0 = tile.alloc : !tile.buffer<vec, 256>
@@ -132,19 +134,19 @@ func.func @user_storage_joins_nothing(%x: !tile.tile<8x8xf32, vec>, %T: !tile.te
 // -----
 
 // Tests that a loop-carried accumulator keeps its own allocation through the
-// loop (its interval covers the loop), that a temporary used only before the
-// loop is reused by the loop's temporary, and that the read of the result
-// after the loop keeps the accumulator apart from the final producer.
+// loop (its interval covers the loop) apart from the loop's temporary, and
+// that the temporary it is computed from and the exp of the result after
+// the loop, each in place over the value dying at its op, share it.
 // CHECK-LABEL: func.func @loop
 // CHECK-NEXT:    %[[ACC:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NEXT:    %[[TMP:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NOT:     tile.alloc
-// CHECK:         %[[P:.*]] = tile.exp %arg0 into(%[[TMP]]
+// CHECK:         %[[P:.*]] = tile.exp %arg0 into(%[[ACC]]
 // CHECK:         tile.add %[[P]], %[[P]] into(%[[ACC]]
 // CHECK:         scf.for
 // CHECK:           tile.load {{.*}} into(%[[TMP]]
 // CHECK:           tile.add {{.*}} into(%[[ACC]]
-// CHECK:         tile.exp %{{.*}} into(%[[TMP]]
+// CHECK:         tile.exp %{{.*}} into(%[[ACC]]
 func.func @loop(%x: !tile.tile<8x8xf32, vec>, %A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf32, vec> {
   %acc = tile.alloc : !tile.buffer<vec, 256>
   %pre = tile.alloc : !tile.buffer<vec, 256>
@@ -189,16 +191,19 @@ func.func @hoist(%x: !tile.tile<8x8xf32, vec>, %y: !tile.tile<8x8xf32, vec>, %c:
 
 // -----
 
-// Tests that allocations in the two arms of an if (never live together)
-// merge, and that the result's buffer, live from both arms to its read,
-// does not.
+// Tests that the result's buffer, live from both arms to its read, takes the
+// then arm's temporary in place (it dies at the exp writing the result),
+// and that the else arm's temporary, which the result's interval covers,
+// keeps its own.
 // CHECK-LABEL: func.func @arms
 // CHECK-NEXT:    %[[R:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// CHECK-NEXT:    %[[T:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[E:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NOT:     tile.alloc
-// CHECK:         tile.exp %arg0 into(%[[T]]
+// CHECK:         %[[T:.*]] = tile.exp %arg0 into(%[[R]]
+// CHECK-NEXT:    tile.exp %[[T]] into(%[[R]]
 // CHECK:         } else {
-// CHECK-NEXT:      tile.exp %arg0 into(%[[T]]
+// CHECK-NEXT:      %[[T2:.*]] = tile.exp %arg0 into(%[[E]]
+// CHECK-NEXT:      tile.exp %[[T2]] into(%[[R]]
 func.func @arms(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.tile<8x8xf32, vec> {
   %br = tile.alloc : !tile.buffer<vec, 256>
   %bt = tile.alloc : !tile.buffer<vec, 256>
@@ -213,6 +218,93 @@ func.func @arms(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.tile<8x8xf32, vec
     scf.yield %u : !tile.tile<8x8xf32, vec>
   }
   return %r : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that an in-place-safe op overwrites an operand that dies at it: a
+// chain of them (t = exp x; u = t + y; v = exp u) runs in one buffer, as
+// PyPTO's MemoryReuse places it.
+// CHECK-LABEL: func.func @in_place_chain
+// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NOT:     tile.alloc
+// CHECK:         %[[T:.*]] = tile.exp %arg0 into(%[[B]]
+// CHECK-NEXT:    %[[U:.*]] = tile.add %[[T]], %arg1 into(%[[B]]
+// CHECK-NEXT:    tile.exp %[[U]] into(%[[B]]
+func.func @in_place_chain(%x: !tile.tile<8x8xf32, vec>, %y: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %b1 = tile.alloc : !tile.buffer<vec, 256>
+  %b2 = tile.alloc : !tile.buffer<vec, 256>
+  %t = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %u = tile.add %t, %y into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %v = tile.exp %u into(%b2 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %v : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that an operand read again later is never overwritten: %t is read
+// by the add after the exp that could have taken its buffer.
+// CHECK-LABEL: func.func @read_later
+// CHECK-NEXT:    %[[B0:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[B1:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NOT:     tile.alloc
+// CHECK:         %[[T:.*]] = tile.exp %arg0 into(%[[B0]]
+// CHECK-NEXT:    %[[U:.*]] = tile.exp %[[T]] into(%[[B1]]
+// CHECK-NEXT:    tile.add %[[U]], %[[T]] into(%[[B1]]
+func.func @read_later(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %b1 = tile.alloc : !tile.buffer<vec, 256>
+  %b2 = tile.alloc : !tile.buffer<vec, 256>
+  %t = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %u = tile.exp %t into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %w = tile.add %u, %t into(%b2 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %w : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests the loop case: %t, defined before the loop and read in every
+// iteration by an in-place-safe exp, is never overwritten by it: its
+// interval runs to the end of the loop, past the exp.
+// CHECK-LABEL: func.func @loop_operand_not_reused
+// CHECK-NEXT:    %[[BT:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[BU:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NOT:     tile.alloc
+// CHECK:         %[[T:.*]] = tile.exp %arg0 into(%[[BT]]
+// CHECK:         scf.for
+// CHECK-NEXT:      tile.exp %[[T]] into(%[[BU]]
+func.func @loop_operand_not_reused(%x: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<8x8xf32>, %n: index) -> !tile.tensor<8x8xf32> {
+  %bt = tile.alloc : !tile.buffer<vec, 256>
+  %bu = tile.alloc : !tile.buffer<vec, 256>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = tile.exp %x into(%bt : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%o = %T) -> (!tile.tensor<8x8xf32>) {
+    %u = tile.exp %t into(%bu : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    %s = tile.store %u, %o[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+    scf.yield %s : !tile.tensor<8x8xf32>
+  }
+  return %r : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that an in-place pair merges only when the result window is the
+// operand's in the merged buffer: the exp of the slice at byte 128 of %w
+// writes byte 0 of its buffer, so the two stay apart (the pair's shift is
+// 128; dsa-rp may still place them 128 bytes apart).
+// CHECK-LABEL: func.func @shifted_window
+// CHECK-NEXT:    %[[B0:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[B1:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NOT:     tile.alloc
+func.func @shifted_window(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<4x8xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %b1 = tile.alloc : !tile.buffer<vec, 256>
+  %w = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %h = tile.slice %w[4, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
+  %g = tile.exp %h into(%b1[0, 128] : !tile.buffer<vec, 256>) : !tile.tile<4x8xf32, vec>
+  return %g : !tile.tile<4x8xf32, vec>
 }
 
 // -----

@@ -187,3 +187,57 @@ func.func @scratch_overlaps_destination(%A: !tile.tensor<8x8xf32>) -> !tile.tile
   %t = tile.transpose %x into(%dst : !tile.buffer<vec, 256>) {tile.scratch_addr = 129 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
   return %t : !tile.tile<8x8xf32, vec>
 }
+
+// -----
+
+// Tests that an in-place pair may overlap only at its shift: the exp of the
+// slice at byte 128 of %0 reads its last use of %0 while writing %1, so %1
+// may sit at 128 (its window is then the slice's bytes) but not at 32,
+// where its window [32, 160) half-overlaps the slice it reads.
+func.func @in_place_wrong_shift(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<4x8xf32, vec> {
+  // expected-note @+1 {{allocation %0 [0, 256) is live at points [2, 4]}}
+  %b0 = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+  // expected-error @+1 {{allocation %1 [32, 160) overlaps allocation %0 [0, 256) in vec while both are live, from tile.exp (point 4) on}}
+  %b1 = tile.alloc addr = 32 : !tile.buffer<vec, 128>
+  %w = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %h = tile.slice %w[4, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
+  // expected-note @+1 {{both are live here}}
+  %g = tile.exp %h into(%b1 : !tile.buffer<vec, 128>) : !tile.tile<4x8xf32, vec>
+  return %g : !tile.tile<4x8xf32, vec>
+}
+
+// -----
+
+// Tests that an op that is not in-place safe makes no in-place pair: the
+// transpose reads %a for the last time, but its result may not share it.
+func.func @not_in_place_safe(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  // expected-note @+1 {{allocation %0 [0, 256) is live at points [2, 3]}}
+  %b0 = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+  // expected-error @+1 {{allocation %1 [0, 256) overlaps allocation %0 [0, 256) in vec while both are live, from tile.transpose (point 3) on}}
+  %b1 = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+  %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  // expected-note @+1 {{both are live here}}
+  %t = tile.transpose %a into(%b1 : !tile.buffer<vec, 256>) {tile.scratch_addr = 256 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  return %t : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests the loop case: %t, read in every iteration, is live to the end of
+// the loop, so the exp reading it may not write over it.
+func.func @loop_operand(%x: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<8x8xf32>, %n: index) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-note @+1 {{allocation %0 [0, 256) is live at points [4, 8]}}
+  %bt = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+  // expected-error @+1 {{allocation %1 [0, 256) overlaps allocation %0 [0, 256) in vec while both are live, from tile.exp (point 6) on}}
+  %bu = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+  %t = tile.exp %x into(%bt : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%o = %T) -> (!tile.tensor<8x8xf32>) {
+    // expected-note @+1 {{both are live here}}
+    %u = tile.exp %t into(%bu : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    %s = tile.store %u, %o[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+    scf.yield %s : !tile.tensor<8x8xf32>
+  }
+  return %r : !tile.tensor<8x8xf32>
+}

@@ -170,3 +170,19 @@ module attributes {tile.target_arch = "a5"} {
     return %a : !tile.tile<8x8xf32, vec>
   }
 }
+
+// -----
+
+// Tests that an in-place pair may overlap at its op, placed at its shift:
+// the exp reads the slice at byte 128 of %w for the last time and writes
+// %g to exactly those bytes, whose buffer starts at 128 (in both modes: the
+// windows are apart in their allocations, the same bytes in address).
+// CHECK-LABEL: func.func @in_place_overlap
+func.func @in_place_overlap(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<4x8xf32, vec> {
+  %b0 = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+  %b1 = tile.alloc addr = 128 : !tile.buffer<vec, 128>
+  %w = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %h = tile.slice %w[4, 0] : !tile.tile<8x8xf32, vec> -> !tile.tile<4x8xf32, vec>
+  %g = tile.exp %h into(%b1 : !tile.buffer<vec, 128>) : !tile.tile<4x8xf32, vec>
+  return %g : !tile.tile<4x8xf32, vec>
+}

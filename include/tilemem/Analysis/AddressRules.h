@@ -14,7 +14,10 @@
 //   - alignment: every address is a multiple of kAddressAlignment;
 //   - capacity: [addr, addr + bytes) lies in [0, capacity) of the space on
 //     the target (getSpaceCapacity), computed without overflow;
-//   - no live overlap: two items live at a common point share no byte.
+//   - no live overlap: two items live at a common point share no byte,
+//     except an in-place pair of AllocationLifetimes at its shift (the op
+//     where one ends and the other starts writes its result exactly over the
+//     dying operand: mayShareInPlace).
 //
 //   %b0 = tile.alloc addr = 0 : !tile.buffer<vec, 256>     // [0, 256)   live
 //   [2, 4] %b1 = tile.alloc addr = 128 : !tile.buffer<vec, 256>   // [128, 384)
@@ -27,11 +30,14 @@
 // start of their interval, with the live items in a map ordered by address.
 // Items reported as overlapping stay out of the map, so the map's ranges are
 // pairwise disjoint: sorted by address they are also sorted by end, and the
-// one item that can overlap a new range [a, b) is the last one starting
-// below b. Each item is inserted, looked up and removed once: O(A log A) for
-// A items, never a comparison of all pairs. Whenever two items overlap while
-// live, at least one error is reported: at the later start of the first such
-// pair the earlier one is in the map, or was itself reported.
+// items that can overlap a new range [a, b) are those just below b. An item
+// an in-place partner overlaps leaves the map for it (it ends at that
+// point) and is kept aside for the other items starting there. Each item is
+// inserted, looked up and removed once: O(A log A) for A items, never a
+// comparison of all pairs. Whenever two items overlap while live (outside
+// an in-place pair), at least one error is reported: at the later start of
+// the first such pair the earlier one is in the map or aside, or was itself
+// reported.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,6 +97,13 @@ struct AddressItem {
   /// Closed interval of AllocationLifetimes points.
   unsigned start, end;
 };
+
+/// Whether two items that overlap in address may do so while both are live:
+/// an in-place pair of AllocationLifetimes (one ends where the other
+/// starts, at an op that writes the second in place of the first) placed at
+/// exactly the pair's shift.
+bool mayShareInPlace(const AddressItem &a, const AddressItem &b,
+                     const AllocationLifetimes &lifetimes);
 
 /// "allocation %0" or "the scratch tile of %3".
 std::string describeItem(const AddressItem &item, ValueNames &names);

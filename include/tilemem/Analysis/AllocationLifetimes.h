@@ -36,10 +36,35 @@
 // reads of values defined before the loop, both of which cover the loop.
 // An allocation nothing touches is live at its own `tile.alloc` only.
 //
+// In-place sharing at one point. Intervals are closed, so an allocation
+// read for the last time by an op and one the op writes first overlap at
+// that op. When the op is in-place safe for those operands (no
+// not-in-place-safe op, no operand whose aliasing it forbids;
+// inPlaceViolation) the two may still share bytes there, placed so that the
+// result window is exactly the dying operand's (or shares no byte with it):
+//
+//   %t = tile.exp %x into(%b1 ...)       // %b0 (holds %x): last read here
+//   %u = tile.add %t, %y into(%b2 ...)   // %b1: last read here; %b2 first
+//   return %u                            //   written here: %b2 may take
+//                                        //   %b1's bytes (u = t + y in place)
+//
+// Such a pair is an InPlaceShare, with the one relative placement (`shift`,
+// the address of the written allocation minus the read one's) that makes
+// the windows coincide; a dynamic slot on either side, or an operand of the
+// op in the same allocation at another place, rules the pair out. Never
+// around a loop: an operand read again in a later iteration is live to the
+// end of the loop, so its allocation does not end at the op. The planners
+// use the pairs (PYPTO merges the two allocations when the shift is 0,
+// DSA_RP may place the second at the first's address plus the shift) and
+// tile-verify-storage{allocated} accepts exactly those overlaps; the
+// max-live bound counts a pair's point with their overlap subtracted.
+//
 // Cost: one walk to collect values per root, O(1) amortized per value plus
 // O(uses) in liveInterval, and an O(log N) binary search to turn a raw
-// position into a point; the lower bound is one sort of 2A events. Overall
-// O(N + U + A log A) for N ops, U uses and A allocations; no ancestor walks.
+// position into a point; the lower bound is one sort of 2A events; the
+// in-place pairs look at the operands of each allocation's first writer.
+// Overall O(N + U + A log A) for N ops, U uses and A allocations; no
+// ancestor walks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,6 +100,17 @@ struct AllocationLifetime {
   bool overlaps(const AllocationLifetime &other) const {
     return start <= other.end && other.start <= end;
   }
+};
+
+/// Two allocations that may share bytes at `point`, the last read of `from`
+/// and the first write of `to` by an in-place-safe op (see above).
+struct InPlaceShare {
+  unsigned from, to; // indices into getAllocations()
+  unsigned point;
+  /// addr(to) - addr(from) under which the op's result window is exactly its
+  /// operands' in `from` (or shares no byte with them): the one placement
+  /// in which the two may overlap.
+  int64_t shift;
 };
 
 /// A structured control-flow op and the points it covers.
@@ -116,6 +152,24 @@ public:
   Operation *getOp(unsigned point) const { return points[point]; }
   unsigned getPoint(Operation *op) const { return pointOf.lookup(op); }
 
+  /// The in-place pairs, by increasing point.
+  ArrayRef<InPlaceShare> getInPlaceShares() const { return shares; }
+  /// The shift under which allocation `to` may overlap allocation `from` at
+  /// the point where one ends and the other starts, if they form a pair.
+  std::optional<int64_t> getInPlaceShift(unsigned from, unsigned to) const {
+    auto it = shiftOf.find({from, to});
+    if (it == shiftOf.end())
+      return std::nullopt;
+    return it->second;
+  }
+  /// The index of `alloc` in getAllocations(), if it is one.
+  std::optional<unsigned> indexOfAlloc(Operation *alloc) const {
+    auto it = indexOf.find(alloc);
+    if (it == indexOf.end())
+      return std::nullopt;
+    return it->second;
+  }
+
   /// Loops and branches, in program order.
   ArrayRef<ControlRegion> getRegions() const { return regions; }
 
@@ -129,12 +183,15 @@ private:
   void build(Operation *function, const ProgramOrder &order,
              const TripCounts &trips, const StorageLiveness &liveness,
              const TileStorage &storage);
+  void findInPlaceShares(const TileStorage &storage);
 
   SmallVector<AllocationLifetime> allocations;
   llvm::DenseMap<Operation *, unsigned> indexOf;
   SmallVector<Operation *> points;
   llvm::DenseMap<Operation *, unsigned> pointOf;
   SmallVector<ControlRegion> regions;
+  SmallVector<InPlaceShare> shares;
+  llvm::DenseMap<std::pair<unsigned, unsigned>, int64_t> shiftOf;
   std::array<SpacePeak, kNumMemorySpaces> peaks;
 };
 

@@ -62,6 +62,16 @@ public:
   }
   bool contains(Operation *op) const { return positions.find(op) != nullptr; }
 
+  /// Whether `value` properly dominates `op`, as
+  /// DominanceInfo::properlyDominates(Value, Operation *) answers, in O(1)
+  /// instead of a walk from `op` up to the value's region: in a region of one
+  /// block, what a value of that block dominates is an interval of
+  /// positions, from past its definition (past the defining op's own
+  /// regions; the block's first op for an argument) to the end of the
+  /// block's last op. None when the value's block is not the only block of
+  /// its region or an op involved is not numbered (ask DominanceInfo).
+  std::optional<bool> properlyDominates(Value value, Operation *op) const;
+
   /// The ops with regions (loops, ifs, the root itself), in pre-order, as
   /// of the last numbering walk: the structure a pass iterates over, without
   /// a walk of its own.

@@ -3,8 +3,10 @@
 // `tile-test-print-lifetimes` prints the AllocationLifetimes analysis of each
 // function: the number of program points, one line per allocation
 // `<name>: <space> <bytes> [<start>, <end>]` (plus `pinned`, `addr N`,
-// `untouched`), one line per loop or branch `<kind> [<start>, <end>]`, and
-// the max-live lower bound of each used space with the op where it peaks.
+// `untouched`), one line per in-place pair `in place <from> -> <to> at
+// <point> shift <bytes>`, one line per loop or branch `<kind> [<start>,
+// <end>]`, and the max-live lower bound of each used space with the op
+// where it peaks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +53,14 @@ struct TestPrintLifetimesPass
       if (!lifetime.touched)
         os << " untouched";
       os << '\n';
+    }
+    ArrayRef<AllocationLifetime> all = lifetimes.getAllocations();
+    for (const InPlaceShare &share : lifetimes.getInPlaceShares()) {
+      os << "  in place ";
+      all[share.from].alloc.getResult().printAsOperand(os, state);
+      os << " -> ";
+      all[share.to].alloc.getResult().printAsOperand(os, state);
+      os << " at " << share.point << " shift " << share.shift << '\n';
     }
     for (const ControlRegion &region : lifetimes.getRegions())
       os << "  " << region.kind << " [" << region.start << ", " << region.end

@@ -5,9 +5,12 @@
 //   skipped over with a pointer into them sorted by address: O(A log A).
 // - dsa-rp: by decreasing size, each allocation at the lowest 32-byte
 //   aligned offset free of the placed allocations whose live intervals
-//   overlap its own. Those come from a segment tree over the (compressed)
-//   interval endpoints, so one placement costs O(log A + K log K) for its K
-//   conflicts, never a scan of every placed allocation.
+//   overlap its own, or lower over a placed in-place partner (an allocation
+//   ending at the op that writes this one first, in place:
+//   AllocationLifetimes.h) at exactly the pair's shift. The conflicts come
+//   from a segment tree over the (compressed) interval endpoints, so one
+//   placement costs O(log A + K log K) for its K conflicts, never a scan of
+//   every placed allocation.
 // The scratch tile of each tile.transpose / tile.row_sum (pto.ttrans and
 // pto.trowsum take a temporary, which only the planner can place at level3)
 // is one more item, live only at its op ([p, p]) and as large as the op's
@@ -130,6 +133,8 @@ struct Planner {
   unsigned numAllocations;
   /// The address of each item, by its index.
   SmallVector<std::optional<int64_t>> addrs;
+  /// Allocations placed over an in-place partner (DSA_RP).
+  unsigned inPlace = 0;
   ValueNames names;
 
   Planner(func::FuncOp function, TargetArch arch,
@@ -237,10 +242,25 @@ struct Planner {
         return at(a).bytes > at(b).bytes;
       return at(a).start < at(b).start;
     });
+    // In-place partners (AllocationLifetimes.h): (other, the address of
+    // this one minus the other's under which the two may overlap).
+    DenseMap<unsigned, SmallVector<std::pair<unsigned, int64_t>, 1>> partners;
+    for (const InPlaceShare &share : lifetimes.getInPlaceShares()) {
+      // User storage keeps exactly its own values.
+      if (at(share.from).pinned || at(share.from).addr || at(share.to).pinned ||
+          at(share.to).addr)
+        continue;
+      partners[share.to].push_back({share.from, share.shift});
+      partners[share.from].push_back({share.to, -share.shift});
+    }
+    int64_t capacity =
+        movable.empty() ? 0 : getSpaceCapacity(arch, at(movable.front()).space);
     for (unsigned index : movable) {
       const AllocationLifetime &lifetime = at(index);
+      SmallVector<unsigned> conflicts =
+          placed.query(lifetime.start, lifetime.end);
       SmallVector<std::pair<int64_t, int64_t>> busy;
-      for (unsigned other : placed.query(lifetime.start, lifetime.end))
+      for (unsigned other : conflicts)
         busy.push_back({*addrs[other], *addrs[other] + at(other).bytes});
       llvm::sort(busy);
       int64_t addr = 0;
@@ -249,6 +269,31 @@ struct Planner {
           break;
         addr = std::max<int64_t>(addr, llvm::alignTo(end, kAddressAlignment));
       }
+      // Lower still: over a placed partner, at the pair's shift, when that
+      // overlaps nothing else live.
+      bool overPartner = false;
+      for (auto [other, shift] : partners.lookup(index)) {
+        if (!addrs[other] || !llvm::is_contained(conflicts, other))
+          continue;
+        int64_t candidate = *addrs[other] + shift;
+        if (candidate < 0 || candidate >= addr ||
+            candidate % kAddressAlignment != 0 ||
+            candidate + lifetime.bytes > capacity)
+          continue;
+        bool fits = llvm::all_of(conflicts, [&](unsigned next) {
+          int64_t begin = *addrs[next], end = begin + at(next).bytes;
+          if (end <= candidate || candidate + lifetime.bytes <= begin)
+            return true;
+          return llvm::any_of(partners.lookup(index), [&](auto &p) {
+            return p.first == next && *addrs[next] + p.second == candidate;
+          });
+        });
+        if (fits) {
+          addr = candidate;
+          overPartner = true;
+        }
+      }
+      inPlace += overPartner;
       if (addr + lifetime.bytes > getSpaceCapacity(arch, lifetime.space))
         return overflow(index, addr);
       addrs[index] = addr;
@@ -312,6 +357,7 @@ struct AllocateMemoryAddrPass
       lifetime.alloc.setAddrAttr(builder.getI64IntegerAttr(addr));
       ++numPlaced;
     }
+    numInPlace += planner.inPlace;
     vecBytes += used[static_cast<unsigned>(MemorySpace::Vec)];
     matBytes += used[static_cast<unsigned>(MemorySpace::Mat)];
     leftBytes += used[static_cast<unsigned>(MemorySpace::Left)];

@@ -334,8 +334,13 @@ def TileMemoryReuse : Pass<"tile-memory-reuse", "::mlir::func::FuncOp"> {
     are merged when their live intervals (`AllocationLifetimes`) never
     overlap: every use of one buffer is replaced by the other and the first
     `tile.alloc` is erased. Intervals are closed, so an op's input and output
-    are never merged (which also honours not-in-place-safe ops and
-    forbidden output aliases without looking at them). Because storage is
+    overlap at the op; they are merged only as an in-place pair
+    (`AllocationLifetimes.h`): the op is the last reader of the input's
+    allocation and the first writer of the output's, it may write in place
+    (no not-in-place-safe op, no forbidden output alias: `inPlaceViolation`),
+    and its result window is exactly the operand's. An operand read again
+    later, around a loop included, keeps its allocation live past the op and
+    is never overwritten. Because storage is
     derived from SSA, merging only makes windows of values that are never
     live together equal; it cannot break a must-alias relation, and the
     result still satisfies `tile-verify-storage`. User storage (pinned
@@ -344,7 +349,8 @@ def TileMemoryReuse : Pass<"tile-memory-reuse", "::mlir::func::FuncOp"> {
     unused; unused allocations without either are removed. The kept allocation is hoisted to the
     entry block when needed so it dominates every use. Greedy interval
     coloring: sort by start, one min-heap of free allocations (by end) per
-    buffer type, O(A log A). Functions marked `tile.orchestration` are
+    buffer type, then the in-place pair, O(A log A). Functions marked
+    `tile.orchestration` are
     skipped. See docs/passes/memory-planners.md.
 
     Before:
@@ -362,8 +368,16 @@ def TileMemoryReuse : Pass<"tile-memory-reuse", "::mlir::func::FuncOp"> {
     %s = tile.store %a, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
     %b = tile.exp %y into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
     ```
+    In place (`%t` dies at the add, which writes `%u` over it):
+    ```mlir
+    %t = tile.exp %x into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    %u = tile.add %t, %y into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    ```
   }];
   let statistics = [
+    Statistic<"numInPlace", "in-place-merges",
+              "Allocations merged into the allocation of an operand that "
+              "dies at their first writer (counted in merged-allocations too)">,
     Statistic<"numMerged", "merged-allocations",
               "Allocations merged into another of the same type">,
     Statistic<"numRemoved", "removed-allocations",
@@ -391,9 +405,14 @@ def TileAllocateMemoryAddr
       identities (a buffer with all its slots and views moves as a unit):
       by decreasing size (ties: earlier start), each at the lowest aligned
       offset that does not overlap, in address, an already placed
-      allocation whose live interval overlaps its own. Overlapping intervals
-      come from a segment tree over program points, so a placement looks at
-      its conflicts only, never at every placed allocation.
+      allocation whose live interval overlaps its own, except that it may
+      go lower over an in-place partner: an allocation whose interval ends
+      at the in-place-safe op that writes this one first, placed so that the
+      op's result window is exactly its dying operand's
+      (`AllocationLifetimes.h`; `tile-verify-storage{allocated=true}`
+      accepts exactly that overlap). Overlapping intervals come from a
+      segment tree over program points, so a placement looks at its
+      conflicts only, never at every placed allocation.
     The scratch tile of each `tile.transpose` / `tile.row_sum` (the source
     tile's size; pto.ttrans and pto.trowsum take a temporary that only this
     pass can place for level3 PTO) is placed the same way as an item live
@@ -438,6 +457,9 @@ def TileAllocateMemoryAddr
   ];
   let statistics = [
     Statistic<"numPlaced", "placed", "Allocations given an address">,
+    Statistic<"numInPlace", "in-place-placed",
+              "Allocations placed over an allocation that ends at the op "
+              "writing them in place (dsa-rp)">,
     Statistic<"numScratch", "scratch-placed",
               "Scratch tiles (tile.transpose, tile.row_sum) given an address">,
     Statistic<"vecBytes", "vec-bytes", "Bytes of vec used (highest end address)">,

@@ -51,9 +51,9 @@ bool Materializer::copyElseIntoThenWindow(scf::IfOp ifOp, unsigned index) {
   // or dynamic slot is defined inside the then arm or elsewhere out of the
   // else arm's reach (a selection's slot made for another if).
   if (!isa<BufferType>(thenTarget.root.getType()) ||
-      !dominance.properlyDominates(thenTarget.root, point) ||
+      !properlyDominates(thenTarget.root, point) ||
       (thenTarget.dynamicSlot &&
-       !dominance.properlyDominates(thenTarget.dynamicSlot, point)))
+       !properlyDominates(thenTarget.dynamicSlot, point)))
     return false;
   if (!thenTarget.isRowMajorFor(elseValue.getType()) || !elseCurrent ||
       elseCurrent->mayOverlap(thenTarget) ||

@@ -114,6 +114,15 @@ private:
   LogicalResult scheduleCopies(Operation *yield,
                                ArrayRef<std::pair<unsigned, Window>> copies,
                                unsigned &counter, StringRef what);
+  /// DominanceInfo::properlyDominates, answered by the program order in
+  /// O(1) where it can (DominanceInfo walks from `op` up to the value's
+  /// region: O(depth) per query on a deep nest).
+  bool properlyDominates(Value value, Operation *op) {
+    if (std::optional<bool> known =
+            conflicts.getOrder().properlyDominates(value, op))
+      return *known;
+    return dominance.properlyDominates(value, op);
+  }
   bool canCopy(Value value) const;
   InFlightDiagnostic noCopy(Operation *at, Value value, StringRef why);
   std::string name(Value value);

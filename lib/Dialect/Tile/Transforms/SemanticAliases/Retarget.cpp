@@ -36,9 +36,8 @@ std::optional<RetargetPlan> Materializer::planRetarget(Value yielded,
       if (target.offset < 0 || target.offset + target.size > buffer.getSize() ||
           !target.isRowMajorFor(producer.getProducedTile().getType()))
         return std::nullopt;
-      if (!dominance.properlyDominates(target.root, def) ||
-          (target.dynamicSlot &&
-           !dominance.properlyDominates(target.dynamicSlot, def)))
+      if (!properlyDominates(target.root, def) ||
+          (target.dynamicSlot && !properlyDominates(target.dynamicSlot, def)))
         return std::nullopt;
       return RetargetPlan{producer, target};
     }
