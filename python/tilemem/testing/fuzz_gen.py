@@ -43,6 +43,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .interp import BINARY_OPS
+
 
 @dataclass(frozen=True)
 class Shapes:
@@ -324,7 +326,7 @@ class KernelGenerator:
             )
         elif r < 0.48:
             a, b = self.vec_operand(depth), self.vec_operand(depth)
-            op = self.rng.choice(["add", "sub", "mul", "maximum"])
+            op = self.rng.choice(BINARY_OPS)
             self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name}{dest} : {self.shapes.tile}")
         elif r < 0.58:
             a = self.vec_operand(depth)

@@ -510,12 +510,28 @@ def _replace_block(t, src, r, c):
     return data, poison
 
 
+def _ieee_divide(a, b):
+    """IEEE division: x / 0 is +-inf and 0 / 0 NaN (pto-isa's TDIV)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.divide(a, b)
+
+
+#: The semantics of the elementwise binary tile ops: one entry per op (the
+#: op's storage contract comes from its TableGen definition; the fuzzer
+#: generates every op named here).
 _BINARY = {
     "tile.add": np.add,
     "tile.sub": np.subtract,
     "tile.mul": np.multiply,
     "tile.maximum": np.maximum,
+    "tile.div": _ieee_divide,
+    # std::min(lhs, rhs), as pto-isa's TMIN: with a NaN, lhs.
+    "tile.minimum": lambda a, b: np.where(b < a, b, a),
 }
+
+
+#: The elementwise binary ops the interpreter runs, by mnemonic.
+BINARY_OPS = tuple(name.removeprefix("tile.") for name in _BINARY)
 
 
 def _matmul_product(l, r, le, re_):
@@ -1565,10 +1581,7 @@ _HANDLERS: dict[str, Callable] = {
     "tile.move": _Compiler.op_move,
     "tile.extract": _Compiler.op_extract,
     "tile.create": _Compiler.op_create,
-    "tile.add": _Compiler.op_binary,
-    "tile.sub": _Compiler.op_binary,
-    "tile.mul": _Compiler.op_binary,
-    "tile.maximum": _Compiler.op_binary,
+    **{name: _Compiler.op_binary for name in _BINARY},
     "tile.exp": _Compiler.op_exp,
     "tile.adds": _Compiler.op_scalar,
     "tile.muls": _Compiler.op_scalar,

@@ -544,6 +544,16 @@ func.func @add_type_mismatch(%a: !tile.tile<64x64xf32, vec>, %c: !tile.tile<64x6
 
 // -----
 
+// Tests that tile.div takes float tiles only (pto-isa's TDIV: f16 and f32 on
+// A2/A3).
+func.func @div_integer(%a: !tile.tile<32x32xi32, vec>) {
+  // expected-error @+1 {{'tile.div' op operand #0 must be tile of f16 or f32, but got '!tile.tile<32x32xi32, vec>'}}
+  %r = tile.div %a, %a : !tile.tile<32x32xi32, vec>
+  return
+}
+
+// -----
+
 // Tests that tile.exp's result has its operand's type.
 func.func @exp_type_mismatch(%a: !tile.tile<64x64xf32, vec>) {
   // expected-error @+1 {{'tile.exp' op failed to verify that all of {source, result} have same type}}

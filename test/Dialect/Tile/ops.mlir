@@ -331,7 +331,7 @@ func.func @if_exit_barrier(%t: !tile.tile<64x64xf32, vec>, %a: !tile.tile<64x64x
 // Vector computation
 //===----------------------------------------------------------------------===//
 
-// Tests that tile.add/sub/mul/maximum round-trip, with and without destinations.
+// Tests that tile.add/sub/mul/maximum/minimum/div round-trip, with and without destinations.
 // CHECK-LABEL: func.func @binary
 // CHECK-SAME: (%[[A:.*]]: !tile.tile<64x64xf32, vec>, %[[B:.*]]: !tile.tile<64x64xf32, vec>, %[[X:.*]]: !tile.tile<32x32xi16, vec>, %[[I:.*]]: index)
 // CHECK: %[[BUF:.*]] = tile.alloc : !tile.buffer<vec, 32768, slots = 2>
@@ -341,6 +341,8 @@ func.func @if_exit_barrier(%t: !tile.tile<64x64xf32, vec>, %a: !tile.tile<64x64x
 // CHECK: tile.maximum %[[A]], %[[B]] into(%[[BUF]] slot %[[I]] : !tile.buffer<vec, 32768, slots = 2>) : !tile.tile<64x64xf32, vec>
 // CHECK: tile.add %[[X]], %[[X]] : !tile.tile<32x32xi16, vec>
 // CHECK: tile.maximum %[[X]], %[[X]] {tag} : !tile.tile<32x32xi16, vec>
+// CHECK: tile.div %[[A]], %[[B]] into(%[[BUF]] slot 1 : !tile.buffer<vec, 32768, slots = 2>) : !tile.tile<64x64xf32, vec>
+// CHECK: tile.minimum %[[X]], %[[X]] : !tile.tile<32x32xi16, vec>
 func.func @binary(%a: !tile.tile<64x64xf32, vec>, %b: !tile.tile<64x64xf32, vec>,
                   %x: !tile.tile<32x32xi16, vec>, %i: index) {
   %buf = tile.alloc : !tile.buffer<vec, 32768, slots = 2>
@@ -350,6 +352,8 @@ func.func @binary(%a: !tile.tile<64x64xf32, vec>, %b: !tile.tile<64x64xf32, vec>
   %3 = tile.maximum %a, %b into(%buf slot %i : !tile.buffer<vec, 32768, slots = 2>) : !tile.tile<64x64xf32, vec>
   %4 = tile.add %x, %x : !tile.tile<32x32xi16, vec>
   %5 = tile.maximum %x, %x {tag} : !tile.tile<32x32xi16, vec>
+  %6 = tile.div %a, %b into(%buf slot 1 : !tile.buffer<vec, 32768, slots = 2>) : !tile.tile<64x64xf32, vec>
+  %7 = tile.minimum %x, %x : !tile.tile<32x32xi16, vec>
   return
 }
 

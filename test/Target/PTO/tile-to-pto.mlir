@@ -489,3 +489,41 @@ func.func @carry_through_selected_views(%A: !tile.tensor<8x8xf32>, %c: i1) -> !t
   %A1 = tile.store %r#1, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
   return %A1 : !tile.tensor<8x8xf32>
 }
+
+// -----
+
+// Tests that tile.div is emitted as pto.tdiv from the emission table.
+// CHECK-LABEL: func.func @div(
+// CHECK: %[[X:.*]] = pto.alloc_tile
+// CHECK: %[[Y:.*]] = pto.alloc_tile
+// CHECK: pto.tdiv ins(%[[X]], %[[Y]] : {{.*}}) outs(%[[X]] : {{.*}})
+func.func @div(%A: !tile.tensor<32x16xf32>) -> !tile.tensor<32x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %p = tile.alloc : !tile.buffer<vec, 1024>
+  %q = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<32x16xf32> -> !tile.tile<16x16xf32, vec>
+  %y = tile.load %A[%c16, %c0] into(%q : !tile.buffer<vec, 1024>) : !tile.tensor<32x16xf32> -> !tile.tile<16x16xf32, vec>
+  %z = tile.div %x, %y into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %A1 = tile.store %z, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<32x16xf32>
+  return %A1 : !tile.tensor<32x16xf32>
+}
+
+// -----
+
+// Tests that tile.minimum is emitted as pto.tmin from the emission table.
+// CHECK-LABEL: func.func @minimum(
+// CHECK: %[[X:.*]] = pto.alloc_tile
+// CHECK: %[[Y:.*]] = pto.alloc_tile
+// CHECK: pto.tmin ins(%[[X]], %[[Y]] : {{.*}}) outs(%[[X]] : {{.*}})
+func.func @minimum(%A: !tile.tensor<32x16xf32>) -> !tile.tensor<32x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %p = tile.alloc : !tile.buffer<vec, 1024>
+  %q = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<32x16xf32> -> !tile.tile<16x16xf32, vec>
+  %y = tile.load %A[%c16, %c0] into(%q : !tile.buffer<vec, 1024>) : !tile.tensor<32x16xf32> -> !tile.tile<16x16xf32, vec>
+  %z = tile.minimum %x, %y into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %A1 = tile.store %z, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<32x16xf32>
+  return %A1 : !tile.tensor<32x16xf32>
+}

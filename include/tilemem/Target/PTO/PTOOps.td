@@ -213,6 +213,12 @@ def PTO_TMulOp : PTO_BinaryOp<"tmul", "MulOp"> {
 def PTO_TMaxOp : PTO_BinaryOp<"tmax", "MaximumOp"> {
   let summary = "elementwise max";
 }
+def PTO_TMinOp : PTO_BinaryOp<"tmin", "MinimumOp"> {
+  let summary = "elementwise min";
+}
+def PTO_TDivOp : PTO_BinaryOp<"tdiv", "DivOp"> {
+  let summary = "elementwise div";
+}
 def PTO_TRowExpandMulOp
     : PTO_BinaryOp<"trowexpandmul", "RowExpandMulOp", "RowExpand"> {
   let summary = "row-broadcast multiply by a column tile";

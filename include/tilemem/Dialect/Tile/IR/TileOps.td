@@ -168,7 +168,17 @@ def Tile_CreateOp : Tile_AllocatingOp<"create", [Tile_MetadataOnly]> {
 // Vector (vec-space) computation
 //===----------------------------------------------------------------------===//
 
-class Tile_BinaryOp<string mnemonic, string semantics>
+// A vec tile of f16 or f32 elements: what pto-isa's float-only vector
+// instructions (TDIV on A2/A3) take.
+def Tile_FloatTileType : Type<
+    And<[Tile_TileType.predicate,
+         CPred<"::llvm::cast<::mlir::tile::TileType>($_self).getElementType()"
+               ".isF16() || ::llvm::cast<::mlir::tile::TileType>($_self)"
+               ".getElementType().isF32()">]>,
+    "tile of f16 or f32", "::mlir::tile::TileType">;
+
+class Tile_BinaryOp<string mnemonic, string semantics,
+                    Type operandType = Tile_TileType>
     : Tile_AllocatingOp<mnemonic, [Tile_FixedOutputSpace<"Vec">,
                                    AllTypesMatch<["lhs", "rhs", "result"]>]> {
   let summary = "elementwise " # semantics;
@@ -178,7 +188,7 @@ class Tile_BinaryOp<string mnemonic, string semantics>
     ```
     Elementwise and in-place safe: the result may share an operand's window.
   }];
-  let arguments = !con((ins Tile_TileType:$lhs, Tile_TileType:$rhs),
+  let arguments = !con((ins operandType:$lhs, operandType:$rhs),
                        Tile_DestinationArgs);
   let assemblyFormat = "$lhs `,` $rhs `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
                        "  `:` qualified(type($result))";
@@ -188,6 +198,9 @@ def Tile_AddOp : Tile_BinaryOp<"add", "addition">;
 def Tile_SubOp : Tile_BinaryOp<"sub", "subtraction">;
 def Tile_MulOp : Tile_BinaryOp<"mul", "multiplication">;
 def Tile_MaximumOp : Tile_BinaryOp<"maximum", "maximum">;
+def Tile_MinimumOp : Tile_BinaryOp<"minimum", "minimum">;
+// Float only: pto-isa's TDIV takes f16 and f32 on A2/A3.
+def Tile_DivOp : Tile_BinaryOp<"div", "division", Tile_FloatTileType>;
 
 def Tile_ExpOp : Tile_AllocatingOp<"exp", [Tile_FixedOutputSpace<"Vec">,
                                           AllTypesMatch<["source", "result"]>]> {
