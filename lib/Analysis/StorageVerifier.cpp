@@ -143,12 +143,26 @@ void Verifier::checkValue(Value value, Operation *anchor) {
   const Window *window = storage.lookup(value);
   if (!window) {
     auto contract = value.getDefiningOp<StorageContractInterface>();
+    // The report is at the value's definition, so the value is named by
+    // its place there (the function's SSA numbers are not the source's).
+    std::string what;
+    if (auto result = dyn_cast<OpResult>(value))
+      what = anchor->getNumResults() == 1
+                 ? std::string("its result")
+                 : "its result #" + std::to_string(result.getResultNumber());
+    else
+      what = "its region argument #" +
+             std::to_string(cast<BlockArgument>(value).getArgNumber());
     if (contract && contract.isFirstInputAlias() &&
         storage.lookup(contract->getOperand(0)))
-      report(anchor, "value " + name(value) +
-                         " has no storage: a strided view cannot be reshaped");
+      report(anchor, what + " has no storage: a strided view cannot be "
+                            "reshaped (a reshape names bytes in row-major "
+                            "order)");
+    else if (isa<AllocatingOpInterface>(anchor))
+      report(anchor, what + " has no storage: the producer has no "
+                            "destination (run tile-init-memref)");
     else
-      report(anchor, "value " + name(value) + " has no storage");
+      report(anchor, what + " has no storage");
     return;
   }
   valuesByRoot.push_back({rootKey(window->root), value});

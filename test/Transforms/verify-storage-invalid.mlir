@@ -5,9 +5,22 @@
 
 // Tests that a producer without a destination is reported.
 func.func @no_storage(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
-  // expected-error @+1 {{value %0 has no storage}}
+  // expected-error @+1 {{its result has no storage: the producer has no destination (run tile-init-memref)}}
   %e = tile.exp %x : !tile.tile<8x8xf32, vec>
   return %e : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that a reshape of a strided view (columns of a tile) has no storage:
+// a reshape names bytes in row-major order.
+func.func @reshape_of_strided_view(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<4x8xf32, vec> {
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %t = tile.exp %x into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %cols = tile.slice %t[0, 4] : !tile.tile<8x8xf32, vec> -> !tile.tile<8x4xf32, vec>
+  // expected-error @+1 {{its result has no storage: a strided view cannot be reshaped (a reshape names bytes in row-major order)}}
+  %r = tile.reshape %cols : !tile.tile<8x4xf32, vec> -> !tile.tile<4x8xf32, vec>
+  return %r : !tile.tile<4x8xf32, vec>
 }
 
 // -----

@@ -429,7 +429,7 @@ func.func @dest_on_store(%A: !tile.tensor<256x64xf32>, %t: !tile.tile<64x64xf32,
 // Tests that tile.reshape, a view, takes no destination clause.
 func.func @dest_on_reshape(%t: !tile.tile<64x64xf32, vec>) {
   %b = tile.alloc : !tile.buffer<vec, 16384>
-  // expected-error @+1 {{expected ':'}}
+  // expected-error @+1 {{a view has no destination}}
   %x = tile.reshape %t into(%b : !tile.buffer<vec, 16384>) : !tile.tile<64x64xf32, vec> -> !tile.tile<128x32xf32, vec>
   return
 }
@@ -539,6 +539,17 @@ func.func @matmul_into_vec(%l: !tile.tile<64x32xf16, left>, %r: !tile.tile<32x64
 func.func @add_type_mismatch(%a: !tile.tile<64x64xf32, vec>, %c: !tile.tile<64x64xf16, vec>) {
   // expected-error @+1 {{'tile.add' op failed to verify that all of {lhs, rhs, result} have same type}}
   %t = "tile.add"(%a, %c) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (!tile.tile<64x64xf32, vec>, !tile.tile<64x64xf16, vec>) -> !tile.tile<64x64xf32, vec>
+  return
+}
+
+// -----
+
+// Tests that a view given a destination says why it takes none (the
+// parser's own error would be "expected ':'").
+func.func @view_with_destination(%a: !tile.tile<64x64xf32, vec>) {
+  %b = tile.alloc : !tile.buffer<vec, 8192>
+  // expected-error @+1 {{a view has no destination: it names bytes of its source's window, so `into(...)` does not apply (give the source's producer the destination instead)}}
+  %s = tile.slice %a[0, 0] into(%b : !tile.buffer<vec, 8192>) : !tile.tile<64x64xf32, vec> -> !tile.tile<32x64xf32, vec>
   return
 }
 

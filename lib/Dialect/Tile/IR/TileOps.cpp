@@ -52,6 +52,21 @@ parseDestination(OpAsmParser &parser,
   return success();
 }
 
+/// Views take no destination clause; `into(...)` after one is a located
+/// error saying why, rather than the parser's "expected ':'".
+static ParseResult parseNoDestination(OpAsmParser &parser,
+                                      OpAsmParser::UnresolvedOperand) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword("into")))
+    return parser.emitError(loc)
+           << "a view has no destination: it names bytes of its source's "
+              "window, so `into(...)` does not apply (give the source's "
+              "producer the destination instead)";
+  return success();
+}
+
+static void printNoDestination(OpAsmPrinter &, Operation *, Value) {}
+
 static void printDestination(OpAsmPrinter &printer, Operation *, Value dest,
                              Type destType, DenseI64ArrayAttr window,
                              Value slot, IntegerAttr staticSlot) {

@@ -367,7 +367,7 @@ def Tile_ReshapeOp : Tile_Op<"reshape", [Tile_FirstInputAlias, Tile_MetadataOnly
   }];
   let arguments = (ins Tile_TileType:$source);
   let results = (outs Tile_TileType:$result);
-  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+  let assemblyFormat = "$source custom<NoDestination>(ref($source)) attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     ::mlir::tile::AliasLayout computeAliasLayout(::mlir::tile::AliasLayout source);
@@ -387,7 +387,7 @@ def Tile_SliceOp : Tile_Op<"slice", [Tile_FirstInputAlias, Tile_MetadataOnly,
   let arguments = (ins Tile_TileType:$source, DenseI64ArrayAttr:$offsets);
   let results = (outs Tile_TileType:$result);
   let assemblyFormat =
-      "$source `` $offsets attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+      "$source `` $offsets custom<NoDestination>(ref($source)) attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     ::mlir::tile::AliasLayout computeAliasLayout(::mlir::tile::AliasLayout source);
@@ -408,7 +408,7 @@ def Tile_TransposeViewOp
   }];
   let arguments = (ins Tile_TileType:$source);
   let results = (outs Tile_TileType:$result);
-  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+  let assemblyFormat = "$source custom<NoDestination>(ref($source)) attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
