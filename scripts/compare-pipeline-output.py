@@ -103,7 +103,7 @@ def _inputs(args, scratch: str) -> list[tuple[str, bool]]:
                 f.write(gen.generate(shape, args.bench_ops).text)
             inputs.append((path, False))
     if args.fuzz_count:
-        from tilemem.fuzz_gen import generate
+        from tilemem.testing.fuzz_gen import generate
 
         seeds = list(range(args.seed, args.seed + args.fuzz_count))
         for start in range(0, len(seeds), args.chunk):
