@@ -33,28 +33,36 @@ StorageConflicts::StorageConflicts(Operation *function, ProgramOrder &order,
 }
 
 void StorageConflicts::index(Value value, const Window &window) {
-  allocations.addValue(window.root, value);
+  allocations.addValue(window.root, value, storage.numberOf(value));
 }
 
 std::optional<WriteEffect> StorageConflicts::indexWriter(Operation *op) {
-  std::optional<WriteEffect> effect = writeOf(op);
+  unsigned locator = writtenLocator(op);
+  std::optional<WriteEffect> effect =
+      writeAt(op, locator, [&](Value v) { return storage.lookup(v); });
   if (effect)
-    allocations.addWriter(effect->window.root, op);
+    allocations.addWriter(effect->window.root, op, locator);
   return effect;
+}
+
+std::optional<WriteEffect>
+StorageConflicts::writeAt(Operation *op, unsigned locator,
+                          function_ref<const Window *(Value)> windowOf) {
+  if (locator == kNoWrite)
+    return std::nullopt;
+  Value written = writtenAt(op, locator);
+  const Window *window = windowOf(written);
+  if (!window)
+    return std::nullopt;
+  // A producer's result is new; a writeback consumes the operand it updates.
+  Value consumed = locator & kWrittenOperand ? written : Value();
+  return WriteEffect{*window, consumed};
 }
 
 /// What `op` writes, with windows looked up by `windowOf`.
 static std::optional<WriteEffect>
 writeEffect(Operation *op, function_ref<const Window *(Value)> windowOf) {
-  Value written = writtenValue(op);
-  if (!written)
-    return std::nullopt;
-  const Window *window = windowOf(written);
-  if (!window)
-    return std::nullopt;
-  // A producer's result is new; a writeback consumes the operand it updates.
-  Value consumed = isa<AllocatingOpInterface>(op) ? Value() : written;
-  return WriteEffect{*window, consumed};
+  return StorageConflicts::writeAt(op, writtenLocator(op), windowOf);
 }
 
 std::optional<WriteEffect> StorageConflicts::writeOf(Operation *op) const {
@@ -71,14 +79,18 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
     return it != proposed.end() ? &it->second : storage.lookup(v);
   };
   llvm::SmallPtrSet<Operation *, 8> familyWriters;
+  SmallVector<std::pair<Operation *, unsigned>, 8> familyLocators;
   llvm::SetVector<Value> roots;
   for (const auto &[value, window] : moved) {
     roots.insert(window.root);
-    if (Operation *def = value.getDefiningOp())
-      if (std::optional<WriteEffect> effect = writeEffect(def, windowOf)) {
-        familyWriters.insert(def);
-        roots.insert(effect->window.root);
-      }
+    if (Operation *def = value.getDefiningOp()) {
+      unsigned locator = writtenLocator(def);
+      if (std::optional<WriteEffect> effect = writeAt(def, locator, windowOf))
+        if (familyWriters.insert(def).second) {
+          familyLocators.push_back({def, locator});
+          roots.insert(effect->window.root);
+        }
+    }
   }
 
   // In-place contracts (inPlaceViolation): a moved result against its
@@ -109,30 +121,39 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
     // The writers and values of this allocation once the proposal applies.
     SmallVector<std::pair<Operation *, WriteEffect>> writers;
     llvm::SmallPtrSet<Operation *, 16> seenWriters;
-    auto addWriter = [&](Operation *op) {
+    auto addWriter = [&](Operation *op, unsigned locator) {
       if (!seenWriters.insert(op).second || trips.neverRuns(op))
         return;
-      if (std::optional<WriteEffect> effect = writeEffect(op, windowOf))
+      if (std::optional<WriteEffect> effect = writeAt(op, locator, windowOf))
         if (effect->window.root == root)
           writers.push_back({op, *effect});
     };
-    for (Operation *op : allocations.writers(root))
-      addWriter(op);
-    for (Operation *op : familyWriters)
-      addWriter(op);
+    for (const auto &writer : allocations.writers(root))
+      addWriter(writer.item, writer.tag);
+    for (auto [op, locator] : familyLocators)
+      addWriter(op, locator);
 
-    SmallVector<Value> values;
-    llvm::SmallPtrSet<Value, 16> seenValues;
-    auto addValue = [&](Value v) {
-      if (!seenValues.insert(v).second)
-        return;
-      if (const Window *window = windowOf(v); window && window->root == root)
-        values.push_back(v);
+    // The values with their numbers, and their windows once the proposal
+    // applies (the number spares hashing the value again).
+    struct Candidate {
+      Value value;
+      unsigned number;
+      const Window *window;
     };
-    for (Value v : allocations.values(root))
-      addValue(v);
+    SmallVector<Candidate> values;
+    llvm::SmallPtrSet<Value, 16> seenValues;
+    auto addValue = [&](Value v, unsigned number) {
+      auto it = proposed.find(v);
+      const Window *window =
+          it != proposed.end() ? &it->second : storage.lookupNumber(number);
+      if (!window || window->root != root || !seenValues.insert(v).second)
+        return;
+      values.push_back({v, number, window});
+    };
+    for (const auto &value : allocations.values(root))
+      addValue(value.item, value.tag);
     for (const auto &[value, window] : moved)
-      addValue(value);
+      addValue(value, storage.numberOf(value));
 
     // A writer can only clobber the values whose live interval contains it:
     // with the writers sorted by position, each value visits just those
@@ -153,15 +174,14 @@ StorageConflicts::check(ArrayRef<std::pair<Value, Window>> moved) const {
     });
     bool anyWriterMoved =
         llvm::any_of(placed, [](const PlacedWriter &w) { return w.moved; });
-    for (Value value : values) {
+    for (const auto &[value, number, window] : values) {
       bool valueMoved = proposed.count(value);
       if (!valueMoved && !anyWriterMoved)
         continue; // only existing pairs, not affected by the proposal
       std::optional<std::pair<uint64_t, uint64_t>> interval =
-          liveness.liveInterval(value);
+          liveness.liveInterval(value, number);
       if (!interval)
         continue;
-      const Window *window = windowOf(value);
       auto first = llvm::partition_point(placed, [&](const PlacedWriter &w) {
         return w.position < interval->first;
       });
@@ -186,10 +206,11 @@ StorageConflicts::checkWriteBefore(const Window &window, Operation *point,
   if (trips.neverRuns(point))
     return std::nullopt;
   llvm::SmallPtrSet<Value, 16> seen;
-  for (Value value : allocations.values(window.root)) {
+  for (const auto &entry : allocations.values(window.root)) {
+    Value value = entry.item;
     if (!seen.insert(value).second || llvm::is_contained(ignored, value))
       continue;
-    const Window *current = storage.lookup(value);
+    const Window *current = storage.lookupNumber(entry.tag);
     if (!current || !current->mayOverlap(window) ||
         !liveness.isDefinedBefore(value, point))
       continue;
@@ -203,49 +224,59 @@ StorageConflicts::checkWriteBefore(const Window &window, Operation *point,
 
 Value StorageConflicts::findObserved(
     const Window &window, Operation *loop, Operation *lastYield,
-    const llvm::SmallPtrSetImpl<Value> &carried) const {
+    function_ref<bool(Value)> isCarried) const {
   auto values = allocations.values(window.root);
   if (values.empty())
     return Value();
-  // The live writes of the window inside the loop.
-  SmallVector<Operation *> writes = {lastYield};
-  for (Operation *writer : allocations.writers(window.root))
-    if (order.encloses(loop, writer) && !trips.neverRuns(writer))
-      if (std::optional<WriteEffect> effect = writeOf(writer);
+  // The positions of the live writes of the window inside the loop, sorted:
+  // each value then finds the writes inside its live interval by a binary
+  // search instead of testing every write.
+  SmallVector<std::pair<uint64_t, Operation *>, 16> writes = {
+      {order.position(lastYield), lastYield}};
+  for (const auto &writer : allocations.writers(window.root))
+    if (order.encloses(loop, writer.item) && !trips.neverRuns(writer.item))
+      if (std::optional<WriteEffect> effect = writeAt(writer.item, writer.tag);
           effect && effect->window.mayOverlap(window))
-        writes.push_back(writer);
+        writes.push_back({order.position(writer.item), writer.item});
+  llvm::sort(writes, llvm::less_first());
   llvm::SmallPtrSet<Value, 16> seen;
-  for (Value value : values) {
-    if (!seen.insert(value).second)
-      continue;
-    const Window *current = storage.lookup(value);
-    if (!current || !current->mayOverlap(window) || carried.contains(value))
+  for (const auto &entry : values) {
+    Value value = entry.item;
+    const Window *current = storage.lookupNumber(entry.tag);
+    if (!current || !current->mayOverlap(window))
       continue;
     // Values defined inside the loop that hold the pre-loop payload (the
     // result of a zero-trip loop seeded by the same input, say) count too.
     // Only writes inside the value's live interval can clobber it, and that
     // interval is O(1) per anchor: it spares the per-write anchor scans.
     std::optional<std::pair<uint64_t, uint64_t>> interval =
-        liveness.liveInterval(value);
+        liveness.liveInterval(value, entry.tag);
     if (!interval)
       continue;
-    for (Operation *write : writes) {
-      uint64_t at = order.position(write);
-      if (at < interval->first || at > interval->second)
-        continue;
-      if (liveness.findReadAfter(value, write))
-        return value;
-    }
+    const auto *first = llvm::partition_point(writes, [&](const auto &write) {
+      return write.first < interval->first;
+    });
+    if (first == writes.end() || first->first > interval->second ||
+        !seen.insert(value).second)
+      continue;
+    bool observed = false;
+    for (const auto *write = first;
+         !observed && write != writes.end() && write->first <= interval->second;
+         ++write)
+      observed = liveness.findReadAfter(value, write->second) != nullptr;
+    // The loop's own carry (the costliest test) is asked last.
+    if (observed && !isCarried(value))
+      return value;
   }
   return Value();
 }
 
 bool StorageConflicts::isWrittenWithin(const Window &window,
                                        Operation *region) const {
-  for (Operation *writer : allocations.writers(window.root)) {
-    if (!order.encloses(region, writer) || trips.neverRuns(writer))
+  for (const auto &writer : allocations.writers(window.root)) {
+    if (!order.encloses(region, writer.item) || trips.neverRuns(writer.item))
       continue;
-    if (std::optional<WriteEffect> effect = writeOf(writer);
+    if (std::optional<WriteEffect> effect = writeAt(writer.item, writer.tag);
         effect && effect->window.mayOverlap(window))
       return true;
   }

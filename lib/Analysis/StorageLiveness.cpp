@@ -171,8 +171,8 @@ Operation *StorageLiveness::findReadAfter(Value value, Operation *op) const {
 }
 
 std::optional<std::pair<uint64_t, uint64_t>>
-StorageLiveness::liveInterval(Value value) const {
-  ArrayRef<Anchor> list = anchorsOf(value);
+StorageLiveness::liveInterval(Value value, unsigned number) const {
+  ArrayRef<Anchor> list = anchorsOf(number);
   if (list.empty())
     return std::nullopt;
   uint64_t start;

@@ -117,17 +117,22 @@ std::optional<Window> TileStorage::destinationWindow(AllocatingOpInterface op) {
   return window;
 }
 
-Value mlir::tile::writtenValue(Operation *op) {
+unsigned mlir::tile::writtenLocator(Operation *op) {
   auto contract = dyn_cast<StorageContractInterface>(op);
   if (!contract)
-    return Value();
-  if (auto producer = dyn_cast<AllocatingOpInterface>(op))
-    return contract.isMetadataOnly() ? Value() // a declaration writes nothing
-                                     : producer.getProducedTile();
+    return kNoWrite;
+  if (isa<AllocatingOpInterface>(op))           // the produced tile is result 0
+    return contract.isMetadataOnly() ? kNoWrite // a declaration writes nothing
+                                     : 0;
   std::optional<unsigned> updated = contract.getWritebackOperand();
   if (!updated && contract.isFirstInputAlias() && !contract.isMetadataOnly())
     updated = 0; // a data-writing first-input alias updates operand 0
-  return updated ? op->getOperand(*updated) : Value();
+  return updated ? kWrittenOperand | *updated : kNoWrite;
+}
+
+Value mlir::tile::writtenValue(Operation *op) {
+  unsigned locator = writtenLocator(op);
+  return locator == kNoWrite ? Value() : writtenAt(op, locator);
 }
 
 size_t mlir::tile::countStorageValues(Operation *root) {

@@ -50,22 +50,24 @@ struct StorageConflict {
 
 /// Append-only linked lists in one pool of nodes that never moves
 /// (ValueTable chunks): 16 bytes per item (8 for Value or Operation *, a
-/// 4-byte link, padding). A list is its two ends, kept by the owner.
+/// 4-byte link and a 4-byte tag the owner keeps with the item, which fills
+/// what would be padding). A list is its two ends, kept by the owner.
 template <typename T> class ListPool {
   static constexpr unsigned kEnd = ~0u;
+
+public:
   struct Node {
     T item{};
     unsigned next = kEnd;
+    unsigned tag = 0;
   };
-
-public:
   struct Ends {
     unsigned head = kEnd, tail = kEnd;
   };
 
-  void append(Ends &ends, T item) {
+  void append(Ends &ends, T item, unsigned tag = 0) {
     unsigned n = size++;
-    nodes[n] = Node{item, kEnd};
+    nodes[n] = Node{item, kEnd, tag};
     if (ends.tail == kEnd)
       ends.head = n;
     else
@@ -75,12 +77,12 @@ public:
 
   class iterator
       : public llvm::iterator_facade_base<iterator, std::forward_iterator_tag,
-                                          const T> {
+                                          const Node> {
   public:
     iterator() = default;
     iterator(const ValueTable<Node> *nodes, unsigned n) : nodes(nodes), n(n) {}
     bool operator==(const iterator &other) const { return n == other.n; }
-    const T &operator*() const { return nodes->find(n)->item; }
+    const Node &operator*() const { return *nodes->find(n); }
     iterator &operator++() {
       n = nodes->find(n)->next;
       return *this;
@@ -91,7 +93,7 @@ public:
     unsigned n = kEnd;
   };
 
-  /// The items of the list with `ends` (empty if null), in order.
+  /// The nodes of the list with `ends` (empty if null), in order.
   llvm::iterator_range<iterator> of(const Ends *ends) const {
     return {iterator(&nodes, ends ? ends->head : kEnd), iterator(&nodes, kEnd)};
   }
@@ -107,23 +109,26 @@ private:
 /// is O(1) whenever the allocation was made (the input's or one the rewrite
 /// adds). Against a DenseMap<Value, SmallVector<T, N>> per list (40 to 48
 /// bytes per allocation and list, plus spilled vectors) this is 16 bytes
-/// per item. Allocations stay out of the value numbering, whose per-value
-/// tables they would widen.
+/// per item, the tag included: a value's number (ValueNumbering.h), so its
+/// window and live interval are read without hashing it, and a writer's
+/// written-value locator (writtenLocator, TileStorage.h). Allocations stay out
+/// of the value numbering, whose per-value tables they would widen.
 class AllocationIndex {
 public:
-  void addValue(Value root, Value value) {
-    valuePool.append(byRoot[root].values, value);
+  void addValue(Value root, Value value, unsigned number) {
+    valuePool.append(byRoot[root].values, value, number);
   }
-  void addWriter(Value root, Operation *op) {
-    writerPool.append(byRoot[root].writers, op);
+  void addWriter(Value root, Operation *op, unsigned locator) {
+    writerPool.append(byRoot[root].writers, op, locator);
   }
-  /// Values ever stored in `root`, in the order they were added (some may
-  /// have moved elsewhere since).
+  /// Values ever stored in `root` (`item`) with their numbers (`tag`), in
+  /// the order they were added (some may have moved elsewhere since).
   auto values(Value root) const {
     auto it = byRoot.find(root);
     return valuePool.of(it == byRoot.end() ? nullptr : &it->second.values);
   }
-  /// Ops that ever wrote `root` (same caveat).
+  /// Ops that ever wrote `root` (`item`) with their written-value locators
+  /// (`tag`; same caveat).
   auto writers(Value root) const {
     auto it = byRoot.find(root);
     return writerPool.of(it == byRoot.end() ? nullptr : &it->second.writers);
@@ -155,6 +160,15 @@ public:
 
   /// The window `op` writes, if it writes tile or tensor payload.
   std::optional<WriteEffect> writeOf(Operation *op) const;
+  /// The same for an indexed writer, whose written value is at `locator`.
+  std::optional<WriteEffect> writeAt(Operation *op, unsigned locator) const {
+    return writeAt(op, locator, [&](Value v) { return storage.lookup(v); });
+  }
+  /// What `op` writes, its written value at `locator` (writtenLocator), with
+  /// windows looked up by `windowOf`.
+  static std::optional<WriteEffect>
+  writeAt(Operation *op, unsigned locator,
+          function_ref<const Window *(Value)> windowOf);
 
   /// The first conflict if every value of `moved` took its paired window.
   std::optional<StorageConflict>
@@ -174,13 +188,18 @@ public:
   checkWriteBefore(const Window &window, Operation *point,
                    ArrayRef<Value> ignored) const;
 
-  /// A value overlapping `window`, other than `carried` (the loop's own
-  /// carry and what derives from it), that is read after `lastYield` or
-  /// after an op in `loop` that writes `window`, or null: what a loop
-  /// updating `window` in place would clobber.
+  /// The first value (in the allocation's index) overlapping `window`, for
+  /// which `isCarried` (the loop's own carry and what derives from it) is
+  /// false, that is read after `lastYield` or after an op in `loop` that
+  /// writes `window`, or null: what a loop updating `window` in place would
+  /// clobber. `isCarried` is asked only about values that pass every other
+  /// test, so a caller can build the carried set on first use. The writes
+  /// are sorted by position once, so each value finds those inside its live
+  /// interval by a binary search: O((V + W) log W) for the V values and W
+  /// writes of the allocation, not O(V x W).
   Value findObserved(const Window &window, Operation *loop,
                      Operation *lastYield,
-                     const llvm::SmallPtrSetImpl<Value> &carried) const;
+                     function_ref<bool(Value)> isCarried) const;
 
   /// Whether an op nested in `region` writes a window overlapping `window`
   /// (the allocation's writer index, filtered by an interval test).

@@ -65,7 +65,13 @@ public:
   /// A superset of the program positions (ProgramOrder::position) at which
   /// `value` may be live, as [definition, last read]; none if never read.
   /// Writes outside it cannot clobber `value`; inside it, ask isLiveAfter.
-  std::optional<std::pair<uint64_t, uint64_t>> liveInterval(Value value) const;
+  std::optional<std::pair<uint64_t, uint64_t>> liveInterval(Value value) const {
+    return liveInterval(value, numbering->lookup(value));
+  }
+  /// The same for a value whose number (ValueNumbering) the caller knows:
+  /// no hashing of the value.
+  std::optional<std::pair<uint64_t, uint64_t>>
+  liveInterval(Value value, unsigned number) const;
 
   /// Whether `value` is defined (its def has executed) when `op` starts.
   bool isDefinedBefore(Value value, Operation *op) const;
@@ -107,7 +113,9 @@ private:
   const Anchor &subsuming(const Anchor &earlier, const Anchor &later) const;
   /// The anchors of `value` (empty if it is never read).
   ArrayRef<Anchor> anchorsOf(Value value) const {
-    unsigned n = numbering->lookup(value);
+    return anchorsOf(numbering->lookup(value));
+  }
+  ArrayRef<Anchor> anchorsOf(unsigned n) const {
     const Anchor *slot = anchors.find(n);
     if (!slot || (!slot->op() && !slot->isSpilled()))
       return {};

@@ -44,6 +44,17 @@ size_t countStorageValues(Operation *root);
 /// the operand a writeback (or a data-writing first-input alias) updates in
 /// place; null when `op` writes no storage (declarations, metadata views).
 Value writtenValue(Operation *op);
+/// Where writtenValue(op) is, without asking the op's interfaces again: a
+/// result number, or an operand number with kWrittenOperand set (what a
+/// writeback updates in place); kNoWrite when `op` writes no storage.
+/// Which result or operand it is depends only on the op's kind.
+constexpr unsigned kWrittenOperand = 1u << 31, kNoWrite = ~0u;
+unsigned writtenLocator(Operation *op);
+/// The value at `locator` (writtenLocator) of `op`.
+inline Value writtenAt(Operation *op, unsigned locator) {
+  return locator & kWrittenOperand ? op->getOperand(locator & ~kWrittenOperand)
+                                   : Value(op->getResult(locator));
+}
 
 /// A physical storage window: (root allocation, byte offset, byte size,
 /// slot). Two values share storage only when all four match; a shared root
@@ -119,9 +130,15 @@ public:
   /// destination, or a value made by an op outside the storage rules). The
   /// pointer stays valid while windows are added.
   const Window *lookup(Value value) const {
-    const Window *window = windows.find(numbering->lookup(value));
+    return lookupNumber(numbering->lookup(value));
+  }
+  /// The same, for a value known by its number (numberOf): no hashing.
+  const Window *lookupNumber(unsigned number) const {
+    const Window *window = windows.find(number);
     return window && window->root ? window : nullptr;
   }
+  /// The number of `value` in the shared numbering, or ValueNumbering::kNone.
+  unsigned numberOf(Value value) const { return numbering->lookup(value); }
 
   /// The window an allocating producer writes, from its destination clause.
   static std::optional<Window> destinationWindow(AllocatingOpInterface op);

@@ -60,19 +60,27 @@ LogicalResult Materializer::isolateInputs(Operation *loop,
         reason = "is a strided or transposed view";
       } else if (updated) {
         // The carry itself and what derives from it inside and after the loop
-        // are the loop's own business.
+        // are the loop's own business. The set is built only when a value
+        // that would clobber is found (its families are O(nest depth)).
         llvm::SmallPtrSet<Value, 16> carried;
-        SmallVector<Value, 3> carryArgs = {loopCarry.iterArg};
-        carryArgs.append(loopCarry.otherArgs.begin(),
-                         loopCarry.otherArgs.end());
-        if (loopCarry.result)
-          carryArgs.push_back(loopCarry.result);
-        for (Value arg : carryArgs)
-          if (const Window *w = conflicts.lookup(arg))
-            for (const auto &member : TileStorage::family(arg, *w))
-              carried.insert(member.first);
+        bool carriedBuilt = false;
+        auto isCarried = [&](Value value) {
+          if (!carriedBuilt) {
+            carriedBuilt = true;
+            SmallVector<Value, 3> carryArgs = {loopCarry.iterArg};
+            carryArgs.append(loopCarry.otherArgs.begin(),
+                             loopCarry.otherArgs.end());
+            if (loopCarry.result)
+              carryArgs.push_back(loopCarry.result);
+            for (Value arg : carryArgs)
+              if (const Window *w = conflicts.lookup(arg))
+                for (const auto &member : TileStorage::family(arg, *w))
+                  carried.insert(member.first);
+          }
+          return carried.contains(value);
+        };
         if (Value observed =
-                conflicts.findObserved(carry, loop, lastYield, carried))
+                conflicts.findObserved(carry, loop, lastYield, isCarried))
           reason = "is still read by " + name(observed) +
                    " while the loop updates it";
       }
