@@ -534,6 +534,37 @@ _BINARY = {
 BINARY_OPS = tuple(name.removeprefix("tile.") for name in _BINARY)
 
 
+def _ieee(f):
+    """`f` with IEEE results for out-of-domain inputs (log(-1) NaN,
+    log(0) -inf, 1 / sqrt(0) inf) instead of numpy warnings."""
+
+    def g(x):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return f(x)
+
+    return g
+
+
+#: The semantics of the elementwise unary tile ops, as pto-isa computes them:
+#: op -> (value, poison) where `poison(x)` marks the elements whose result is
+#: undefined (None: none is). The fuzzer generates every op named here.
+_UNARY = {
+    "tile.exp": (np.exp, None),
+    "tile.log": (_ieee(np.log), None),
+    "tile.sqrt": (_ieee(np.sqrt), None),
+    "tile.rsqrt": (_ieee(lambda x: 1.0 / np.sqrt(x)), None),
+    # TRECIP is TDIVS(dst, 1, src): pto-isa asserts a non-zero element.
+    "tile.recip": (_ieee(lambda x: 1.0 / x), lambda x: x == 0),
+    # `x < 0 ? -x : x` and std::max(x, 0): -0.0 and NaN are kept.
+    "tile.abs": (lambda x: np.where(x < 0, -x, x), None),
+    "tile.neg": (np.negative, None),
+    "tile.relu": (lambda x: np.where(x < 0, np.zeros_like(x), x), None),
+}
+
+#: The elementwise unary ops the interpreter runs, by mnemonic.
+UNARY_OPS = tuple(name.removeprefix("tile.") for name in _UNARY)
+
+
 def _matmul_product(l, r, le, re_):
     """float64/int64 product and its poison (row of l / column of r)."""
     prod = _to_c(l[0], le) @ _to_c(r[0], re_)
@@ -1113,12 +1144,17 @@ class _Compiler:
 
         return self.producer(o, [a, b], [], kernel)
 
-    def op_exp(self, o):
+    def op_unary(self, o):
         a = self.use(o.operands[0])
         elem = self.types[a].elem
-        return self.producer(
-            o, [a], [], lambda t, s: (_from_c(np.exp(_to_c(t[0][0], elem)), elem), t[0][1].copy())
-        )
+        f, undefined = _UNARY[o.name]
+
+        def kernel(t, s):
+            x = _to_c(t[0][0], elem)
+            poison = t[0][1].copy() if undefined is None else t[0][1] | undefined(x)
+            return _from_c(f(x), elem), poison
+
+        return self.producer(o, [a], [], kernel)
 
     def op_scalar(self, o):
         a, x = self.use(o.operands[0]), self.use(o.operands[1])
@@ -1582,7 +1618,7 @@ _HANDLERS: dict[str, Callable] = {
     "tile.extract": _Compiler.op_extract,
     "tile.create": _Compiler.op_create,
     **{name: _Compiler.op_binary for name in _BINARY},
-    "tile.exp": _Compiler.op_exp,
+    **{name: _Compiler.op_unary for name in _UNARY},
     "tile.adds": _Compiler.op_scalar,
     "tile.muls": _Compiler.op_scalar,
     "tile.full": _Compiler.op_full,
