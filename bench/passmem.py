@@ -1,7 +1,8 @@
 """Peak memory of the storage passes against the memory of the module.
 
-Runs in a process of its own (bench/run.py starts one per program), through
-the Python bindings, so the three phases are separated in one address space:
+Runs in a process of its own (bench/measure.py starts one per program for
+bench/run.py), through the Python bindings, so the three phases are
+separated in one address space:
 
 1. parse the file: "module" = resident memory after parsing minus before;
 2. tile-init-memref: "input" = module + the allocations it adds, the module

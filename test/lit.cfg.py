@@ -31,8 +31,9 @@ llvm_config.add_tool_substitutions(
 )
 
 
-# The real ptoas (tilemem.testing.toolchain's lookup: $TILEMEM_PTOAS, else the
-# cached build of ../shared/ptoas, else the newest cached build): the `ptoas`
+# The real ptoas (the lookup of tilemem.testing.toolchain, in its tools.py,
+# which needs only the standard library: $TILEMEM_PTOAS, else the cached
+# build of ../shared/ptoas, else the newest cached build): the `ptoas`
 # feature and the `%ptoas` substitution, for tests marked `REQUIRES: ptoas`
 # (as CIRCT's integration tests find their simulators).
 def _find_ptoas():
@@ -40,7 +41,12 @@ def _find_ptoas():
     import sys
 
     source = os.path.join(
-        os.path.dirname(config.test_source_root), "python", "tilemem", "testing", "toolchain.py"
+        os.path.dirname(config.test_source_root),
+        "python",
+        "tilemem",
+        "testing",
+        "toolchain",
+        "tools.py",
     )
     try:
         spec = importlib.util.spec_from_file_location("_tilemem_toolchain", source)
@@ -48,7 +54,7 @@ def _find_ptoas():
         sys.modules[spec.name] = module  # dataclasses look their module up
         spec.loader.exec_module(module)
         return module.find_ptoas()
-    except Exception:  # e.g. numpy missing in lit's Python
+    except Exception:  # e.g. an unreadable checkout: only the variable counts
         path = os.environ.get("TILEMEM_PTOAS")
         return path if path and os.access(path, os.X_OK) else None
 

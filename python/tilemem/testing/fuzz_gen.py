@@ -36,6 +36,12 @@ A program may be one the passes must reject (an acc value that needs an
 acc->acc copy, user storage that overlaps while live): the fuzzer's oracle
 is "accepted => computes what the program means, rejected => a documented
 diagnostic".
+
+One file, over 600 lines, on purpose: the generator is one recursive grammar
+(``KernelGenerator``: a statement may be a loop or a branch whose body is a
+block of statements) drawing from one random stream and one scope stack, so
+its productions call one another throughout; split apart, every piece would
+need all the others.
 """
 
 from __future__ import annotations

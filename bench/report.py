@@ -1,0 +1,578 @@
+"""The report of bench/run.py: the Markdown tables (scaling, depth, quality,
+planners), the targets the figures are held to, and the scaling plot."""
+
+from __future__ import annotations
+
+import math
+
+import gen
+from measure import DEPTH_FIT_FROM, FIT_FROM, LONG_PARSE_S, Point, fit_exponent
+
+# Columns of the scaling table, in order (the smoke test checks them).
+SCALING_COLUMNS = [
+    "shape",
+    "N",
+    "parse s",
+    "IR verifier s",
+    "init s",
+    "materialize s",
+    "verify s",
+    "(mat+verify)/parse",
+    "(mat+verify)/parse w/o verifier",
+    "RSS parse MB",
+    "RSS pipeline MB",
+    "RSS ratio",
+    "module MB",
+    "pass peak MB",
+    "pass peak / module",
+    "pass peak / pass input",
+    "moves",
+    "scratch",
+    "OSB N",
+    "OSB s",
+    "OSB / tilemem",
+]
+QUALITY_COLUMNS = [
+    "corpus",
+    "programs",
+    "accepted",
+    "pass moves",
+    "yield-side moves",
+    "entry + writeback moves",
+    "naive moves",
+    "naive + cycles",
+    "programs: moves > naive",
+    "programs: yield-side > naive + cycles",
+    "scratch",
+    "cycles",
+    "self-overlapping copies",
+    "programs: scratch > cycles",
+]
+
+
+def fmt(x, digits=3) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    if isinstance(x, float):
+        if digits == 3 and abs(x) < 0.1:
+            return f"{x:.4f}"
+        return f"{x:.{digits}f}"
+    return str(x)
+
+
+def markdown_table(columns: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def scaling_rows(points: list[Point], osb_timeout: float) -> list[list[str]]:
+    rows = []
+    for p in points:
+        if p.error:
+            rows.append(
+                [p.shape, p.ops] + ["-"] * (len(SCALING_COLUMNS) - 3) + [f"error: {p.error[:60]}"]
+            )
+            continue
+        if p.osb is not None:
+            osb, ratio = fmt(p.osb), f"{p.osb / p.tilemem:.0f}x"
+        elif p.osb_status == "timeout":
+            osb, ratio = f"> {osb_timeout:g}", f"> {osb_timeout / p.tilemem:.0f}x"
+        else:
+            osb, ratio = p.osb_status, "-"
+        moves = sum(
+            p.stats.get(k, 0)
+            for k in ("yield-copies", "entry-copies", "branch-copies", "writeback-copies")
+        )
+        rows.append(
+            [
+                p.shape + (f" (depth {p.depth})" if p.depth else ""),
+                p.ops,
+                fmt(p.parse),
+                fmt(p.ir_verifier),
+                fmt(p.init),
+                fmt(p.materialize),
+                fmt(p.verify),
+                fmt(p.mat_verify / p.parse, 2),
+                fmt(p.mat_verify / p.parse_noverify, 2),
+                fmt(p.rss_parse_kb / 1024, 1),
+                fmt(p.rss_pipeline_kb / 1024, 1),
+                fmt(p.rss_pipeline_kb / p.rss_parse_kb, 2),
+                fmt(p.module_mb, 1),
+                fmt(p.pass_peak_mb, 1),
+                fmt(p.pass_peak_mb / p.module_mb, 2),
+                fmt(p.pass_peak_mb / p.input_mb, 2),
+                moves,
+                p.stats.get("scratch-tiles", 0),
+                p.osb_ops or "-",
+                osb,
+                ratio,
+            ]
+        )
+    return rows
+
+
+def depth_exponent(points: list[Point]) -> dict[str, float]:
+    """The exponents of the `deep` depth sweep over depth (one nest each)."""
+    pts = [p for p in points if not p.error and p.depth >= DEPTH_FIT_FROM]
+    ds = [p.depth for p in pts]
+    return {
+        "mat+verify": fit_exponent(ds, [p.mat_verify for p in pts]),
+        "materialize": fit_exponent(ds, [p.materialize for p in pts]),
+        "verify": fit_exponent(ds, [p.verify for p in pts]),
+        "parse": fit_exponent(ds, [p.parse for p in pts]),
+        "parse w/o verifier": fit_exponent(ds, [p.parse_noverify for p in pts]),
+        "points": len(pts),
+        "range": f"depth {min(ds)}..{max(ds)}" if ds else "-",
+    }
+
+
+def depth_rows(points: list[Point]) -> list[list[str]]:
+    return [
+        [
+            p.depth,
+            p.ops,
+            fmt(p.parse),
+            fmt(p.ir_verifier),
+            fmt(p.parse_noverify),
+            fmt(p.init),
+            fmt(p.materialize),
+            fmt(p.verify),
+            fmt(p.mat_verify / p.parse, 2),
+            fmt(p.mat_verify / p.parse_noverify, 2),
+            sum(
+                p.stats.get(k, 0)
+                for k in ("yield-copies", "entry-copies", "branch-copies", "writeback-copies")
+            ),
+        ]
+        if not p.error
+        else [p.depth, p.ops] + ["-"] * 8 + [f"error: {p.error[:60]}"]
+        for p in points
+    ]
+
+
+DEPTH_COLUMNS = [
+    "depth",
+    "N",
+    "parse s",
+    "IR verifier s",
+    "parse w/o verifier s",
+    "init s",
+    "materialize s",
+    "verify s",
+    "(mat+verify)/parse",
+    "(mat+verify)/parse w/o verifier",
+    "moves",
+]
+
+
+def exponents(points: list[Point]) -> dict[str, dict[str, float]]:
+    out = {}
+    for shape in dict.fromkeys(p.shape for p in points):
+        pts = [p for p in points if p.shape == shape and not p.error and p.target >= FIT_FROM]
+        ns = [p.ops for p in pts]
+        out[shape] = {
+            "mat+verify": fit_exponent(ns, [p.mat_verify for p in pts]),
+            "materialize": fit_exponent(ns, [p.materialize for p in pts]),
+            "verify": fit_exponent(ns, [p.verify for p in pts]),
+            "parse": fit_exponent(ns, [p.parse for p in pts]),
+            "points": len(pts),
+            "range": f"{min(ns)}..{max(ns)}" if ns else "-",
+        }
+    return out
+
+
+def targets(
+    points: list[Point],
+    exps,
+    quality_rows,
+    osb_timeout: float,
+    planner_ratio=None,
+    depth_exp=None,
+) -> list[list[str]]:
+    rows = []
+    shapes = list(exps)
+    ok_points = [p for p in points if not p.error]
+    worst_exp = max(
+        (exps[s]["mat+verify"] for s in shapes if not math.isnan(exps[s]["mat+verify"])),
+        default=float("nan"),
+    )
+    per = ", ".join(f"{s} {exps[s]['mat+verify']:.2f}" for s in shapes)
+    rows.append(
+        [
+            "materialize+verify exponent <= 1.15 (N >= 1e4)",
+            per,
+            "yes" if worst_exp <= 1.15 else "no",
+        ]
+    )
+    if depth_exp and depth_exp["points"]:
+        rows.append(
+            [
+                f"materialize+verify exponent over the depth of one nest <= 1.15 "
+                f"(deep, depth >= {DEPTH_FIT_FROM:g})",
+                f"{depth_exp['mat+verify']:.2f} over {depth_exp['range']}; parse "
+                f"{depth_exp['parse']:.2f} (w/o verifier {depth_exp['parse w/o verifier']:.2f})",
+                "yes" if depth_exp["mat+verify"] <= 1.15 else "no",
+            ]
+        )
+    largest = {}
+    for p in ok_points:
+        if p.ops > largest.get(p.shape, Point("", 0, 0, 0, 0)).ops:
+            largest[p.shape] = p
+    ratios = {s: p.mat_verify / p.parse for s, p in largest.items()}
+    bare = {s: p.mat_verify / p.parse_noverify for s, p in largest.items()}
+    rows.append(
+        [
+            "(materialize + verify) / parse <= 1.0 at the largest N",
+            ", ".join(f"{s} {r:.2f} (N={largest[s].ops})" for s, r in ratios.items())
+            + "; against the parse without MLIR's verifier: "
+            + ", ".join(f"{s} {r:.2f}" for s, r in bare.items()),
+            "yes" if ratios and max(ratios.values()) <= 1.0 else "no",
+        ]
+    )
+    peak = {s: p.pass_peak_mb / p.module_mb for s, p in largest.items()}
+    rows.append(
+        [
+            "peak memory of the pass (materialize + verify) <= 1.5x the parsed module, at the largest N",
+            ", ".join(f"{s} {r:.2f}" for s, r in peak.items()),
+            "yes" if peak and max(peak.values()) <= 1.5 else "no",
+        ]
+    )
+    given = {s: p.pass_peak_mb / p.input_mb for s, p in largest.items()}
+    rows.append(
+        [
+            "... against the module the pass is given (parsed + tile-init-memref's allocations)",
+            ", ".join(f"{s} {r:.2f}" for s, r in given.items()),
+            "yes" if given and max(given.values()) <= 1.5 else "no",
+        ]
+    )
+    mem = {s: p.rss_pipeline_kb / p.rss_parse_kb for s, p in largest.items()}
+    rows.append(
+        [
+            "whole process: peak RSS of the pipeline <= 1.5x parse+print, at the largest N",
+            ", ".join(f"{s} {r:.2f}" for s, r in mem.items()),
+            "yes" if mem and max(mem.values()) <= 1.5 else "no",
+        ]
+    )
+    near = {}
+    for p in ok_points:
+        if p.osb is not None or p.osb_status == "timeout":
+            best = near.get(p.shape)
+            if best is None or abs(math.log(p.ops / 3000)) < abs(math.log(best.ops / 3000)):
+                near[p.shape] = p
+    speed = {}
+    for s, p in near.items():
+        speed[s] = (p.osb if p.osb is not None else osb_timeout) / p.tilemem
+    rows.append(
+        [
+            ">= 100x faster than OSB at ~3000 ops (OSB pass / all tilemem passes)",
+            ", ".join(f"{s} {v:.0f}x (N={near[s].ops})" for s, v in speed.items()) or "OSB not run",
+            ("yes" if speed and min(speed.values()) >= 100 else "no") if speed else "-",
+        ]
+    )
+    if quality_rows:
+        total = quality_rows[-1]
+        strict = total["programs: moves > naive"]
+        like = total["programs: yield-side > naive + cycles"]
+        rows.append(
+            [
+                "no more copies than the naive baseline, on any program",
+                f"all moves: {total['pass moves']} vs {total['naive moves']} naive, {strict} of "
+                f"{total['accepted']} programs over; yield-side moves: {total['yield-side moves']} vs "
+                f"{total['naive + cycles']} naive + cycles, {like} programs over; "
+                f"{total['entry + writeback moves']} entry/writeback moves have no naive counterpart",
+                f"strict: {'yes' if strict == 0 else 'no'}; like for like: {'yes' if like == 0 else 'no'}",
+            ]
+        )
+        rows.append(
+            [
+                "at most one scratch per cycle",
+                f"{total['scratch']} scratch tiles, {total['cycles']} cycles + "
+                f"{total['self-overlapping copies']} self-overlapping copies; "
+                f"{total['programs: scratch > cycles']} programs with more scratch than cycles",
+                "yes" if total["programs: scratch > cycles"] == 0 else "no",
+            ]
+        )
+    if planner_ratio is not None:
+        ratio, worst = planner_ratio
+        rows.append(
+            [
+                "DSA_RP peak within 10% of the max-live lower bound on the corpus",
+                f"dsa-rp / bound {ratio:.4f} over the corpus (worst function {worst:.3f})",
+                "yes" if ratio <= 1.10 else "no",
+            ]
+        )
+    else:
+        rows.append(
+            [
+                "DSA_RP peak within 10% of the max-live lower bound",
+                "not measured (--planner-fuzz 0)",
+                "-",
+            ]
+        )
+    return rows
+
+
+def plot(points: list[Point], path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    shapes = list(dict.fromkeys(p.shape for p in points))
+    cols = 3
+    rows = (len(shapes) + cols) // cols  # one more panel for the legend
+    fig, axes = plt.subplots(rows, cols, figsize=(10, 3.1 * rows), squeeze=False)
+    flat = [ax for row in axes for ax in row]
+    handles = None
+    for ax, shape in zip(flat, shapes):
+        pts = [p for p in points if p.shape == shape and not p.error]
+        n = [p.ops for p in pts]
+        for label, values, style in [
+            ("parse", [p.parse for p in pts], "k--"),
+            ("tile-init-memref", [p.init for p in pts], "c:"),
+            ("materialize", [p.materialize for p in pts], "b-"),
+            ("verify-storage", [p.verify for p in pts], "g-"),
+            ("materialize + verify", [p.mat_verify for p in pts], "m-o"),
+        ]:
+            ax.plot(n, values, style, label=label, markersize=3)
+        osb = [(p.osb_ops, p.osb) for p in pts if p.osb is not None]
+        if osb:
+            ax.plot(*zip(*osb), "r-s", label="One-Shot Bufferize (tensor twin)", markersize=4)
+        timeouts = [(p.osb_ops, p.osb_wall) for p in pts if p.osb_status == "timeout"]
+        if timeouts:
+            ax.plot(*zip(*timeouts), "r^", markersize=6, label="OSB stopped at the time bound")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_title(shape)
+        ax.set_xlabel("ops")
+        ax.set_ylabel("seconds")
+        ax.grid(True, which="major", alpha=0.3)
+        if handles is None or len(ax.get_legend_handles_labels()[0]) > len(handles[0]):
+            handles = ax.get_legend_handles_labels()
+    for ax in flat[len(shapes) :]:
+        ax.axis("off")
+    if handles and len(flat) > len(shapes):
+        flat[len(shapes)].legend(*handles, loc="center", fontsize=8, frameon=False)
+    fig.tight_layout()
+    fig.savefig(path, dpi=72)
+    plt.close(fig)
+
+
+def report(
+    points,
+    exps,
+    quality_rows,
+    quality,
+    info,
+    args,
+    planner_table="",
+    planner_ratio=None,
+    depth_points=(),
+    depth_exp=None,
+) -> str:
+    out = [
+        "# tilemem benchmark results\n",
+        f"Machine: {info['cpu']}, {info['nproc']} cores, {info['memory']}, Linux {info['kernel']}; "
+        f"tilemem {info['commit']}; {info['date']}. tile-opt built {info['tile_opt_built']}"
+        + (
+            f" (rebuilt during the run: was {info['tile_opt_built_at_start']})"
+            if info["tile_opt_built"] != info["tile_opt_built_at_start"]
+            else ""
+        )
+        + ".\n",
+        f"Command: `{' '.join(args.argv)}`\n",
+        "## Scaling\n",
+        "deep: nests as deep as the op count allows, up to the deepest the nesting limit accepts "
+        f"({gen.DEEP_MAX_DEPTH}), then several of them.\n",
+        "Times are wall seconds from `--mlir-timing` (the best of "
+        f"{args.repeat} runs at every N, one run when the parse takes over {LONG_PARSE_S:g} s); "
+        "parse is the pipeline process's own, with MLIR's IR verifier, which every parse runs; "
+        "IR verifier: the parse time minus that of a `--mlir-very-unsafe-disable-verifier-on-parsing` "
+        "run. The passes run with `--verify-each=false`: their times are their own, without the "
+        "verifier MLIR would run again after each pass that changes the IR. "
+        "RSS: peak resident set of `tile-opt file -o /dev/null` (parse + print) and of the pipeline "
+        "(parse + passes + print). module MB: resident memory the parsed module takes; pass peak MB: "
+        "the most resident memory `tile-materialize-semantic-aliases` + `tile-verify-storage` add over "
+        "the module they are given (bench/passmem.py, one process per program); pass input = the "
+        "parsed module plus `tile-init-memref`'s allocations. moves/scratch: `tile.move` ops and scratch tiles the pass inserted. "
+        "OSB: the `OneShotBufferizePass` time on the tensor twin with OSB N ops; "
+        "OSB / tilemem divides it by init + materialize + verify.\n",
+        markdown_table(SCALING_COLUMNS, scaling_rows(points, args.osb_timeout)),
+        "",
+        f"\n## Scaling exponents (least squares on log-log, N >= {FIT_FROM:g})\n",
+        markdown_table(
+            ["shape", "points", "N range", "mat+verify", "materialize", "verify", "parse"],
+            [
+                [
+                    s,
+                    e["points"],
+                    e["range"],
+                    fmt(e["mat+verify"], 2),
+                    fmt(e["materialize"], 2),
+                    fmt(e["verify"], 2),
+                    fmt(e["parse"], 2),
+                ]
+                for s, e in exps.items()
+            ]
+            + (
+                [
+                    [
+                        "deep, over depth (one nest)",
+                        depth_exp["points"],
+                        depth_exp["range"],
+                        fmt(depth_exp["mat+verify"], 2),
+                        fmt(depth_exp["materialize"], 2),
+                        fmt(depth_exp["verify"], 2),
+                        fmt(depth_exp["parse"], 2),
+                    ]
+                ]
+                if depth_exp
+                else []
+            ),
+        ),
+        "",
+    ]
+    if depth_points:
+        out += [
+            "\n## Depth: one `deep` nest\n",
+            "One nest of the given depth (levels cycling through scf.for, a counted scf.while "
+            "and scf.if, two tile carries at every level, reads of values defined two levels out), "
+            f"measured like the scaling points; the exponents are fitted over depth >= "
+            f"{DEPTH_FIT_FROM:g}. The nesting limit ({gen.DEEP_MAX_DEPTH} levels for this shape) "
+            "is the deepest point.\n",
+            markdown_table(DEPTH_COLUMNS, depth_rows(depth_points)),
+            "",
+        ]
+    attributed = [p for p in points if p.rss_init_kb]
+    if attributed:
+        out += [
+            "\n## Attribution\n",
+            "Peak RSS of four processes on the same file, each printing its result to /dev/null: "
+            "parse only; `tile-init-memref` (the module the pass starts from); init + "
+            "`tile-materialize-semantic-aliases{verify=false}` (no final verification inside the pass, "
+            "no `tile-verify-storage`); the whole pipeline. materialize (verify=false): the pass's time "
+            "without its final verification.\n",
+            markdown_table(
+                [
+                    "shape",
+                    "N",
+                    "RSS parse MB",
+                    "RSS init MB",
+                    "RSS init+mat(verify=false) MB",
+                    "RSS pipeline MB",
+                    "pipeline / init",
+                    "materialize s",
+                    "materialize (verify=false) s",
+                ],
+                [
+                    [
+                        p.shape,
+                        p.ops,
+                        fmt(p.rss_parse_kb / 1024, 1),
+                        fmt(p.rss_init_kb / 1024, 1),
+                        fmt(p.rss_noverify_kb / 1024, 1),
+                        fmt(p.rss_pipeline_kb / 1024, 1),
+                        fmt(p.rss_pipeline_kb / p.rss_init_kb, 2),
+                        fmt(p.materialize),
+                        fmt(p.materialize_noverify),
+                    ]
+                    for p in attributed
+                ],
+            ),
+            "",
+        ]
+    if quality_rows:
+        out += [
+            "\n## Quality\n",
+            "pass moves: `tile.move` ops the pipeline inserted. naive moves: yield operands "
+            "(loop carries, while conditions, else arms) whose window differs from their target on "
+            "the `tile-init-memref` output: one copy each; naive + cycles adds the one scratch move "
+            "a parallel copy needs per cycle and per copy whose source overlaps its own target (same bytes, other layout). scratch: the pass's `scratch-tiles` counter; cycles: "
+            "copy cycles among those yields. yield-side moves: the pass's yield and branch copies "
+            "(scratch moves included), the like-for-like comparison with naive + cycles; entry and "
+            "writeback copies have no naive counterpart (a copier that only copies at yields computes "
+            "wrong results on the programs that need them).\n",
+            markdown_table(
+                QUALITY_COLUMNS, [[r[c] for c in QUALITY_COLUMNS] for r in quality_rows]
+            ),
+            "",
+        ]
+        over = [
+            q
+            for q in quality
+            if q.accepted
+            and (
+                q.moves > q.naive
+                or q.yield_side > q.naive + q.scratch_needed
+                or q.stats.get("scratch-tiles", 0) > q.scratch_needed
+            )
+        ]
+        if over:
+            out.append(
+                "\nPrograms over the naive count (all moves, or yield-side moves over naive + "
+                "cycles), or with more scratch than cycles + self-overlapping copies:\n"
+            )
+            out.append(
+                markdown_table(
+                    [
+                        "program",
+                        "moves",
+                        "naive",
+                        "cycles",
+                        "self-overlaps",
+                        "yield",
+                        "entry",
+                        "branch",
+                        "writeback",
+                        "scratch",
+                    ],
+                    [
+                        [
+                            q.name,
+                            q.moves,
+                            q.naive,
+                            q.cycles,
+                            q.self_overlaps,
+                            q.stats.get("yield-copies", 0),
+                            q.stats.get("entry-copies", 0),
+                            q.stats.get("branch-copies", 0),
+                            q.stats.get("writeback-copies", 0),
+                            q.stats.get("scratch-tiles", 0),
+                        ]
+                        for q in over[:40]
+                    ],
+                )
+                + ("\n\n(first 40 shown)" if len(over) > 40 else "")
+            )
+        rejected = {}
+        for q in quality:
+            if not q.accepted:
+                rejected[q.reason] = rejected.get(q.reason, 0) + 1
+        if rejected:
+            out.append("\nRejected programs (documented diagnostics), by message:\n")
+            out.append(
+                markdown_table(
+                    ["count", "diagnostic"],
+                    [[c, r] for r, c in sorted(rejected.items(), key=lambda x: -x[1])],
+                )
+            )
+    if planner_table:
+        out += [
+            "\n## Planners: peak bytes against the max-live lower bound\n",
+            "Per function and memory space, the bytes each planner uses (highest end address) and the "
+            "max-live lower bound (the largest sum of bytes of allocations live at one program point); "
+            "`bench/planners.py` (also runnable alone) on fuzz programs, examples, the bench shapes "
+            "(~600 ops) and mixed-size programs.\n",
+            planner_table,
+            "",
+        ]
+    out += [
+        "\n## Targets (issues 6 and 17)\n",
+        markdown_table(
+            ["target", "measured", "holds"],
+            targets(points, exps, quality_rows, args.osb_timeout, planner_ratio, depth_exp),
+        ),
+        "",
+    ]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,245 @@
+"""The semantics of the ops: tile kernels on (data, poison) tuples and the
+scalar (``arith``) operations.
+
+``_BINARY`` and ``_UNARY`` are the single tables of the elementwise binary
+and unary tile ops: adding such an op to the interpreter is one entry here
+(the compiler's handler table and the fuzzer's ``BINARY_OPS`` and
+``UNARY_OPS`` are derived from them).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .errors import InterpreterError
+from .numerics import _from_c, _signed, _to_c, _unsigned
+
+# ===----------------------------------------------------------------------=== #
+# Tile kernels: (data, poison) tuples in storage dtype -> (data, poison)
+# ===----------------------------------------------------------------------=== #
+
+
+def _block(t, r, c, rows, cols):
+    return t[0][r : r + rows, c : c + cols].copy(), t[1][r : r + rows, c : c + cols].copy()
+
+
+def _convert(t, src: str, dst: str):
+    if src == dst:
+        return t[0].copy(), t[1].copy()
+    return _from_c(_to_c(t[0], src), dst), t[1].copy()
+
+
+def _replace_block(t, src, r, c):
+    data, poison = t[0].copy(), t[1].copy()
+    data[r : r + src[0].shape[0], c : c + src[0].shape[1]] = src[0]
+    poison[r : r + src[0].shape[0], c : c + src[0].shape[1]] = src[1]
+    return data, poison
+
+
+def _ieee_divide(a, b):
+    """IEEE division: x / 0 is +-inf and 0 / 0 NaN (pto-isa's TDIV)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.divide(a, b)
+
+
+#: The semantics of the elementwise binary tile ops: one entry per op (the
+#: op's storage contract comes from its TableGen definition; the fuzzer
+#: generates every op named here).
+_BINARY = {
+    "tile.add": np.add,
+    "tile.sub": np.subtract,
+    "tile.mul": np.multiply,
+    "tile.maximum": np.maximum,
+    "tile.div": _ieee_divide,
+    # std::min(lhs, rhs), as pto-isa's TMIN: with a NaN, lhs.
+    "tile.minimum": lambda a, b: np.where(b < a, b, a),
+}
+
+
+#: The elementwise binary ops the interpreter runs, by mnemonic.
+BINARY_OPS = tuple(name.removeprefix("tile.") for name in _BINARY)
+
+
+def _ieee(f):
+    """`f` with IEEE results for out-of-domain inputs (log(-1) NaN,
+    log(0) -inf, 1 / sqrt(0) inf) instead of numpy warnings."""
+
+    def g(x):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return f(x)
+
+    return g
+
+
+#: The semantics of the elementwise unary tile ops, as pto-isa computes them:
+#: op -> (value, poison) where `poison(x)` marks the elements whose result is
+#: undefined (None: none is). The fuzzer generates every op named here.
+_UNARY = {
+    "tile.exp": (np.exp, None),
+    "tile.log": (_ieee(np.log), None),
+    "tile.sqrt": (_ieee(np.sqrt), None),
+    "tile.rsqrt": (_ieee(lambda x: 1.0 / np.sqrt(x)), None),
+    # TRECIP is TDIVS(dst, 1, src): pto-isa asserts a non-zero element.
+    "tile.recip": (_ieee(lambda x: 1.0 / x), lambda x: x == 0),
+    # `x < 0 ? -x : x` and std::max(x, 0): -0.0 and NaN are kept.
+    "tile.abs": (lambda x: np.where(x < 0, -x, x), None),
+    "tile.neg": (np.negative, None),
+    "tile.relu": (lambda x: np.where(x < 0, np.zeros_like(x), x), None),
+}
+
+#: The elementwise unary ops the interpreter runs, by mnemonic.
+UNARY_OPS = tuple(name.removeprefix("tile.") for name in _UNARY)
+
+
+def _matmul_product(l, r, le, re_):
+    """float64/int64 product and its poison (row of l / column of r)."""
+    prod = _to_c(l[0], le) @ _to_c(r[0], re_)
+    poison = l[1].any(axis=1)[:, None] | r[1].any(axis=0)[None, :]
+    return prod, poison
+
+
+# ===----------------------------------------------------------------------=== #
+# Scalar (arith) semantics
+# ===----------------------------------------------------------------------=== #
+
+_CMPI = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+_CMPF = [
+    "false",
+    "oeq",
+    "ogt",
+    "oge",
+    "olt",
+    "ole",
+    "one",
+    "ord",
+    "ueq",
+    "ugt",
+    "uge",
+    "ult",
+    "ule",
+    "une",
+    "uno",
+    "true",
+]
+
+
+def _cmpi_fn(pred: str, bits: int):
+    s = lambda x: _signed(x, bits)  # noqa: E731
+    u = lambda x: _unsigned(x, bits)  # noqa: E731
+    table = {
+        "eq": lambda a, b: a == b,
+        "ne": lambda a, b: a != b,
+        "slt": lambda a, b: s(a) < s(b),
+        "sle": lambda a, b: s(a) <= s(b),
+        "sgt": lambda a, b: s(a) > s(b),
+        "sge": lambda a, b: s(a) >= s(b),
+        "ult": lambda a, b: u(a) < u(b),
+        "ule": lambda a, b: u(a) <= u(b),
+        "ugt": lambda a, b: u(a) > u(b),
+        "uge": lambda a, b: u(a) >= u(b),
+    }
+    f = table[pred]
+    return lambda a, b: int(f(a, b))
+
+
+def _cmpf_fn(pred: str):
+    def ordered(a, b):
+        return not (math.isnan(a) or math.isnan(b))
+
+    table = {
+        "false": lambda a, b: False,
+        "oeq": lambda a, b: ordered(a, b) and a == b,
+        "ogt": lambda a, b: ordered(a, b) and a > b,
+        "oge": lambda a, b: ordered(a, b) and a >= b,
+        "olt": lambda a, b: ordered(a, b) and a < b,
+        "ole": lambda a, b: ordered(a, b) and a <= b,
+        "one": lambda a, b: ordered(a, b) and a != b,
+        "ord": ordered,
+        "ueq": lambda a, b: not ordered(a, b) or a == b,
+        "ugt": lambda a, b: not ordered(a, b) or a > b,
+        "uge": lambda a, b: not ordered(a, b) or a >= b,
+        "ult": lambda a, b: not ordered(a, b) or a < b,
+        "ule": lambda a, b: not ordered(a, b) or a <= b,
+        "une": lambda a, b: not ordered(a, b) or a != b,
+        "uno": lambda a, b: not ordered(a, b),
+        "true": lambda a, b: True,
+    }
+    f = table[pred]
+    return lambda a, b: int(f(a, b))
+
+
+def _div_trunc(a: int, b: int) -> int:
+    if b == 0:
+        raise InterpreterError("integer division by zero")
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def _int_binop(name: str, bits: int):
+    """(a, b) -> result before wrapping, on canonical operands."""
+    s = lambda x: _signed(x, bits)  # noqa: E731
+    u = lambda x: _unsigned(x, bits)  # noqa: E731
+
+    def nonzero(b):
+        if b == 0:
+            raise InterpreterError("integer division by zero")
+        return b
+
+    def shift(b):
+        b = u(b)
+        if b >= bits:
+            raise InterpreterError(f"shift amount {b} >= bit width {bits}")
+        return b
+
+    table = {
+        "arith.addi": lambda a, b: a + b,
+        "arith.subi": lambda a, b: a - b,
+        "arith.muli": lambda a, b: s(a) * s(b),
+        "arith.divsi": lambda a, b: _div_trunc(s(a), s(b)),
+        "arith.divui": lambda a, b: u(a) // nonzero(u(b)),
+        "arith.remsi": lambda a, b: s(a) - s(b) * _div_trunc(s(a), s(b)),
+        "arith.remui": lambda a, b: u(a) % nonzero(u(b)),
+        "arith.floordivsi": lambda a, b: s(a) // nonzero(s(b)),
+        "arith.ceildivsi": lambda a, b: -((-s(a)) // nonzero(s(b))),
+        "arith.andi": lambda a, b: a & b,
+        "arith.ori": lambda a, b: a | b,
+        "arith.xori": lambda a, b: a ^ b,
+        "arith.maxsi": lambda a, b: max(s(a), s(b)),
+        "arith.minsi": lambda a, b: min(s(a), s(b)),
+        "arith.maxui": lambda a, b: max(u(a), u(b)),
+        "arith.minui": lambda a, b: min(u(a), u(b)),
+        "arith.shli": lambda a, b: a << shift(b),
+        "arith.shrsi": lambda a, b: s(a) >> shift(b),
+        "arith.shrui": lambda a, b: u(a) >> shift(b),
+    }
+    return table.get(name)
+
+
+def _float_binop(name: str):
+    f64 = np.float64
+
+    def maximumf(a, b):
+        return math.nan if math.isnan(a) or math.isnan(b) else max(a, b)
+
+    def minimumf(a, b):
+        return math.nan if math.isnan(a) or math.isnan(b) else min(a, b)
+
+    def maxnumf(a, b):
+        return b if math.isnan(a) else a if math.isnan(b) else max(a, b)
+
+    def minnumf(a, b):
+        return b if math.isnan(a) else a if math.isnan(b) else min(a, b)
+
+    table = {
+        "arith.addf": lambda a, b: float(f64(a) + f64(b)),
+        "arith.subf": lambda a, b: float(f64(a) - f64(b)),
+        "arith.mulf": lambda a, b: float(f64(a) * f64(b)),
+        "arith.divf": lambda a, b: float(f64(a) / f64(b)),
+        "arith.maximumf": maximumf,
+        "arith.minimumf": minimumf,
+        "arith.maxnumf": maxnumf,
+        "arith.minnumf": minnumf,
+    }
+    return table.get(name)

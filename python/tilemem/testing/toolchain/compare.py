@@ -1,0 +1,147 @@
+"""Comparing the simulator's outputs with the reference interpreter's,
+within ``TOLERANCES``."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import numpy as np
+
+from .results import ChainResult, OutputCheck, StageOutcome
+from .settings import TOLERANCES
+from .signature import KernelSignature
+
+
+def _compare_arrays(
+    ref: np.ndarray, got: np.ndarray, elem: str, poison: np.ndarray | None
+) -> tuple[int, int, float, tuple | None]:
+    """(mismatches, poison, max abs error, first mismatch) of `got` against
+    `ref` under the element type's tolerance."""
+    mask = np.zeros(ref.shape, bool) if poison is None else np.asarray(poison, bool)
+    if elem in TOLERANCES:
+        rtol, atol = TOLERANCES[elem]
+        r = ref.astype(np.float64)
+        g = got.astype(np.float64)
+        with np.errstate(all="ignore"):
+            same = (r == g) | (np.isnan(r) & np.isnan(g))
+            finite = np.isfinite(r) & np.isfinite(g)
+            ref_finite = np.isfinite(r) & ~mask
+            scale = max(1.0, float(np.max(np.abs(r[ref_finite])))) if ref_finite.any() else 1.0
+            err = np.where(finite, np.abs(g - r), 0.0)
+            close = finite & (err <= rtol * np.abs(r) + atol * scale)
+        bad = ~(same | close) & ~mask
+        max_err = float(np.max(np.where(finite & ~mask, err, 0.0))) if r.size else 0.0
+    else:
+        bad = (ref != got) & ~mask
+        with np.errstate(all="ignore"):
+            diff = np.abs(ref.astype(np.int64) - got.astype(np.int64))
+        max_err = float(np.max(np.where(~mask, diff, 0))) if ref.size else 0.0
+    first = None
+    if bad.any():
+        i, j = (int(x) for x in np.argwhere(bad)[0])
+        first = (i, j, ref[i, j].item(), got[i, j].item())
+    return int(bad.sum()), int(mask.sum()), max_err, first
+
+
+def _compare(
+    result: ChainResult,
+    sig: KernelSignature,
+    inputs: list,
+    ref_inputs: list,
+    job_dir: str,
+    text: str,
+    mode: str = "value",
+) -> StageOutcome:
+    from tilemem.testing import interp
+
+    started = time.perf_counter()
+    try:
+        ref = interp.run(text, ref_inputs, mode=mode, function=sig.name)
+    except Exception as error:  # the interpreter cannot run the kernel
+        return StageOutcome(
+            "compare",
+            "failed",
+            f"reference interpreter failed: {error}",
+            time.perf_counter() - started,
+        )
+    by_arg: dict[int, list[int]] = {}
+    for k, a in enumerate(sig.results):
+        if a is not None:
+            by_arg.setdefault(a, []).append(k)
+    untraced = [k for k, a in enumerate(sig.results) if a is None]
+    checks: list[OutputCheck] = []
+    skipped = False
+    for a in sig.args:
+        if a.kind != "tensor":
+            continue
+        path = os.path.join(job_dir, f"arg{a.index}.out")
+        raw = np.fromfile(path, dtype=a.dtype) if os.path.isfile(path) else None
+        if raw is None or raw.size != a.numel:
+            checks.append(
+                OutputCheck(
+                    a.index, a.name, a.type, None, False, note="the driver wrote no complete output"
+                )
+            )
+            continue
+        got = raw.reshape(a.rows, a.cols)
+        pairs: list[tuple[int | None, np.ndarray, np.ndarray | None]] = []
+        note = ""
+        if a.index in by_arg:
+            for k in by_arg[a.index]:
+                pairs.append((k, np.asarray(ref.outputs[k]), ref.poison[k]))
+            if len(by_arg[a.index]) > 1:
+                note = "several results are versions of this argument"
+        elif a.index in sig.stored:
+            checks.append(
+                OutputCheck(
+                    a.index, a.name, a.type, None, False, note="stored into but not returned"
+                )
+            )
+            continue
+        else:
+            pairs.append((None, np.asarray(ref_inputs[a.index]).astype(a.dtype), None))
+        if a.elem == "bf16":
+            for k, _, _ in pairs:
+                checks.append(
+                    OutputCheck(
+                        a.index,
+                        a.name,
+                        a.type,
+                        k,
+                        False,
+                        note="bf16 is a placeholder type in pto-isa with g++ 12",
+                    )
+                )
+            skipped = True
+            continue
+        for k, expected, poison in pairs:
+            expected = expected.astype(a.dtype, copy=False).reshape(a.rows, a.cols)
+            bad, npoison, max_err, first = _compare_arrays(expected, got, a.elem, poison)
+            checks.append(
+                OutputCheck(
+                    a.index, a.name, a.type, k, True, a.numel, bad, npoison, max_err, first, note
+                )
+            )
+    result.outputs = checks
+    seconds = time.perf_counter() - started
+    failures = [c for c in checks if c.checked and c.mismatches]
+    problems = []
+    if untraced:
+        problems.append(
+            f"result(s) {untraced} cannot be traced to one tensor argument: not compared"
+        )
+    missing = [c for c in checks if not c.checked and "no complete output" in c.note]
+    if failures or missing:
+        total = sum(c.mismatches for c in failures)
+        msg = (
+            f"{total} mismatching element(s) in {', '.join('%' + c.name for c in failures)}"
+            if failures
+            else "outputs missing"
+        )
+        return StageOutcome("compare", "failed", "; ".join([msg] + problems), seconds)
+    if untraced:
+        return StageOutcome("compare", "failed", "; ".join(problems), seconds)
+    if skipped and not any(c.checked and c.result is not None for c in checks):
+        return StageOutcome("compare", "skipped", "bf16 outputs cannot be checked", seconds)
+    return StageOutcome("compare", "ok", "", seconds)
