@@ -151,6 +151,49 @@ def test_value_exp_transpose_and_transpose_view():
     assert_same_modes(EXP_TRANSPOSE, inputs)
 
 
+UNARY = """
+func.func @k(%X: !tile.tensor<1x8xf32>, %Y: !tile.tensor<1x8xf32>) -> !tile.tensor<1x8xf32> {{
+  %c0 = arith.constant 0 : index
+  %x = tile.load %X[%c0, %c0] : !tile.tensor<1x8xf32> -> !tile.tile<1x8xf32, vec>
+  %r = tile.{op} %x : !tile.tile<1x8xf32, vec>
+  %Y1 = tile.store %r, %Y[%c0, %c0] : !tile.tile<1x8xf32, vec>, !tile.tensor<1x8xf32>
+  return %Y1 : !tile.tensor<1x8xf32>
+}}
+"""
+
+SPECIAL = [0.0, -0.0, -1.0, 4.0, np.inf, np.nan, 0.25, -np.inf]
+
+
+# What pto-isa's CPU simulator computes on SPECIAL (measured through ptoas
+# for issue 15: ops.md's special values), and which results are poison.
+@pytest.mark.parametrize(
+    "op, expected, poison",
+    [
+        ("log", [-np.inf, -np.inf, np.nan, np.log(4.0), np.inf, np.nan, np.log(0.25), np.nan], []),
+        ("sqrt", [0.0, -0.0, np.nan, 2.0, np.inf, np.nan, 0.5, np.nan], []),
+        ("rsqrt", [np.inf, -np.inf, np.nan, 0.5, 0.0, np.nan, 2.0, np.nan], []),
+        ("recip", [None, None, -1.0, 0.25, 0.0, np.nan, 4.0, -0.0], [0, 1]),
+        ("abs", [0.0, -0.0, 1.0, 4.0, np.inf, np.nan, 0.25, np.inf], []),
+        ("neg", [-0.0, 0.0, 1.0, -4.0, -np.inf, np.nan, -0.25, np.inf], []),
+        ("relu", [0.0, -0.0, 0.0, 4.0, np.inf, np.nan, 0.25, 0.0], []),
+    ],
+)
+def test_unary_special_values(op, expected, poison):
+    X = np.array([SPECIAL], np.float32)
+    res = interp.run(UNARY.format(op=op), [X, np.zeros((1, 8), np.float32)])
+    got, mask = res.outputs[0][0], res.poison[0][0]
+    assert sorted(np.flatnonzero(mask)) == poison
+    for k, want in enumerate(expected):
+        if want is None:
+            continue
+        want = np.float32(want)
+        if np.isnan(want):
+            assert np.isnan(got[k]), (op, k, got[k])
+        else:
+            # Bitwise: the sign of a zero matters (abs and relu keep -0.0).
+            assert got[k].tobytes() == want.tobytes(), (op, k, got[k], want)
+
+
 SLICE_ASSEMBLE_WRITE = f"""
 func.func @saw(%X: {TENSOR16}, %Y: {TENSOR16}, %v: f32, %i: index) -> ({TENSOR16}, !tile.tile<4x8xf32, vec>) {{
   %b = tile.alloc : !tile.buffer<vec, 2048>
