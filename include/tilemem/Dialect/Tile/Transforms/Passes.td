@@ -413,8 +413,9 @@ def TileAllocateMemoryAddr
       accepts exactly that overlap). Overlapping intervals come from a
       segment tree over program points, so a placement looks at its
       conflicts only, never at every placed allocation.
-    The scratch tile of each `tile.transpose` / `tile.row_sum` (the source
-    tile's size; pto.ttrans and pto.trowsum take a temporary that only this
+    The scratch tile of each `tile.transpose` / `tile.row_sum` / `row_max` /
+    `row_min` (the source tile's size; pto.ttrans and pto.trowsum / trowmax /
+    trowmin take a temporary that only this
     pass can place for level3 PTO) is placed the same way as an item live
     at its op only, so it overlaps no allocation live there and counts in
     the capacity check; its address is set as `tile.scratch_addr = N : i64`
@@ -496,7 +497,7 @@ def TileCheckCapacity : Pass<"tile-check-capacity", "::mlir::func::FuncOp"> {
 
     ```text
     %t = tile.load %A[%i, %i] : !tile.tensor<65536x65536xf32> -> !tile.tile<65536x65536xf32, vec>
-    // error: tile %1 of 17179869184 bytes does not fit in vec: the capacity on a3 is 196608 bytes
+    // error: tile %1 of 17179869184 bytes does not fit in vec: the capacity on a3 is 188416 bytes
     ```
   }];
   let options = [
