@@ -4,9 +4,9 @@
 // tile-verify-storage after the pass: merging only makes the windows of
 // values that are never live together equal, so the storage stays valid.
 
-// STATS-DAG: (S) 15 merged-allocations
-// STATS-DAG: (S) 8 in-place-merges
-// STATS-DAG: (S) 4 merged-into-larger
+// STATS-DAG: (S) 16 merged-allocations
+// STATS-DAG: (S) 9 in-place-merges
+// STATS-DAG: (S) 5 merged-into-larger
 // STATS-DAG: (S) 1 removed-allocations
 
 // Tests that two allocations of one type used one after the other become
@@ -168,6 +168,29 @@ func.func @in_place_smaller(%x: !tile.tile<8x16xf32, vec>) -> !tile.tile<4x16xf3
   %h = tile.slice %w[0, 0] : !tile.tile<8x16xf32, vec> -> !tile.tile<4x16xf32, vec>
   %g = tile.exp %h into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<4x16xf32, vec>
   return %g : !tile.tile<4x16xf32, vec>
+}
+
+// -----
+
+// Tests that an in-place pair joins from the other side too: the larger
+// allocation, which the exp writes first (at byte 0, as wide as its
+// operand), is placed first, and the dying operand's smaller allocation
+// joins it right before it.
+// CHECK-LABEL: func.func @in_place_into_larger
+// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 1024>
+// CHECK-NOT:     tile.alloc
+// CHECK:         %[[T:.*]] = tile.exp %arg0 into(%[[B]] : !tile.buffer<vec, 1024>) : !tile.tile<8x8xf32, vec>
+// CHECK-NEXT:    tile.exp %[[T]] into(%[[B]][0, 256]
+// CHECK:         tile.exp %arg1 into(%[[B]] : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+func.func @in_place_into_larger(%x: !tile.tile<8x8xf32, vec>, %y: !tile.tile<16x16xf32, vec>, %T: !tile.tensor<8x8xf32>) -> !tile.tile<16x16xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %b1 = tile.alloc : !tile.buffer<vec, 1024>
+  %c0 = arith.constant 0 : index
+  %t = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %u = tile.exp %t into(%b1[0, 256] : !tile.buffer<vec, 1024>) : !tile.tile<8x8xf32, vec>
+  %s = tile.store %u, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  %v = tile.exp %y into(%b1 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  return %v : !tile.tile<16x16xf32, vec>
 }
 
 // -----
