@@ -18,6 +18,21 @@ TILE_OPT = os.path.join(ROOT, "build", "bin", "tile-opt")
 EXAMPLES = os.path.join(ROOT, "examples")
 
 
+# The planners every corpus test runs with.
+PLANNERS = ("pypto", "dsa-rp", "ptoas")
+
+
+def tools_or_skip():
+    """The real toolchain (ptoas, pto-isa), or a skip that says what is missing."""
+    import pytest
+    from tilemem.testing import toolchain
+
+    try:
+        return toolchain.find_tools()
+    except toolchain.ToolchainUnavailable as error:
+        pytest.skip(str(error))
+
+
 # Two acc carries swapped every iteration: a cycle that would need an
 # acc->acc copy, which no arch has (a documented rejection).
 SWAP_ACC = """

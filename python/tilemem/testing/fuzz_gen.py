@@ -49,7 +49,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .interp import BINARY_OPS
+from .interp import BINARY_OPS, UNARY_OPS
+
+#: Unary ops generated on abs(x) + 1 only: a NaN (log, sqrt, rsqrt of a
+#: negative) would make every later maximum/minimum compare unordered values,
+#: and pto-isa's TRECIP asserts a non-zero element (the simulator aborts).
+_POSITIVE_OPERAND = frozenset({"log", "sqrt", "rsqrt", "recip"})
 
 
 @dataclass(frozen=True)
@@ -330,14 +335,24 @@ class KernelGenerator:
                 depth,
                 f"{name} = tile.load {tensor.name}[{self.row()}, %c0]{dest} : {self.shapes.tensor} -> {self.shapes.tile}",
             )
-        elif r < 0.48:
+        elif r < 0.44:
             a, b = self.vec_operand(depth), self.vec_operand(depth)
             op = self.rng.choice(BINARY_OPS)
             self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name}{dest} : {self.shapes.tile}")
         elif r < 0.58:
             a = self.vec_operand(depth)
-            if self.chance(0.25):
-                self.emit(depth, f"{name} = tile.exp {a.name}{dest} : {self.shapes.tile}")
+            if self.chance(0.55):
+                op = self.rng.choice(UNARY_OPS)
+                operand = a.name
+                if op in _POSITIVE_OPERAND:
+                    # abs(a) + 1: no NaN, no division by zero.
+                    magnitude, operand = self.fresh(), self.fresh()
+                    self.emit(depth, f"{magnitude} = tile.abs {a.name} : {self.shapes.tile}")
+                    self.emit(
+                        depth,
+                        f"{operand} = tile.adds {magnitude}, %f1 : {self.shapes.tile}, f32",
+                    )
+                self.emit(depth, f"{name} = tile.{op} {operand}{dest} : {self.shapes.tile}")
             else:
                 op, scalar = self.rng.choice([("adds", "%f1"), ("muls", "%fhalf")])
                 self.emit(

@@ -565,6 +565,76 @@ func.func @div_integer(%a: !tile.tile<32x32xi32, vec>) {
 
 // -----
 
+// Tests that tile.exp takes f16 and f32 tiles only (pto-isa's TEXP; ptoas
+// rejects a bf16 texp).
+func.func @exp_bf16(%a: !tile.tile<64x64xbf16, vec>) {
+  // expected-error @+1 {{'tile.exp' op operand #0 must be tile of f16 or f32, but got '!tile.tile<64x64xbf16, vec>'}}
+  %r = tile.exp %a : !tile.tile<64x64xbf16, vec>
+  return
+}
+
+// -----
+
+// Tests that tile.log, sqrt, rsqrt, recip and abs take f16 and f32 tiles only
+// (ptoas: "expects element type to be f16 or f32").
+func.func @log_integer(%a: !tile.tile<32x32xi32, vec>) {
+  // expected-error @+1 {{'tile.log' op operand #0 must be tile of f16 or f32, but got '!tile.tile<32x32xi32, vec>'}}
+  %r = tile.log %a : !tile.tile<32x32xi32, vec>
+  return
+}
+
+// -----
+
+func.func @sqrt_integer(%a: !tile.tile<32x32xi16, vec>) {
+  // expected-error @+1 {{'tile.sqrt' op operand #0 must be tile of f16 or f32, but got '!tile.tile<32x32xi16, vec>'}}
+  %r = tile.sqrt %a : !tile.tile<32x32xi16, vec>
+  return
+}
+
+// -----
+
+func.func @rsqrt_bf16(%a: !tile.tile<32x32xbf16, vec>) {
+  // expected-error @+1 {{'tile.rsqrt' op operand #0 must be tile of f16 or f32, but got '!tile.tile<32x32xbf16, vec>'}}
+  %r = tile.rsqrt %a : !tile.tile<32x32xbf16, vec>
+  return
+}
+
+// -----
+
+func.func @recip_integer(%a: !tile.tile<32x32xi32, vec>) {
+  // expected-error @+1 {{'tile.recip' op operand #0 must be tile of f16 or f32, but got '!tile.tile<32x32xi32, vec>'}}
+  %r = tile.recip %a : !tile.tile<32x32xi32, vec>
+  return
+}
+
+// -----
+
+func.func @abs_integer(%a: !tile.tile<32x32xi32, vec>) {
+  // expected-error @+1 {{'tile.abs' op operand #0 must be tile of f16 or f32, but got '!tile.tile<32x32xi32, vec>'}}
+  %r = tile.abs %a : !tile.tile<32x32xi32, vec>
+  return
+}
+
+// -----
+
+// Tests that tile.neg takes i16, i32, f16 and f32 tiles (ptoas's A2/A3 tneg).
+func.func @neg_i8(%a: !tile.tile<32x32xi8, vec>) {
+  // expected-error @+1 {{'tile.neg' op operand #0 must be tile of i16, i32, f16 or f32, but got '!tile.tile<32x32xi8, vec>'}}
+  %r = tile.neg %a : !tile.tile<32x32xi8, vec>
+  return
+}
+
+// -----
+
+// Tests that tile.relu takes i32, f16 and f32 tiles (ptoas's A2/A3 trelu).
+func.func @relu_i16(%a: !tile.tile<32x32xi16, vec>) {
+  // expected-error @+1 {{'tile.relu' op operand #0 must be tile of i32, f16 or f32, but got '!tile.tile<32x32xi16, vec>'}}
+  %r = tile.relu %a : !tile.tile<32x32xi16, vec>
+  return
+}
+
+// -----
+
 // Tests that tile.exp's result has its operand's type.
 func.func @exp_type_mismatch(%a: !tile.tile<64x64xf32, vec>) {
   // expected-error @+1 {{'tile.exp' op failed to verify that all of {source, result} have same type}}
@@ -1035,7 +1105,7 @@ func.func @extract_element(%x: !tile.tile<64x64xf16, mat>) {
 
 // Tests that tile.exp rejects i32 tiles.
 func.func @exp_i32(%x: !tile.tile<64x64xi32, vec>) {
-  // expected-error @+1 {{'tile.exp' op requires a floating-point tile}}
+  // expected-error @+1 {{'tile.exp' op operand #0 must be tile of f16 or f32, but got '!tile.tile<64x64xi32, vec>'}}
   %t = tile.exp %x : !tile.tile<64x64xi32, vec>
   return
 }
@@ -1044,7 +1114,7 @@ func.func @exp_i32(%x: !tile.tile<64x64xi32, vec>) {
 
 // Tests that tile.exp rejects i8 tiles.
 func.func @exp_i8(%x: !tile.tile<64x64xi8, vec>) {
-  // expected-error @+1 {{'tile.exp' op requires a floating-point tile}}
+  // expected-error @+1 {{'tile.exp' op operand #0 must be tile of f16 or f32, but got '!tile.tile<64x64xi8, vec>'}}
   %t = tile.exp %x : !tile.tile<64x64xi8, vec>
   return
 }

@@ -357,19 +357,36 @@ func.func @binary(%a: !tile.tile<64x64xf32, vec>, %b: !tile.tile<64x64xf32, vec>
   return
 }
 
-// Tests that tile.exp round-trips on f32, f16 and bf16 tiles.
-// CHECK-LABEL: func.func @exp
-// CHECK-SAME: (%[[A:.*]]: !tile.tile<64x64xf32, vec>, %[[H:.*]]: !tile.tile<64x64xf16, vec>, %[[BF:.*]]: !tile.tile<64x64xbf16, vec>)
+// Tests that the unary elementwise ops round-trip: the float-only ones on f32
+// and f16 tiles, tile.neg on i16 and tile.relu on i32 tiles too.
+// CHECK-LABEL: func.func @unary
+// CHECK-SAME: (%[[A:.*]]: !tile.tile<64x64xf32, vec>, %[[H:.*]]: !tile.tile<64x64xf16, vec>, %[[S:.*]]: !tile.tile<64x64xi16, vec>, %[[I:.*]]: !tile.tile<64x64xi32, vec>)
 // CHECK: %[[BUF:.*]] = tile.alloc : !tile.buffer<vec, 16384>
 // CHECK: tile.exp %[[A]] : !tile.tile<64x64xf32, vec>
-// CHECK: tile.exp %[[H]] : !tile.tile<64x64xf16, vec>
-// CHECK: tile.exp %[[BF]] into(%[[BUF]][8192, 8192] : !tile.buffer<vec, 16384>) : !tile.tile<64x64xbf16, vec>
-func.func @exp(%a: !tile.tile<64x64xf32, vec>, %h: !tile.tile<64x64xf16, vec>,
-               %bf: !tile.tile<64x64xbf16, vec>) {
+// CHECK: tile.exp %[[H]] into(%[[BUF]][8192, 8192] : !tile.buffer<vec, 16384>) : !tile.tile<64x64xf16, vec>
+// CHECK: tile.log %[[A]] : !tile.tile<64x64xf32, vec>
+// CHECK: tile.sqrt %[[H]] : !tile.tile<64x64xf16, vec>
+// CHECK: tile.rsqrt %[[A]] into(%[[BUF]] : !tile.buffer<vec, 16384>) : !tile.tile<64x64xf32, vec>
+// CHECK: tile.recip %[[A]] {tag} : !tile.tile<64x64xf32, vec>
+// CHECK: tile.abs %[[H]] : !tile.tile<64x64xf16, vec>
+// CHECK: tile.neg %[[S]] : !tile.tile<64x64xi16, vec>
+// CHECK: tile.neg %[[A]] : !tile.tile<64x64xf32, vec>
+// CHECK: tile.relu %[[I]] : !tile.tile<64x64xi32, vec>
+// CHECK: tile.relu %[[H]] : !tile.tile<64x64xf16, vec>
+func.func @unary(%a: !tile.tile<64x64xf32, vec>, %h: !tile.tile<64x64xf16, vec>,
+                 %s: !tile.tile<64x64xi16, vec>, %i: !tile.tile<64x64xi32, vec>) {
   %buf = tile.alloc : !tile.buffer<vec, 16384>
   %0 = tile.exp %a : !tile.tile<64x64xf32, vec>
-  %1 = tile.exp %h : !tile.tile<64x64xf16, vec>
-  %2 = tile.exp %bf into(%buf[8192, 8192] : !tile.buffer<vec, 16384>) : !tile.tile<64x64xbf16, vec>
+  %1 = tile.exp %h into(%buf[8192, 8192] : !tile.buffer<vec, 16384>) : !tile.tile<64x64xf16, vec>
+  %2 = tile.log %a : !tile.tile<64x64xf32, vec>
+  %3 = tile.sqrt %h : !tile.tile<64x64xf16, vec>
+  %4 = tile.rsqrt %a into(%buf : !tile.buffer<vec, 16384>) : !tile.tile<64x64xf32, vec>
+  %5 = tile.recip %a {tag} : !tile.tile<64x64xf32, vec>
+  %6 = tile.abs %h : !tile.tile<64x64xf16, vec>
+  %7 = tile.neg %s : !tile.tile<64x64xi16, vec>
+  %8 = tile.neg %a : !tile.tile<64x64xf32, vec>
+  %9 = tile.relu %i : !tile.tile<64x64xi32, vec>
+  %10 = tile.relu %h : !tile.tile<64x64xf16, vec>
   return
 }
 

@@ -527,3 +527,34 @@ func.func @minimum(%A: !tile.tensor<32x16xf32>) -> !tile.tensor<32x16xf32> {
   %A1 = tile.store %z, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<32x16xf32>
   return %A1 : !tile.tensor<32x16xf32>
 }
+
+// -----
+
+// Tests that the unary ops are emitted from the emission table, each in
+// place when its result shares its operand's window, and tile.recip (not
+// in-place safe) into a window of its own.
+// CHECK-LABEL: func.func @unary(
+// CHECK: %[[X:.*]] = pto.alloc_tile
+// CHECK: pto.tlog ins(%[[X]] : {{.*}}) outs(%[[X]] : {{.*}})
+// CHECK: pto.tsqrt ins(%[[X]] : {{.*}}) outs(%[[X]] : {{.*}})
+// CHECK: pto.trsqrt ins(%[[X]] : {{.*}}) outs(%[[X]] : {{.*}})
+// CHECK: pto.tabs ins(%[[X]] : {{.*}}) outs(%[[X]] : {{.*}})
+// CHECK: pto.tneg ins(%[[X]] : {{.*}}) outs(%[[X]] : {{.*}})
+// CHECK: pto.trelu ins(%[[X]] : {{.*}}) outs(%[[X]] : {{.*}})
+// CHECK: %[[Y:.*]] = pto.alloc_tile
+// CHECK: pto.trecip ins(%[[X]] : {{.*}}) outs(%[[Y]] : {{.*}})
+func.func @unary(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %p = tile.alloc : !tile.buffer<vec, 1024>
+  %q = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %l = tile.log %x into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %s = tile.sqrt %l into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %r = tile.rsqrt %s into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %a = tile.abs %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %n = tile.neg %a into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %u = tile.relu %n into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %i = tile.recip %u into(%q : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %A1 = tile.store %i, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %A1 : !tile.tensor<16x16xf32>
+}

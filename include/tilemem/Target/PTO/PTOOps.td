@@ -198,6 +198,27 @@ def PTO_TMovOp : PTO_UnaryOp<"tmov", "MoveOp", "Copy"> {
 def PTO_TExpOp : PTO_UnaryOp<"texp", "ExpOp"> {
   let summary = "elementwise exp";
 }
+def PTO_TLogOp : PTO_UnaryOp<"tlog", "LogOp"> {
+  let summary = "elementwise natural log";
+}
+def PTO_TSqrtOp : PTO_UnaryOp<"tsqrt", "SqrtOp"> {
+  let summary = "elementwise square root";
+}
+def PTO_TRsqrtOp : PTO_UnaryOp<"trsqrt", "RsqrtOp"> {
+  let summary = "elementwise reciprocal square root";
+}
+def PTO_TRecipOp : PTO_UnaryOp<"trecip", "RecipOp"> {
+  let summary = "elementwise reciprocal (A2/A3: src and dst distinct)";
+}
+def PTO_TAbsOp : PTO_UnaryOp<"tabs", "AbsOp"> {
+  let summary = "elementwise absolute value";
+}
+def PTO_TNegOp : PTO_UnaryOp<"tneg", "NegOp"> {
+  let summary = "elementwise negation";
+}
+def PTO_TReluOp : PTO_UnaryOp<"trelu", "ReluOp"> {
+  let summary = "elementwise max(x, 0)";
+}
 
 // pto-isa's TADD (unlike TSUB, TMUL, TMAX) takes its three tiles as one C++
 // Tile type.

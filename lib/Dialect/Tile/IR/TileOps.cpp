@@ -287,12 +287,6 @@ LogicalResult ExtractOp::verify() {
   return success();
 }
 
-LogicalResult ExpOp::verify() {
-  if (!isa<FloatType>(getResult().getType().getElementType()))
-    return emitOpError("requires a floating-point tile");
-  return success();
-}
-
 LogicalResult TransposeOp::verify() {
   TileType from = getSource().getType(), to = getResult().getType();
   if (from.getRows() != to.getCols() || from.getCols() != to.getRows())

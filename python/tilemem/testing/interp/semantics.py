@@ -1,9 +1,10 @@
 """The semantics of the ops: tile kernels on (data, poison) tuples and the
 scalar (``arith``) operations.
 
-``_BINARY`` is the single table of the elementwise binary tile ops: adding
-such an op to the interpreter is one entry here (the compiler's handler
-table and the fuzzer's ``BINARY_OPS`` are derived from it).
+``_BINARY`` and ``_UNARY`` are the single tables of the elementwise binary
+and unary tile ops: adding such an op to the interpreter is one entry here
+(the compiler's handler table and the fuzzer's ``BINARY_OPS`` and
+``UNARY_OPS`` are derived from them).
 """
 
 from __future__ import annotations
@@ -59,6 +60,37 @@ _BINARY = {
 
 #: The elementwise binary ops the interpreter runs, by mnemonic.
 BINARY_OPS = tuple(name.removeprefix("tile.") for name in _BINARY)
+
+
+def _ieee(f):
+    """`f` with IEEE results for out-of-domain inputs (log(-1) NaN,
+    log(0) -inf, 1 / sqrt(0) inf) instead of numpy warnings."""
+
+    def g(x):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return f(x)
+
+    return g
+
+
+#: The semantics of the elementwise unary tile ops, as pto-isa computes them:
+#: op -> (value, poison) where `poison(x)` marks the elements whose result is
+#: undefined (None: none is). The fuzzer generates every op named here.
+_UNARY = {
+    "tile.exp": (np.exp, None),
+    "tile.log": (_ieee(np.log), None),
+    "tile.sqrt": (_ieee(np.sqrt), None),
+    "tile.rsqrt": (_ieee(lambda x: 1.0 / np.sqrt(x)), None),
+    # TRECIP is TDIVS(dst, 1, src): pto-isa asserts a non-zero element.
+    "tile.recip": (_ieee(lambda x: 1.0 / x), lambda x: x == 0),
+    # `x < 0 ? -x : x` and std::max(x, 0): -0.0 and NaN are kept.
+    "tile.abs": (lambda x: np.where(x < 0, -x, x), None),
+    "tile.neg": (np.negative, None),
+    "tile.relu": (lambda x: np.where(x < 0, np.zeros_like(x), x), None),
+}
+
+#: The elementwise unary ops the interpreter runs, by mnemonic.
+UNARY_OPS = tuple(name.removeprefix("tile.") for name in _UNARY)
 
 
 def _matmul_product(l, r, le, re_):

@@ -27,7 +27,7 @@ from .memory import (
     _write,
 )
 from .numerics import _elem_scalar, _from_c, _to_c
-from .semantics import _BINARY, _block, _convert, _matmul_product, _replace_block
+from .semantics import _BINARY, _UNARY, _block, _convert, _matmul_product, _replace_block
 from .types import _parse_type, _type_of
 
 
@@ -226,12 +226,17 @@ class _TileOps:
 
         return self.producer(o, [a, b], [], kernel)
 
-    def op_exp(self, o):
+    def op_unary(self, o):
         a = self.use(o.operands[0])
         elem = self.types[a].elem
-        return self.producer(
-            o, [a], [], lambda t, s: (_from_c(np.exp(_to_c(t[0][0], elem)), elem), t[0][1].copy())
-        )
+        f, undefined = _UNARY[o.name]
+
+        def kernel(t, s):
+            x = _to_c(t[0][0], elem)
+            poison = t[0][1].copy() if undefined is None else t[0][1] | undefined(x)
+            return _from_c(f(x), elem), poison
+
+        return self.producer(o, [a], [], kernel)
 
     def op_scalar(self, o):
         a, x = self.use(o.operands[0]), self.use(o.operands[1])
@@ -418,7 +423,7 @@ TILE_HANDLERS: dict[str, Callable] = {
     "tile.extract": _TileOps.op_extract,
     "tile.create": _TileOps.op_create,
     **{name: _TileOps.op_binary for name in _BINARY},
-    "tile.exp": _TileOps.op_exp,
+    **{name: _TileOps.op_unary for name in _UNARY},
     "tile.adds": _TileOps.op_scalar,
     "tile.muls": _TileOps.op_scalar,
     "tile.full": _TileOps.op_full,

@@ -168,14 +168,26 @@ def Tile_CreateOp : Tile_AllocatingOp<"create", [Tile_MetadataOnly]> {
 // Vector (vec-space) computation
 //===----------------------------------------------------------------------===//
 
-// A vec tile of f16 or f32 elements: what pto-isa's float-only vector
-// instructions (TDIV on A2/A3) take.
-def Tile_FloatTileType : Type<
-    And<[Tile_TileType.predicate,
-         CPred<"::llvm::cast<::mlir::tile::TileType>($_self).getElementType()"
-               ".isF16() || ::llvm::cast<::mlir::tile::TileType>($_self)"
-               ".getElementType().isF32()">]>,
-    "tile of f16 or f32", "::mlir::tile::TileType">;
+// A tile whose element type satisfies `pred` (C++ over `::mlir::Type e`):
+// what one of pto-isa's vector instructions takes on A2/A3 (ptoas's
+// op verifier says the same).
+class Tile_TileOfElements<string pred, string elements>
+    : Type<And<[Tile_TileType.predicate,
+                CPred<"[](::mlir::Type e) { return " # pred # "; }("
+                      "::llvm::cast<::mlir::tile::TileType>($_self)"
+                      ".getElementType())">]>,
+           "tile of " # elements, "::mlir::tile::TileType">;
+
+// f16 or f32 only: TDIV, TEXP, TLOG, TSQRT, TRSQRT, TRECIP, TABS.
+def Tile_FloatTileType : Tile_TileOfElements<"e.isF16() || e.isF32()",
+                                             "f16 or f32">;
+// TNEG: i16, i32, f16, f32.
+def Tile_NegTileType : Tile_TileOfElements<
+    "e.isInteger(16) || e.isInteger(32) || e.isF16() || e.isF32()",
+    "i16, i32, f16 or f32">;
+// TRELU: i32, f16, f32.
+def Tile_ReluTileType : Tile_TileOfElements<
+    "e.isInteger(32) || e.isF16() || e.isF32()", "i32, f16 or f32">;
 
 class Tile_BinaryOp<string mnemonic, string semantics,
                     Type operandType = Tile_TileType>
@@ -202,19 +214,41 @@ def Tile_MinimumOp : Tile_BinaryOp<"minimum", "minimum">;
 // Float only: pto-isa's TDIV takes f16 and f32 on A2/A3.
 def Tile_DivOp : Tile_BinaryOp<"div", "division", Tile_FloatTileType>;
 
-def Tile_ExpOp : Tile_AllocatingOp<"exp", [Tile_FixedOutputSpace<"Vec">,
-                                          AllTypesMatch<["source", "result"]>]> {
-  let summary = "elementwise exponential";
+class Tile_UnaryOp<string mnemonic, string semantics,
+                   Type operandType = Tile_FloatTileType,
+                   list<Trait> traits = []>
+    : Tile_AllocatingOp<mnemonic, !listconcat(traits,
+                        [Tile_FixedOutputSpace<"Vec">,
+                         AllTypesMatch<["source", "result"]>])> {
+  let summary = "elementwise " # semantics;
   let description = [{
     ```mlir
-    %e = tile.exp %a : !tile.tile<64x64xf32, vec>
+    %r = tile.}] # mnemonic # [{ %a : !tile.tile<64x64xf32, vec>
     ```
   }];
-  let arguments = !con((ins Tile_TileType:$source), Tile_DestinationArgs);
+  let arguments = !con((ins operandType:$source), Tile_DestinationArgs);
   let assemblyFormat = "$source `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
                        "  `:` qualified(type($result))";
-  let hasVerifier = 1;
 }
+
+def Tile_ExpOp : Tile_UnaryOp<"exp", "exponential">;
+def Tile_LogOp : Tile_UnaryOp<"log", "natural logarithm">;
+def Tile_SqrtOp : Tile_UnaryOp<"sqrt", "square root">;
+def Tile_RsqrtOp : Tile_UnaryOp<"rsqrt", "reciprocal square root">;
+// Not in place: pto-isa's A2/A3 TRECIP cannot read and write one buffer
+// (ptoas: "expects A3 trecip src and dst to use different storage").
+def Tile_RecipOp : Tile_UnaryOp<"recip", "reciprocal", Tile_FloatTileType,
+                                [Tile_NotInPlaceSafe]> {
+  let description = [{
+    ```mlir
+    %r = tile.recip %a : !tile.tile<64x64xf32, vec>
+    ```
+    `1 / a`. Not in-place safe: the result never overlaps the operand.
+  }];
+}
+def Tile_AbsOp : Tile_UnaryOp<"abs", "absolute value">;
+def Tile_NegOp : Tile_UnaryOp<"neg", "negation", Tile_NegTileType>;
+def Tile_ReluOp : Tile_UnaryOp<"relu", "max(x, 0)", Tile_ReluTileType>;
 
 class Tile_ScalarOp<string mnemonic, string semantics>
     : Tile_AllocatingOp<mnemonic, [Tile_FixedOutputSpace<"Vec">,

@@ -1,0 +1,228 @@
+"""The PTO goldens of test/Target/PTO, the ptoas reproducers and fuzz slices,
+emitted by tilemem and run through the real chain (ptoas, then pto-isa's CPU
+simulator, compared with the interpreter); the harness itself is tested in
+test_toolchain.py. Each test skips, with the reason, when ptoas or pto-isa
+is missing (``eval "$(scripts/toolchain-env.sh)"`` provides both).
+"""
+
+import glob
+import os
+import re
+
+import pytest
+from conftest import PLANNERS, ROOT, tools_or_skip
+from tilemem.testing import toolchain
+from tilemem.testing.toolchain import (
+    Job,
+)
+
+# ===----------------------------------------------------------------------=== #
+# The PTO goldens and the ptoas reproducers, on the simulator
+# ===----------------------------------------------------------------------=== #
+
+GOLDENS = [
+    os.path.join(ROOT, "test", "Target", "PTO", name)
+    for name in ("tile-to-pto.mlir", "tile-to-pto-level3.mlir")
+]
+REPROS = os.path.join(ROOT, "test", "python", "repros", "ptoas")
+
+# What each kernel of ../repros/ptoas (one per problem real ptoas had with
+# tilemem's PTO) does now, with every planner: "pass" (emitted, accepted by
+# ptoas, compiled, run, and equal to the interpreter), or a located
+# refusal, given by a part of its diagnostic.
+REPRO_EXPECTED = {
+    "acc_pressure": "pass",
+    "block_merge": "refused: its block merging then makes a tile operand",
+    "cf_merge": "pass",
+    "reshape_slice": "refused: pto-isa has no Tile for",  # 8x4 f32: 16-byte rows
+    "sel_add": "pass",
+    "sel_max": "pass",
+    "sel_tview": "pass",
+    "tv_rowsum": "pass",
+    "tv_slice": "pass",
+    "tv_square_add": "pass",
+    "tv_square_exp": "pass",
+    "tv_transpose": "pass",
+    "while_in_for": "pass",
+    "while_nest": "pass",  # its stores are dead: nothing nested is emitted
+    "while_nest_live": "refused: ptoas 0.27 crashes on it",
+}
+
+
+def _bool_variants(text, function=None):
+    """One scalar assignment per value of each i1 argument (both arms); an
+    index argument is 1 (a trip count, or a slot in range)."""
+    sig = toolchain.kernel_signature(text, function)
+    flags = [a.index for a in sig.args if a.type == "i1"]
+    indices = {a.index: 1 for a in sig.args if a.type == "index"}
+    if not flags:
+        return [indices or None]
+    return [{**indices, **{i: value for i in flags}} for value in (True, False)]
+
+
+def _golden_kernels():
+    """(id, text, function) of every kernel split of the PTO goldens; a split
+    with several kernels is run once per kernel."""
+    kernels = []
+    for path in GOLDENS:
+        for split in open(path).read().split("\n// -----\n"):
+            split = "\n".join(l for l in split.splitlines() if not l.startswith("//"))
+            names = re.findall(r"func\.func @(\w+)\(", split)
+            for name in names:
+                text = split
+                if len(names) > 1:  # only the entry is a __global__ kernel
+                    text = re.sub(r" attributes \{pto\.entry\}", "", text)
+                    text = re.sub(
+                        rf"(func\.func @{name}\(.*\)[^\n{{]*?) ?\{{\n",
+                        r"\1 attributes {pto.entry} {\n",
+                        text,
+                        count=1,
+                    )
+                kernels.append(
+                    (
+                        f"{os.path.basename(path)[:-5]}-{name}",
+                        text,
+                        name if len(names) > 1 else None,
+                    )
+                )
+    return kernels
+
+
+GOLDEN_KERNELS = _golden_kernels()
+
+
+@pytest.fixture(scope="module")
+def golden_results():
+    """Every golden kernel as it is (already legalized: emitted directly, the
+    interpreter's storage mode as the reference), both arms of its i1
+    arguments, in one batch."""
+    tools = tools_or_skip()
+    jobs, ids = [], []
+    for case, text, function in GOLDEN_KERNELS:
+        for scalars in _bool_variants(text, function):
+            ids.append(case)
+            jobs.append(
+                Job(
+                    text,
+                    legalized=True,
+                    function=function,
+                    scalars=scalars,
+                    arch=None,
+                    name=f"{case}-{scalars}",
+                )
+            )
+    results = toolchain.run_batch(jobs, tools=tools)
+    by_case = {}
+    for case, result in zip(ids, results):
+        by_case.setdefault(case, []).append(result)
+    return by_case
+
+
+def test_goldens_are_found():
+    assert len(GOLDEN_KERNELS) >= 20
+    assert {c for c, _, _ in GOLDEN_KERNELS} >= {
+        "tile-to-pto-accumulate",
+        "tile-to-pto-fill",
+        "tile-to-pto-level3-square_transpose_view",
+    }
+
+
+@pytest.mark.parametrize("case", sorted({c for c, _, _ in GOLDEN_KERNELS}))
+def test_golden_on_simulator(golden_results, case):
+    """ptoas accepts each golden's PTO, its C++ compiles against pto-isa, and
+    the simulator computes what the interpreter does."""
+    for result in golden_results[case]:
+        assert result.ok, result.report()
+
+
+def test_every_repro_has_an_expectation():
+    names = {os.path.basename(p)[:-5] for p in glob.glob(os.path.join(REPROS, "*.mlir"))}
+    assert names == set(REPRO_EXPECTED)
+
+
+@pytest.fixture(scope="module")
+def repro_results():
+    tools = tools_or_skip()
+    jobs, keys = [], []
+    for name in sorted(REPRO_EXPECTED):
+        path = os.path.join(REPROS, name + ".mlir")
+        for planner in PLANNERS:
+            for scalars in _bool_variants(open(path).read()):
+                keys.append((name, planner))
+                jobs.append(
+                    Job(
+                        path,
+                        memory_planner=planner,
+                        scalars=scalars,
+                        name=f"{name}-{planner}-{scalars}",
+                    )
+                )
+    results = toolchain.run_batch(jobs, tools=tools)
+    by_key = {}
+    for key, result in zip(keys, results):
+        by_key.setdefault(key, []).append(result)
+    return by_key
+
+
+@pytest.mark.parametrize("planner", PLANNERS)
+@pytest.mark.parametrize("name", sorted(REPRO_EXPECTED))
+def test_ptoas_repro(repro_results, name, planner):
+    """Each ptoas reproducer now emits PTO that ptoas accepts and that
+    matches on the simulator, or is refused before emission with a located
+    diagnostic naming the ptoas limitation."""
+    expected = REPRO_EXPECTED[name]
+    for result in repro_results[(name, planner)]:
+        if expected == "pass":
+            assert result.ok, result.report()
+            continue
+        assert result.stage == "emit", result.report()
+        message = result.stages["emit"].message
+        assert "cannot be emitted to PTO" in message, message
+        assert re.search(r":\d+:\d+: error: ", message), message  # located
+        assert expected.split(": ", 1)[1] in message, message
+
+
+# ===----------------------------------------------------------------------=== #
+# The fuzzer's --execute mode
+# ===----------------------------------------------------------------------=== #
+
+
+@pytest.mark.parametrize("enable_buffer_ir", ["true", "false"])
+@pytest.mark.parametrize("corpus", ["default", "branch-heavy"])
+def test_fuzz_execute_slice(capsys, tmp_path, corpus, enable_buffer_ir):
+    """A bounded slice of `python -m tilemem.fuzz --execute` at seeds derived
+    from the commit: every kernel the fuzzer accepts and that returns only
+    tensors goes through ptoas, g++ against pto-isa and the simulator for
+    the three planners; nothing is rejected by ptoas, fails to compile or to
+    run, or differs from value mode (the exit status counts those)."""
+    from conftest import fuzz_seeds
+    from tilemem.testing import fuzz
+
+    tools_or_skip()
+    salt = 8 + 2 * (corpus == "branch-heavy") + (enable_buffer_ir == "false")
+    argv = [
+        "--count",
+        "30",
+        "--seed",
+        str(fuzz_seeds(1, salt=salt)[0]),
+        "--memory-planner",
+        "all",
+        "--enable-buffer-ir",
+        enable_buffer_ir,
+        "--execute",
+        "--progress",
+        "off",
+        "--failures",
+        str(tmp_path),
+    ]
+    if corpus == "branch-heavy":
+        argv.append("--branch-heavy")
+    status = fuzz.main(argv)
+    out = capsys.readouterr().out
+    executed = re.search(r"executed:\s+(\d+) kernels x 3 planners", out)
+    assert executed and int(executed.group(1)) > 0, out
+    total = re.search(r"^total .* emitted=(\d+) ptoas-accepted=(\d+)", out, re.M)
+    assert total and int(total.group(1)) == int(total.group(2)) > 0, out
+    for failure in ("ptoas-reject", "ptoas-crash", "compile", "run", "mismatch", "plan-invalid"):
+        assert re.search(rf"^total .* {failure}=0 ", out, re.M), out
+    assert status == 0, out
