@@ -9,7 +9,11 @@ and memory space, the bytes a planner uses (the highest end address) and the
 max-live lower bound (the largest sum of bytes of allocations live at one
 program point, on the dsa-rp output, whose allocation identities are those
 of MaterializeSemanticAliases). No placement can use fewer bytes than the
-bound. It prints the sums over the corpus and their ratio, per corpus.
+bound. It prints the sums over the corpus and their ratio, per corpus, and
+a second table per program: the `tile.move` ops each planner's pipeline
+(pypto, dsa-rp, ptoas) leaves, and the bytes of the naive baseline (every
+allocation of the dsa-rp output in its own range, no reuse), of pypto, of
+dsa-rp and of the bound.
 
 Corpora:
   fuzz      tilemem.fuzz programs (16x16 f32 tiles: one size)
@@ -162,8 +166,13 @@ def used_bytes(record):
     return used
 
 
+def count_moves(module) -> int:
+    """The `tile.move` ops of a module (copies the pipeline inserted)."""
+    return str(module).count(" = tile.move ")
+
+
 def measure(fuzz_count: int = 300, mixed: int = 200, bench_ops: int = 600):
-    """Runs both planners on the corpus; returns (markdown table, dsa-rp /
+    """Runs the planners on the corpus; returns (markdown tables, dsa-rp /
     bound over all programs, worst function's dsa-rp / bound)."""
     from tilemem import ir, passes
 
@@ -180,11 +189,23 @@ def measure(fuzz_count: int = 300, mixed: int = 200, bench_ops: int = 600):
                 continue
             dsa_records = passes.allocation_lifetimes(dsa)
             pypto_records = passes.allocation_lifetimes(pypto)
-        t = totals[name]
+            t = totals[name]
+            t["moves_pypto"] += count_moves(pypto)
+            t["moves_dsa"] += count_moves(dsa)
+            try:  # ptoas rejects user addresses the others keep: own count
+                ptoas = passes.memory_pipeline(memory_planner="ptoas")(ir.Module.parse(text))
+                t["moves_ptoas"] += count_moves(ptoas)
+                t["ptoas_programs"] += 1
+            except passes.PassError:
+                pass
         t["programs"] += 1
         for drec, prec in zip(dsa_records, pypto_records):
             dsa_used, pypto_used = used_bytes(drec), used_bytes(prec)
+            naive = defaultdict(int)
+            for a in drec["allocations"]:
+                naive[a["space"]] += a["bytes"]
             for space, bound in drec["lower_bound"].items():
+                t["naive"] += naive[space]
                 t["bound"] += bound
                 t["dsa"] += dsa_used[space]
                 t["pypto"] += pypto_used[space]
@@ -216,6 +237,22 @@ def measure(fuzz_count: int = 300, mixed: int = 200, bench_ops: int = 600):
         f"{worst_all:.3f} | {grand['pypto']} | "
         f"{grand['pypto'] / max(grand['bound'], 1):.3f} |"
     )
+    lines += [
+        "",
+        "| corpus (per program) | moves: pypto | moves: dsa-rp | moves: ptoas (programs) "
+        "| naive (B) | pypto (B) | dsa-rp (B) | lower bound (B) | naive / bound |",
+        "|---" * 9 + "|",
+    ]
+    for name, t in list(totals.items()) + [("all", grand)]:
+        n = t["programs"]
+        if not n or not t["bound"]:
+            continue
+        lines.append(
+            f"| {name} | {t['moves_pypto'] / n:.2f} | {t['moves_dsa'] / n:.2f} | "
+            f"{t['moves_ptoas'] / max(t['ptoas_programs'], 1):.2f} ({t['ptoas_programs']}) | "
+            f"{t['naive'] / n:.0f} | {t['pypto'] / n:.0f} | "
+            f"{t['dsa'] / n:.0f} | {t['bound'] / n:.0f} | {t['naive'] / t['bound']:.3f} |"
+        )
     return "\n".join(lines), ratio, worst_all
 
 

@@ -27,7 +27,7 @@ extern "C" {
 ///             "forbidden_alias_operands": [1],
 ///             "fixed_output_space": "vec" | null}, ...],
 ///    "spaces": ["vec", ...], "element_types": ["f16", ...],
-///    "capacities": {"a3": {"vec": 196608, ...}, "a5": {...}},
+///    "capacities": {"a3": {"vec": 188416, ...}, "a5": {...}},
 ///    "planners": [...], "address_planners": [...],
 ///    "arches": ["a3", "a5"], "arch_values": ["auto", "a3", "a5"]}
 /// "write_only": whether a writeback overwrites its operand without reading

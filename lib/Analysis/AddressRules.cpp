@@ -49,7 +49,7 @@ mlir::tile::collectScratchTiles(Operation *function,
                                 const AllocationLifetimes &lifetimes) {
   SmallVector<ScratchTile> scratch;
   tile::walk(function, [&](Operation *op) {
-    if (!isa<TransposeOp, RowSumOp>(op))
+    if (!op->hasTrait<SourceScratch>())
       return;
     auto source = cast<TileType>(op->getOperand(0).getType());
     std::optional<int64_t> addr;

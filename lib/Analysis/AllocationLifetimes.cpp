@@ -20,7 +20,10 @@ int64_t mlir::tile::getSpaceCapacity(TargetArch arch, MemorySpace space) {
   bool a5 = arch == TargetArch::A5;
   switch (space) {
   case MemorySpace::Vec:
-    return (a5 ? 248 : 192) * KiB; // UB
+    // UB. On A2/A3 the top 8 KiB are left free: pto-isa's trowexpand<op>
+    // without a tmp tile broadcasts its column through a fixed scratch at
+    // [184 KiB, 192 KiB) (TMP_UB_OFFSET), clobbering whatever lives there.
+    return (a5 ? 248 : 184) * KiB;
   case MemorySpace::Mat:
     return 512 * KiB; // L1
   case MemorySpace::Left:

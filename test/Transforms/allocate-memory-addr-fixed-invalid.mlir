@@ -60,7 +60,7 @@ func.func @misaligned_overlap(%A: !tile.tensor<64x64xf32>, %O: !tile.tensor<64x6
 // check (test/python/repros/correctness/addr-overflow-accepted.mlir): the
 // needed range is printed exactly.
 func.func @address_overflow(%a: !tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec> {
-  // expected-error @+1 {{allocation %0 of 16384 bytes does not fit in vec: it needs bytes [9223372036854775800, 9223372036854792184) but the capacity on a3 is 196608 bytes}}
+  // expected-error @+1 {{allocation %0 of 16384 bytes does not fit in vec: it needs bytes [9223372036854775800, 9223372036854792184) but the capacity on a3 is 188416 bytes}}
   %b = tile.alloc addr = 9223372036854775800 : !tile.buffer<vec, 16384>
   %c = tile.alloc : !tile.buffer<vec, 16384>
   // The exp of %0 may write over it (an in-place pair): the bound is one

@@ -27,7 +27,7 @@
 // live allocations of its space peak (the max-live lower bound).
 func.func @vec_overflow(%x: !tile.tile<160x160xf32, vec>) -> !tile.tile<160x160xf32, vec> {
   %b0 = tile.alloc : !tile.buffer<vec, 102400>
-  // expected-error @+1 {{allocation %1 of 102400 bytes does not fit in vec: it needs bytes [102400, 204800) but the capacity on a3 is 196608 bytes}}
+  // expected-error @+1 {{allocation %1 of 102400 bytes does not fit in vec: it needs bytes [102400, 204800) but the capacity on a3 is 188416 bytes}}
   %b1 = tile.alloc : !tile.buffer<vec, 102400>
   %a = tile.exp %x into(%b0 : !tile.buffer<vec, 102400>) : !tile.tile<160x160xf32, vec>
   // expected-note @+1 {{the live allocations of vec peak here at 204800 bytes}}
@@ -62,8 +62,8 @@ module attributes {tile.target_arch = "a5"} {
 // Tests that an allocation with an address beyond the capacity is reported
 // (the note names the peak of its space, here its own op).
 func.func @fixed_overflow(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
-  // expected-error @+1 {{allocation %0 of 256 bytes does not fit in vec: it needs bytes [196608, 196864) but the capacity on a3 is 196608 bytes}}
-  %p = tile.alloc addr = 196608 pinned : !tile.buffer<vec, 256>
+  // expected-error @+1 {{allocation %0 of 256 bytes does not fit in vec: it needs bytes [188416, 188672) but the capacity on a3 is 188416 bytes}}
+  %p = tile.alloc addr = 188416 pinned : !tile.buffer<vec, 256>
   // expected-note @+1 {{the live allocations of vec peak here at 256 bytes}}
   %a = tile.exp %x into(%p : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
   return %a : !tile.tile<8x8xf32, vec>
@@ -97,9 +97,9 @@ func.func @mat_overflow(%A: !tile.tensor<8x8xf16>, %x: !tile.tile<8x8xf32, vec>)
 // Tests that a scratch tile is in the capacity check: with vec full, the
 // transpose's 256-byte scratch does not fit, and the error is at the op.
 func.func @scratch_overflow(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
-  %p = tile.alloc addr = 0 pinned : !tile.buffer<vec, 196608>
-  // expected-error @+2 {{the scratch tile of 256 bytes does not fit in vec: it needs bytes [196608, 196864) but the capacity on a3 is 196608 bytes}}
-  // expected-note @+1 {{the live allocations of vec peak here at 196608 bytes}}
-  %t = tile.transpose %x into(%p[0, 256] : !tile.buffer<vec, 196608>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  %p = tile.alloc addr = 0 pinned : !tile.buffer<vec, 188416>
+  // expected-error @+2 {{the scratch tile of 256 bytes does not fit in vec: it needs bytes [188416, 188672) but the capacity on a3 is 188416 bytes}}
+  // expected-note @+1 {{the live allocations of vec peak here at 188416 bytes}}
+  %t = tile.transpose %x into(%p[0, 256] : !tile.buffer<vec, 188416>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
   return %t : !tile.tile<8x8xf32, vec>
 }

@@ -11,16 +11,16 @@
 // value, the space, its bytes and the capacity, and that its allocation is
 // not reported again (test/python/repros/correctness/ptoas-planner-16GiB-tile-accepted.mlir,
 // here after tile-init-memref).
-// PTOAS: error: tile %2 of 17179869184 bytes does not fit in vec: the capacity on a3 is 196608 bytes
-// PTOAS: error: tile %3 of 17179869184 bytes does not fit in vec: the capacity on a3 is 196608 bytes
+// PTOAS: error: tile %2 of 17179869184 bytes does not fit in vec: the capacity on a3 is 188416 bytes
+// PTOAS: error: tile %3 of 17179869184 bytes does not fit in vec: the capacity on a3 is 188416 bytes
 // PTOAS-NOT: error: allocation {{.*}} does not fit
 // A5: error: tile %2 of 17179869184 bytes does not fit in vec: the capacity on a5 is 253952 bytes
 func.func @huge_tile(%A: !tile.tensor<65536x65536xf32>, %i: index) -> !tile.tensor<65536x65536xf32> {
   %b0 = tile.alloc : !tile.buffer<vec, 17179869184>
   %b1 = tile.alloc : !tile.buffer<vec, 17179869184>
-  // expected-error @+1 {{tile %2 of 17179869184 bytes does not fit in vec: the capacity on a3 is 196608 bytes}}
+  // expected-error @+1 {{tile %2 of 17179869184 bytes does not fit in vec: the capacity on a3 is 188416 bytes}}
   %t = tile.load %A[%i, %i] into(%b0 : !tile.buffer<vec, 17179869184>) : !tile.tensor<65536x65536xf32> -> !tile.tile<65536x65536xf32, vec>
-  // expected-error @+1 {{tile %3 of 17179869184 bytes does not fit in vec: the capacity on a3 is 196608 bytes}}
+  // expected-error @+1 {{tile %3 of 17179869184 bytes does not fit in vec: the capacity on a3 is 188416 bytes}}
   %e = tile.exp %t into(%b1 : !tile.buffer<vec, 17179869184>) : !tile.tile<65536x65536xf32, vec>
   %B = tile.store %e, %A[%i, %i] : !tile.tile<65536x65536xf32, vec>, !tile.tensor<65536x65536xf32>
   return %B : !tile.tensor<65536x65536xf32>
@@ -38,7 +38,7 @@ func.func @huge_tile(%A: !tile.tensor<65536x65536xf32>, %i: index) -> !tile.tens
 func.func @slots_and_arguments(%x: !tile.tile<8x8xf32, vec>,
     // expected-error @+1 {{tile argument %arg1 of 204800 bytes does not fit in acc: the capacity on a3 is 131072 bytes}}
     %big: !tile.tile<160x320xf32, acc>) -> (!tile.tile<8x8xf32, vec>, !tile.tile<160x320xf32, acc>) {
-  // expected-error @+1 {{allocation %0 (2 slots of 102400 bytes) of 204800 bytes does not fit in vec: the capacity on a3 is 196608 bytes}}
+  // expected-error @+1 {{allocation %0 (2 slots of 102400 bytes) of 204800 bytes does not fit in vec: the capacity on a3 is 188416 bytes}}
   %pool = tile.alloc : !tile.buffer<vec, 102400, slots = 2>
   %a = tile.exp %x into(%pool[0, 256] slot 1 : !tile.buffer<vec, 102400, slots = 2>) : !tile.tile<8x8xf32, vec>
   return %a, %big : !tile.tile<8x8xf32, vec>, !tile.tile<160x320xf32, acc>
@@ -50,8 +50,8 @@ func.func @slots_and_arguments(%x: !tile.tile<8x8xf32, vec>,
 // orchestration functions are skipped.
 // PTOAS-NOT: error: {{tile|allocation}}
 func.func @at_capacity(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
-  %b = tile.alloc : !tile.buffer<vec, 98304, slots = 2>
-  %a = tile.exp %x into(%b[0, 256] : !tile.buffer<vec, 98304, slots = 2>) : !tile.tile<8x8xf32, vec>
+  %b = tile.alloc : !tile.buffer<vec, 94208, slots = 2>
+  %a = tile.exp %x into(%b[0, 256] : !tile.buffer<vec, 94208, slots = 2>) : !tile.tile<8x8xf32, vec>
   return %a : !tile.tile<8x8xf32, vec>
 }
 func.func @orchestration(%b: !tile.tile<1024x1024xf32, vec>) attributes {tile.orchestration} {

@@ -5,9 +5,9 @@
 // TestAllocCleanup), ported: the same programs (64x64 f32 vec tiles, one
 // 16384-byte buffer each after tile-init-memref), and the same sharing
 // after tile-memory-reuse: which tiles share a buffer, and how many
-// buffers remain. Both passes merge allocations of one buffer type whose
-// lifetimes do not overlap, and let an in-place-safe producer overwrite an
-// operand that dies at it.
+// buffers remain (one stated difference, @different_sizes). Both passes
+// pack allocations largest first into buffers free over their lifetimes,
+// and let an in-place-safe producer overwrite an operand that dies at it.
 
 
 // test_simple: tile_a, tile_c, tile_d and tile_e share one buffer; tile_b
@@ -52,16 +52,22 @@ func.func @sequential(%in_a: !tile.tensor<64x64xf32>, %out: !tile.tensor<64x64xf
 
 // -----
 
-// test_different_sizes: tile_a and tile_e share a 16384-byte buffer,
-// tile_b and tile_f a 4096-byte one; different sizes never share.
+// test_different_sizes, with a stated difference. PyPTO expects tile_a and
+// tile_e in one 16384-byte buffer and tile_b and tile_f in a 4096-byte one
+// ("different sizes never alias", an expectation from the time of its
+// tile-type gate, removed in its #1788). Its MemoryReuse packs largest
+// first since #1805, a smaller tile joining any larger buffer free over its
+// lifetime; tilemem packs the same way, so tile_b, dead before tile_e is
+// loaded, joins the 16384-byte buffer between tile_a and tile_e. Same bytes
+// (16384 + 4096), two buffers.
 // CHECK-LABEL: func.func @different_sizes
 // CHECK-NEXT:    %[[M4:.*]] = tile.alloc : !tile.buffer<vec, 16384>
 // CHECK-NEXT:    %[[M5:.*]] = tile.alloc : !tile.buffer<vec, 4096>
 // CHECK-NOT:     tile.alloc
-// CHECK:         tile.load {{.*}} into(%[[M4]]
-// CHECK:         tile.load {{.*}} into(%[[M5]]
-// CHECK:         tile.load {{.*}} into(%[[M4]]
-// CHECK:         tile.load {{.*}} into(%[[M5]]
+// CHECK:         tile.load {{.*}} into(%[[M4]] {{.*}} -> !tile.tile<64x64xf32, vec>
+// CHECK:         tile.load {{.*}} into(%[[M4]] {{.*}} -> !tile.tile<32x32xf32, vec>
+// CHECK:         tile.load {{.*}} into(%[[M4]] {{.*}} -> !tile.tile<64x64xf32, vec>
+// CHECK:         tile.load {{.*}} into(%[[M5]] {{.*}} -> !tile.tile<32x32xf32, vec>
 func.func @different_sizes(%in_a: !tile.tensor<64x64xf32>, %in_b: !tile.tensor<32x32xf32>, %out_a: !tile.tensor<64x64xf32>, %out_b: !tile.tensor<32x32xf32>) -> (!tile.tensor<64x64xf32>, !tile.tensor<32x32xf32>) {
   %c0 = arith.constant 0 : index
   %a = tile.load %in_a[%c0, %c0] : !tile.tensor<64x64xf32> -> !tile.tile<64x64xf32, vec>

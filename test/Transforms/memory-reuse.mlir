@@ -4,8 +4,9 @@
 // tile-verify-storage after the pass: merging only makes the windows of
 // values that are never live together equal, so the storage stays valid.
 
-// STATS-DAG: (S) 10 merged-allocations
-// STATS-DAG: (S) 7 in-place-merges
+// STATS-DAG: (S) 16 merged-allocations
+// STATS-DAG: (S) 9 in-place-merges
+// STATS-DAG: (S) 5 merged-into-larger
 // STATS-DAG: (S) 1 removed-allocations
 
 // Tests that two allocations of one type used one after the other become
@@ -52,23 +53,212 @@ func.func @operand_and_result(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf3
 
 // -----
 
-// Tests that only allocations of the very same buffer type merge: another
-// size or slot count keeps its own allocation.
-// CHECK-LABEL: func.func @types_differ
-// CHECK-NEXT:    tile.alloc : !tile.buffer<vec, 256>
-// CHECK-NEXT:    tile.alloc : !tile.buffer<vec, 512>
-// CHECK-NEXT:    tile.alloc : !tile.buffer<vec, 256, slots = 2>
+// Tests that an allocation joins a larger one of its space whose interval
+// ended before it starts: the 256-byte tile is written into the dead
+// 1024-byte allocation, which keeps its type.
+// CHECK-LABEL: func.func @smaller_joins_larger
+// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 1024>
 // CHECK-NOT:     tile.alloc
-func.func @types_differ(%x: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<8x8xf32>) -> !tile.tile<8x8xf32, vec> {
-  %b0 = tile.alloc : !tile.buffer<vec, 256>
-  %b1 = tile.alloc : !tile.buffer<vec, 512>
-  %b2 = tile.alloc : !tile.buffer<vec, 256, slots = 2>
+// CHECK:         tile.exp %arg0 into(%[[B]] : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+// CHECK:         tile.exp %arg1 into(%[[B]] : !tile.buffer<vec, 1024>) : !tile.tile<8x8xf32, vec>
+func.func @smaller_joins_larger(%x: !tile.tile<16x16xf32, vec>, %y: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<16x16xf32>) -> !tile.tile<8x8xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 1024>
+  %b1 = tile.alloc : !tile.buffer<vec, 256>
   %c0 = arith.constant 0 : index
-  %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %a = tile.exp %x into(%b0 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %s = tile.store %a, %T[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  %c = tile.exp %y into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %c : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that the larger allocation is the kept one also when it starts
+// later (largest first): the earlier 256-byte tile joins it, and the kept
+// allocation moves before the first allocation of its group.
+// CHECK-LABEL: func.func @larger_after_smaller
+// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 1024>
+// CHECK-NOT:     tile.alloc
+// CHECK:         tile.exp %arg1 into(%[[B]] : !tile.buffer<vec, 1024>) : !tile.tile<8x8xf32, vec>
+// CHECK:         tile.exp %arg0 into(%[[B]] : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+func.func @larger_after_smaller(%x: !tile.tile<16x16xf32, vec>, %y: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<8x8xf32>) -> !tile.tile<16x16xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %b1 = tile.alloc : !tile.buffer<vec, 1024>
+  %c0 = arith.constant 0 : index
+  %a = tile.exp %y into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
   %s = tile.store %a, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
-  %b = tile.exp %x into(%b1[0, 256] : !tile.buffer<vec, 512>) : !tile.tile<8x8xf32, vec>
-  %s1 = tile.store %b, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
-  %c = tile.exp %x into(%b2 slot 1 : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+  %c = tile.exp %x into(%b1 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  return %c : !tile.tile<16x16xf32, vec>
+}
+
+// -----
+
+// Tests that a smaller allocation fills the gap between two members of a
+// larger one: %b and %c (1024 bytes) share one allocation and the 256-byte
+// tile live between them joins it too; the 256-byte tile live with %c
+// keeps its own.
+// CHECK-LABEL: func.func @fills_gap
+// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 1024>
+// CHECK-NEXT:    %[[S:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NOT:     tile.alloc
+// CHECK:         tile.exp %arg0 into(%[[B]]
+// CHECK:         tile.exp %arg1 into(%[[B]]
+// CHECK:         tile.exp %arg0 into(%[[B]]
+// CHECK:         tile.exp %arg1 into(%[[S]]
+func.func @fills_gap(%x: !tile.tile<16x16xf32, vec>, %y: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<16x16xf32>, %U: !tile.tensor<8x8xf32>) -> (!tile.tile<16x16xf32, vec>, !tile.tile<8x8xf32, vec>) {
+  %b0 = tile.alloc : !tile.buffer<vec, 1024>
+  %b1 = tile.alloc : !tile.buffer<vec, 256>
+  %b2 = tile.alloc : !tile.buffer<vec, 1024>
+  %b3 = tile.alloc : !tile.buffer<vec, 256>
+  %c0 = arith.constant 0 : index
+  %a = tile.exp %x into(%b0 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %s0 = tile.store %a, %T[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  %b = tile.exp %y into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %s1 = tile.store %b, %U[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  %c = tile.exp %x into(%b2 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %d = tile.exp %y into(%b3 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  return %c, %d : !tile.tile<16x16xf32, vec>, !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that another slot count, another space, or a buffer used other
+// than as a destination (passed to a call: its type is part of the call)
+// keeps its own allocation, whatever the sizes.
+// CHECK-LABEL: func.func @classes_differ
+// CHECK-NEXT:    tile.alloc : !tile.buffer<vec, 1024>
+// CHECK-NEXT:    tile.alloc : !tile.buffer<vec, 256, slots = 2>
+// CHECK-NEXT:    tile.alloc : !tile.buffer<mat, 256>
+// CHECK-NEXT:    tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NOT:     tile.alloc
+func.func private @sink(!tile.buffer<vec, 256>)
+func.func @classes_differ(%x: !tile.tile<16x16xf32, vec>, %y: !tile.tile<8x8xf32, vec>, %A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x8xf32>, %T: !tile.tensor<16x16xf32>) -> !tile.tile<8x8xf32, mat> {
+  %b0 = tile.alloc : !tile.buffer<vec, 1024>
+  %b1 = tile.alloc : !tile.buffer<vec, 256, slots = 2>
+  %b2 = tile.alloc : !tile.buffer<mat, 256>
+  %b3 = tile.alloc : !tile.buffer<vec, 256>
+  %c0 = arith.constant 0 : index
+  %a = tile.exp %x into(%b0 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %s = tile.store %a, %T[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  %c = tile.exp %y into(%b1 slot 1 : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
+  %s1 = tile.store %c, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  %d = tile.exp %y into(%b3 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %s2 = tile.store %d, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  func.call @sink(%b3) : (!tile.buffer<vec, 256>) -> ()
+  %m = tile.load %B[%c0, %c0] into(%b2 : !tile.buffer<mat, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, mat>
+  return %m : !tile.tile<8x8xf32, mat>
+}
+
+// -----
+
+// Tests that an in-place pair joins across sizes: the exp reads the first
+// four rows of %w (a 256-byte window at byte 0 of the 512-byte allocation,
+// as wide as its own result) for the last time, so it writes its 256-byte
+// result over them.
+// CHECK-LABEL: func.func @in_place_smaller
+// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 512>
+// CHECK-NOT:     tile.alloc
+// CHECK:         %[[W:.*]] = tile.exp %arg0 into(%[[B]]
+// CHECK-NEXT:    %[[H:.*]] = tile.slice %[[W]]
+// CHECK-NEXT:    tile.exp %[[H]] into(%[[B]] : !tile.buffer<vec, 512>) : !tile.tile<4x16xf32, vec>
+func.func @in_place_smaller(%x: !tile.tile<8x16xf32, vec>) -> !tile.tile<4x16xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 512>
+  %b1 = tile.alloc : !tile.buffer<vec, 256>
+  %w = tile.exp %x into(%b0 : !tile.buffer<vec, 512>) : !tile.tile<8x16xf32, vec>
+  %h = tile.slice %w[0, 0] : !tile.tile<8x16xf32, vec> -> !tile.tile<4x16xf32, vec>
+  %g = tile.exp %h into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<4x16xf32, vec>
+  return %g : !tile.tile<4x16xf32, vec>
+}
+
+// -----
+
+// Tests that an in-place pair joins from the other side too: the larger
+// allocation, which the exp writes first (at byte 0, as wide as its
+// operand), is placed first, and the dying operand's smaller allocation
+// joins it right before it.
+// CHECK-LABEL: func.func @in_place_into_larger
+// CHECK-NEXT:    %[[B:.*]] = tile.alloc : !tile.buffer<vec, 1024>
+// CHECK-NOT:     tile.alloc
+// CHECK:         %[[T:.*]] = tile.exp %arg0 into(%[[B]] : !tile.buffer<vec, 1024>) : !tile.tile<8x8xf32, vec>
+// CHECK-NEXT:    tile.exp %[[T]] into(%[[B]][0, 256]
+// CHECK:         tile.exp %arg1 into(%[[B]] : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+func.func @in_place_into_larger(%x: !tile.tile<8x8xf32, vec>, %y: !tile.tile<16x16xf32, vec>, %T: !tile.tensor<8x8xf32>) -> !tile.tile<16x16xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  %b1 = tile.alloc : !tile.buffer<vec, 1024>
+  %c0 = arith.constant 0 : index
+  %t = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %u = tile.exp %t into(%b1[0, 256] : !tile.buffer<vec, 1024>) : !tile.tile<8x8xf32, vec>
+  %s = tile.store %u, %T[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  %v = tile.exp %y into(%b1 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  return %v : !tile.tile<16x16xf32, vec>
+}
+
+// -----
+
+// Tests that the pair above is not made when the larger tile is read again
+// after the exp: %w stays live, so the exp's result keeps its own
+// allocation.
+// CHECK-LABEL: func.func @in_place_smaller_read_later
+// CHECK-NEXT:    %[[B0:.*]] = tile.alloc : !tile.buffer<vec, 512>
+// CHECK-NEXT:    %[[B1:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NOT:     tile.alloc
+// CHECK:         tile.exp %{{.*}} into(%[[B1]] : !tile.buffer<vec, 256>) : !tile.tile<4x16xf32, vec>
+func.func @in_place_smaller_read_later(%x: !tile.tile<8x16xf32, vec>, %T: !tile.tensor<8x16xf32>) -> (!tile.tile<4x16xf32, vec>, !tile.tensor<8x16xf32>) {
+  %b0 = tile.alloc : !tile.buffer<vec, 512>
+  %b1 = tile.alloc : !tile.buffer<vec, 256>
+  %c0 = arith.constant 0 : index
+  %w = tile.exp %x into(%b0 : !tile.buffer<vec, 512>) : !tile.tile<8x16xf32, vec>
+  %h = tile.slice %w[0, 0] : !tile.tile<8x16xf32, vec> -> !tile.tile<4x16xf32, vec>
+  %g = tile.exp %h into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<4x16xf32, vec>
+  %s = tile.store %w, %T[%c0, %c0] : !tile.tile<8x16xf32, vec>, !tile.tensor<8x16xf32>
+  return %g, %s : !tile.tile<4x16xf32, vec>, !tile.tensor<8x16xf32>
+}
+
+// -----
+
+// Tests that a loop-carried accumulator's allocation, live over the whole
+// loop, takes no larger temporary of the loop body, and that the
+// temporary's larger allocation does not take the accumulator either
+// (the add reads a 16-column slice, not the accumulator's window, so it
+// makes no in-place pair).
+// CHECK-LABEL: func.func @loop_carry_across_sizes
+// CHECK-NEXT:    %[[ACC:.*]] = tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NEXT:    %[[BIG:.*]] = tile.alloc : !tile.buffer<vec, 1024>
+// CHECK-NOT:     tile.alloc
+// CHECK:         scf.for
+// CHECK-NEXT:      tile.exp %{{.*}} into(%[[BIG]]
+// CHECK:           tile.add {{.*}} into(%[[ACC]]
+func.func @loop_carry_across_sizes(%x: !tile.tile<16x16xf32, vec>, %z: !tile.tile<8x8xf32, vec>, %n: index) -> !tile.tile<8x8xf32, vec> {
+  %acc = tile.alloc : !tile.buffer<vec, 256>
+  %big = tile.alloc : !tile.buffer<vec, 1024>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z0 = tile.exp %z into(%acc : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z0) -> (!tile.tile<8x8xf32, vec>) {
+    %e = tile.exp %x into(%big : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+    %q = tile.slice %e[0, 0] : !tile.tile<16x16xf32, vec> -> !tile.tile<8x8xf32, vec>
+    %s = tile.add %a, %q into(%acc : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    scf.yield %s : !tile.tile<8x8xf32, vec>
+  }
+  return %r : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that user storage takes no smaller planner allocation: the pinned
+// 1024-byte buffer is dead when the 256-byte tile starts, yet each keeps
+// its own.
+// CHECK-LABEL: func.func @pinned_larger
+// CHECK-NEXT:    tile.alloc pinned : !tile.buffer<vec, 1024>
+// CHECK-NEXT:    tile.alloc : !tile.buffer<vec, 256>
+// CHECK-NOT:     tile.alloc
+func.func @pinned_larger(%x: !tile.tile<16x16xf32, vec>, %y: !tile.tile<8x8xf32, vec>, %T: !tile.tensor<16x16xf32>) -> !tile.tile<8x8xf32, vec> {
+  %p = tile.alloc pinned : !tile.buffer<vec, 1024>
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %c0 = arith.constant 0 : index
+  %a = tile.exp %x into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %s = tile.store %a, %T[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  %c = tile.exp %y into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
   return %c : !tile.tile<8x8xf32, vec>
 }
 

@@ -318,3 +318,134 @@ func.func @main(%a: i32, %b: i32, %x: f32) -> (i32, i8, index, i1, f32, i32) {
     assert wrap == 2147483647  # fptosi(0.7) == 0: no wrap
     res = interp.run(text, [-300, 7, 1.0])
     assert res.outputs[5] == -2147483648 + 6  # 2147483647 + 7 wraps around
+
+
+SCALAR_FORMS = """
+func.func @k(%X: !tile.tensor<1x8xf32>, %Y: !tile.tensor<4x8xf32>, %s: f32) -> !tile.tensor<4x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %x = tile.load %X[%c0, %c0] : !tile.tensor<1x8xf32> -> !tile.tile<1x8xf32, vec>
+  %a = tile.subs %x, %s : !tile.tile<1x8xf32, vec>, f32
+  %b = tile.divs %x, %s : !tile.tile<1x8xf32, vec>, f32
+  %c = tile.maxs %x, %s : !tile.tile<1x8xf32, vec>, f32
+  %d = tile.mins %x, %s : !tile.tile<1x8xf32, vec>, f32
+  %Y1 = tile.store %a, %Y[%c0, %c0] : !tile.tile<1x8xf32, vec>, !tile.tensor<4x8xf32>
+  %Y2 = tile.store %b, %Y1[%c1, %c0] : !tile.tile<1x8xf32, vec>, !tile.tensor<4x8xf32>
+  %Y3 = tile.store %c, %Y2[%c2, %c0] : !tile.tile<1x8xf32, vec>, !tile.tensor<4x8xf32>
+  %Y4 = tile.store %d, %Y3[%c3, %c0] : !tile.tile<1x8xf32, vec>, !tile.tensor<4x8xf32>
+  return %Y4 : !tile.tensor<4x8xf32>
+}
+"""
+
+
+def test_scalar_forms():
+    X = np.array([[3.0, -1.0, np.nan, 0.0, np.inf, -0.5, 2.0, 1.5]], np.float32)
+    res = interp.run(SCALAR_FORMS, [X, np.zeros((4, 8), np.float32), 2.0])
+    sub, div, mx, mn = res.outputs[0]
+    nan = np.nan
+    np.testing.assert_array_equal(sub, [1.0, -3.0, nan, -2.0, np.inf, -2.5, 0.0, -0.5])
+    np.testing.assert_array_equal(div, [1.5, -0.5, nan, 0.0, np.inf, -0.25, 1.0, 0.75])
+    # std::max(x, s) / std::min(x, s): a NaN element stays NaN.
+    np.testing.assert_array_equal(mx, [3.0, 2.0, nan, 2.0, np.inf, 2.0, 2.0, 2.0])
+    np.testing.assert_array_equal(mn, [2.0, -1.0, nan, 0.0, 2.0, -0.5, 2.0, 1.5])
+    # x / 0 is IEEE, as tile.div.
+    res = interp.run(SCALAR_FORMS, [X, np.zeros((4, 8), np.float32), 0.0])
+    assert np.isposinf(res.outputs[0][1][0]) and np.isnan(res.outputs[0][1][3])
+
+
+REDUCTIONS = """
+func.func @k(%X: !tile.tensor<2x8xf32>, %R: !tile.tensor<2x2xf32>, %C: !tile.tensor<2x8xf32>) -> (!tile.tensor<2x2xf32>, !tile.tensor<2x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = tile.load %X[%c0, %c0] : !tile.tensor<2x8xf32> -> !tile.tile<2x8xf32, vec>
+  %mx = tile.row_max %x : !tile.tile<2x8xf32, vec> -> !tile.tile<2x1xf32, vec>
+  %mn = tile.row_min %x : !tile.tile<2x8xf32, vec> -> !tile.tile<2x1xf32, vec>
+  %cs = tile.col_sum %x : !tile.tile<2x8xf32, vec> -> !tile.tile<1x8xf32, vec>
+  %cm = tile.col_max %x : !tile.tile<2x8xf32, vec> -> !tile.tile<1x8xf32, vec>
+  %R1 = tile.store %mx, %R[%c0, %c0] : !tile.tile<2x1xf32, vec>, !tile.tensor<2x2xf32>
+  %R2 = tile.store %mn, %R1[%c0, %c1] : !tile.tile<2x1xf32, vec>, !tile.tensor<2x2xf32>
+  %C1 = tile.store %cs, %C[%c0, %c0] : !tile.tile<1x8xf32, vec>, !tile.tensor<2x8xf32>
+  %C2 = tile.store %cm, %C1[%c1, %c0] : !tile.tile<1x8xf32, vec>, !tile.tensor<2x8xf32>
+  return %R2, %C2 : !tile.tensor<2x2xf32>, !tile.tensor<2x8xf32>
+}
+"""
+
+
+def test_reductions():
+    nan = np.nan
+    X = np.array(
+        [[1.0, 5.0, nan, -2.0, 0.0, 3.0, 4.0, -7.0], [nan, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]],
+        np.float32,
+    )
+    res = interp.run(REDUCTIONS, [X, np.zeros((2, 2), np.float32), np.zeros((2, 8), np.float32)])
+    rows, cols = res.outputs
+    # pto-isa folds std::max / std::min from column 0: a NaN there wins, a
+    # NaN elsewhere is skipped (numpy's max would be NaN in both rows).
+    np.testing.assert_array_equal(rows[0], [5.0, -7.0])
+    assert np.isnan(rows[1]).all()
+    np.testing.assert_array_equal(cols[0], [nan, 6.0, nan, 1.0, 4.0, 8.0, 10.0, 0.0])
+    # col_max folds from row 0: column 0 is NaN only through row 1, skipped.
+    np.testing.assert_array_equal(cols[1], [1.0, 5.0, nan, 3.0, 4.0, 5.0, 6.0, 7.0])
+    inputs = [X, np.zeros((2, 2), np.float32), np.zeros((2, 8), np.float32)]
+    cmp = interp.compare(REDUCTIONS, passes.init_memref()(REDUCTIONS), inputs)
+    assert cmp.equal, cmp.message
+
+
+BROADCASTS = """
+func.func @k(%X: !tile.tensor<2x8xf32>, %V: !tile.tensor<2x1xf32>, %W: !tile.tensor<1x8xf32>, %Y: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32> {{
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c6 = arith.constant 6 : index
+  %x = tile.load %X[%c0, %c0] : !tile.tensor<2x8xf32> -> !tile.tile<2x8xf32, vec>
+  %v = tile.load %V[%c0, %c0] : !tile.tensor<2x1xf32> -> !tile.tile<2x1xf32, vec>
+  %w = tile.load %W[%c0, %c0] : !tile.tensor<1x8xf32> -> !tile.tile<1x8xf32, vec>
+  %a = tile.row_expand_{row} %x, %v : !tile.tile<2x8xf32, vec>, !tile.tile<2x1xf32, vec>
+  %b = tile.col_expand_{col} %x, %w : !tile.tile<2x8xf32, vec>, !tile.tile<1x8xf32, vec>
+  %c = tile.row_expand %v : !tile.tile<2x1xf32, vec> -> !tile.tile<2x8xf32, vec>
+  %d = tile.col_expand %w : !tile.tile<1x8xf32, vec> -> !tile.tile<2x8xf32, vec>
+  %Y1 = tile.store %a, %Y[%c0, %c0] : !tile.tile<2x8xf32, vec>, !tile.tensor<8x8xf32>
+  %Y2 = tile.store %b, %Y1[%c2, %c0] : !tile.tile<2x8xf32, vec>, !tile.tensor<8x8xf32>
+  %Y3 = tile.store %c, %Y2[%c4, %c0] : !tile.tile<2x8xf32, vec>, !tile.tensor<8x8xf32>
+  %Y4 = tile.store %d, %Y3[%c6, %c0] : !tile.tile<2x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %Y4 : !tile.tensor<8x8xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize(
+    "row, col, f",
+    [
+        ("add", "add", np.add),
+        ("sub", "sub", np.subtract),
+        ("mul", "mul", np.multiply),
+        ("div", "div", np.divide),
+        ("max", "max", lambda x, v: np.where(x < v, v, x)),
+    ],
+)
+def test_broadcasts(row, col, f):
+    X = np.arange(16, dtype=np.float32).reshape(2, 8) - 5
+    V = np.array([[2.0], [0.0]], np.float32)
+    W = np.array([[1.0, -2.0, 4.0, 0.0, 8.0, 0.5, -1.0, 3.0]], np.float32)
+    inputs = [X, V, W, np.zeros((8, 8), np.float32)]
+    text = BROADCASTS.format(row=row, col=col)
+    res = interp.run(text, inputs)
+    Y, poison = res.outputs[0], res.poison[0]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        want_rows, want_cols = f(X, np.repeat(V, 8, axis=1)), f(X, np.repeat(W, 2, axis=0))
+    ok = ~poison[0:2]
+    np.testing.assert_array_equal(Y[0:2][ok], want_rows.astype(np.float32)[ok])
+    ok = ~poison[2:4]
+    np.testing.assert_array_equal(Y[2:4][ok], want_cols.astype(np.float32)[ok])
+    np.testing.assert_array_equal(Y[4:6], np.repeat(V, 8, axis=1))
+    np.testing.assert_array_equal(Y[6:8], np.repeat(W, 2, axis=0))
+    # A zero divisor is poison (pto-isa asserts a non-zero one); nothing else.
+    if row == "div":
+        assert poison[1].all() and not poison[0].any()
+        assert (poison[2:4] == (W == 0)).all()
+    else:
+        assert not poison.any()
+        cmp = interp.compare(text, passes.init_memref()(text), inputs)
+        assert cmp.equal, cmp.message

@@ -71,9 +71,9 @@ std::string describeCapacityOverflow(int64_t addr, int64_t bytes,
 /// "a3" or "a5".
 StringRef stringifyTargetArch(TargetArch arch);
 
-/// The scratch tile a tile.transpose or tile.row_sum needs (pto.ttrans and
-/// pto.trowsum take a temporary as large as the source tile), live at its
-/// op only.
+/// The scratch tile an op with the SourceScratch trait needs (pto.ttrans and
+/// pto.trowsum/trowmax/trowmin take a temporary as large as the source
+/// tile), live at its op only.
 struct ScratchTile {
   Operation *op;
   MemorySpace space;

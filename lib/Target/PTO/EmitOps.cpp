@@ -32,7 +32,7 @@ template <typename T> struct TypeTag {
 template <typename PTOOp> LogicalResult FunctionEmitter::emitAs(Operation *op) {
   using Form = pto::EmissionForm;
   if constexpr (PTOOp::kForm == Form::UnaryElementwise ||
-                PTOOp::kForm == Form::Copy)
+                PTOOp::kForm == Form::Copy || PTOOp::kForm == Form::VectorTile)
     return emitUnary<PTOOp>(op);
   else if constexpr (PTOOp::kForm == Form::TileScalar)
     return emitTileScalar<PTOOp>(op, op->getOperand(1));
@@ -142,7 +142,28 @@ LogicalResult FunctionEmitter::emitUnary(Operation *op) {
     return failure();
   tileHandles[op->getResult(0)] = *dst;
   Value from = *src, to = *dst;
-  if constexpr (PTOOp::kForm == pto::EmissionForm::Copy) {
+  StringRef name = PTOOp::getOperationName().drop_front(4);
+  if constexpr (PTOOp::kForm == pto::EmissionForm::VectorTile) {
+    // ptoas 0.27's TColSumOp::getDpsInitsMutable returns an operand range
+    // past the op's operands, which asserts when level2 lowering asks for it.
+    if (std::is_same_v<PTOOp, pto::TColSumOp> && !level3)
+      return cannotEmit(op)
+             << "ptoas 0.27 crashes on pto.tcolsum at level2 (its "
+                "TColSumOp::getDpsInitsMutable is out of range): emit it at "
+                "level3 (an address planner, e.g. "
+                "--tile-memory-pipeline=memory-planner=pypto)";
+    // Every side row-major but a column vector (an Rx1 tile's tile_buf is
+    // col_major, which pto.trowexpand reads as a column).
+    auto isColumn = [](Value tile) {
+      auto type = cast<TileType>(tile.getType());
+      return type.getCols() == 1 && type.getRows() != 1;
+    };
+    if ((!isColumn(op->getOperand(0)) &&
+         failed(requireRowMajor(from, op, name, "source"))) ||
+        (!isColumn(op->getResult(0)) &&
+         failed(requireRowMajor(to, op, name, "result"))))
+      return failure();
+  } else if constexpr (PTOOp::kForm == pto::EmissionForm::Copy) {
     // pto.tmov within vec copies bytes (pto-isa's TMovToVec copies rows),
     // so both sides must have one layout; a transposed view is not copied
     // by it into a row-major tile.
@@ -163,9 +184,8 @@ LogicalResult FunctionEmitter::emitUnary(Operation *op) {
                 "its row stride ("
              << s << " into " << d << ")";
   } else {
-    FailureOr<SmallVector<Value>> handles =
-        elementwiseHandles({op->getOperand(0), op->getResult(0)}, {from, to},
-                           op, PTOOp::getOperationName().drop_front(4));
+    FailureOr<SmallVector<Value>> handles = elementwiseHandles(
+        {op->getOperand(0), op->getResult(0)}, {from, to}, op, name);
     if (failed(handles))
       return failure();
     from = (*handles)[0];
@@ -187,8 +207,8 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
   tileHandles[op->getResult(0)] = *dst;
   SmallVector<Value> handles{(*ins)[0], (*ins)[1], *dst};
   StringRef name = PTOOp::getOperationName().drop_front(4);
-  if constexpr (PTOOp::kForm == pto::EmissionForm::RowExpand) {
-    // The source and the result row-major, the factors a column.
+  if constexpr (PTOOp::kForm == pto::EmissionForm::Broadcast) {
+    // The source and the result row-major, the vector as it is.
     if (failed(requireRowMajor(handles[0], op, name, "source")) ||
         failed(requireRowMajor(handles[2], op, name, "result")))
       return failure();
@@ -232,9 +252,12 @@ LogicalResult FunctionEmitter::emitTileScalar(Operation *op,
                          op, PTOOp::getOperationName().drop_front(4));
   if (failed(handles))
     return failure();
-  // ptoas takes the scalar in the tile's element type.
+  // ptoas takes the scalar in the tile's element type, or as an f32 for the
+  // ops that want a float (exact: their integer tiles are i16).
   Type element = cast<TileType>(op->getResult(0).getType()).getElementType();
   Value converted = convertScalar(*value, element, op->getLoc());
+  if (PTOOp::kFloatScalar && !isa<FloatType>(element))
+    converted = convertScalar(converted, body.getF32Type(), op->getLoc());
   body.create<PTOOp>(op->getLoc(), (*handles)[0], converted, (*handles)[1]);
   return success();
 }

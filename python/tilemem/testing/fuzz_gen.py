@@ -49,7 +49,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .interp import BINARY_OPS, UNARY_OPS
+from .interp import (
+    BINARY_OPS,
+    COLUMN_BROADCASTS,
+    COLUMN_REDUCTIONS,
+    ROW_BROADCASTS,
+    ROW_REDUCTIONS,
+    SCALAR_OPS,
+    UNARY_OPS,
+)
 
 #: Unary ops generated on abs(x) + 1 only: a NaN (log, sqrt, rsqrt of a
 #: negative) would make every later maximum/minimum compare unordered values,
@@ -88,6 +96,10 @@ class Shapes:
     @property
     def row_sums(self) -> str:
         return self._tile(self.n, 1, "vec")
+
+    @property
+    def column_sums(self) -> str:
+        return self._tile(1, self.n, "vec")
 
     @property
     def flat(self) -> str:
@@ -354,7 +366,8 @@ class KernelGenerator:
                     )
                 self.emit(depth, f"{name} = tile.{op} {operand}{dest} : {self.shapes.tile}")
             else:
-                op, scalar = self.rng.choice([("adds", "%f1"), ("muls", "%fhalf")])
+                op = self.rng.choice(SCALAR_OPS)
+                scalar = self.rng.choice(["%f1", "%fhalf"])
                 self.emit(
                     depth, f"{name} = tile.{op} {a.name}, {scalar}{dest} : {self.shapes.tile}, f32"
                 )
@@ -367,14 +380,51 @@ class KernelGenerator:
         elif r < 0.69:
             a, b = self.vec_operand(depth), self.vec_operand(depth)
             sums = self.fresh()
-            self.emit(
-                depth,
-                f"{sums} = tile.row_sum {b.name} : {self.shapes.tile} -> {self.shapes.row_sums}",
-            )
-            self.emit(
-                depth,
-                f"{name} = tile.row_expand_mul {a.name}, {sums}{dest} : {self.shapes.tile}, {self.shapes.row_sums}",
-            )
+            if self.chance(0.3):
+                row = self.fresh()
+                op = self.rng.choice(COLUMN_REDUCTIONS)
+                self.emit(
+                    depth,
+                    f"{row} = tile.{op} {b.name} : {self.shapes.tile} -> {self.shapes.column_sums}",
+                )
+                pick = self.rng.random()
+                if pick < 0.15:
+                    self.emit(
+                        depth,
+                        f"{name} = tile.col_expand {row}{dest} : {self.shapes.column_sums} -> {self.shapes.tile}",
+                    )
+                    return self.define(Value(name, "vec", self.new_group(), dense=True))
+                if pick < 0.7:
+                    op = self.rng.choice(COLUMN_BROADCASTS)
+                    vector = self.divisor(depth, op, row, self.shapes.column_sums)
+                    self.emit(
+                        depth,
+                        f"{name} = tile.{op} {a.name}, {vector}{dest} : {self.shapes.tile}, {self.shapes.column_sums}",
+                    )
+                    return self.define(Value(name, "vec", self.new_group(), dense=True))
+                # A vector transposed is a copy in storage order.
+                self.emit(
+                    depth,
+                    f"{sums} = tile.transpose {row} : {self.shapes.column_sums} -> {self.shapes.row_sums}",
+                )
+            else:
+                op = self.rng.choice(ROW_REDUCTIONS)
+                self.emit(
+                    depth,
+                    f"{sums} = tile.{op} {b.name} : {self.shapes.tile} -> {self.shapes.row_sums}",
+                )
+            if self.chance(0.15):
+                self.emit(
+                    depth,
+                    f"{name} = tile.row_expand {sums}{dest} : {self.shapes.row_sums} -> {self.shapes.tile}",
+                )
+            else:
+                op = self.rng.choice(ROW_BROADCASTS)
+                vector = self.divisor(depth, op, sums, self.shapes.row_sums)
+                self.emit(
+                    depth,
+                    f"{name} = tile.{op} {a.name}, {vector}{dest} : {self.shapes.tile}, {self.shapes.row_sums}",
+                )
         elif r < 0.84:
             return self.view_chain(depth, name)
         elif r < 0.90 and self.visible("half"):
@@ -399,6 +449,16 @@ class KernelGenerator:
                 f"{name} = tile.move {a.name}{dest} : {self.shapes.tile} -> {self.shapes.tile}",
             )
         return self.define(Value(name, "vec", self.new_group(), dense=True))
+
+    def divisor(self, depth: int, op: str, vector: str, type_: str) -> str:
+        """`vector`, or abs(vector) + 1 when `op` divides by it (pto-isa
+        asserts a non-zero divisor: the simulator would abort)."""
+        if not op.endswith("_div"):
+            return vector
+        magnitude, positive = self.fresh(), self.fresh()
+        self.emit(depth, f"{magnitude} = tile.abs {vector} : {type_}")
+        self.emit(depth, f"{positive} = tile.adds {magnitude}, %f1 : {type_}, f32")
+        return positive
 
     def view_chain(self, depth: int, name: str) -> Value:
         """One to three zero-copy views that come back to a 16x16 tile: an

@@ -635,6 +635,153 @@ func.func @relu_i16(%a: !tile.tile<32x32xi16, vec>) {
 
 // -----
 
+// Tests that tile.subs takes i16, i32, f16 and f32 tiles (ptoas's A2/A3
+// tsubs).
+func.func @subs_i8(%a: !tile.tile<32x32xi8, vec>, %s: i32) {
+  // expected-error @+1 {{'tile.subs' op operand #0 must be tile of i16, i32, f16 or f32, but got '!tile.tile<32x32xi8, vec>'}}
+  %r = tile.subs %a, %s : !tile.tile<32x32xi8, vec>, i32
+  return
+}
+
+// -----
+
+// Tests that tile.divs takes float tiles only, as tile.div.
+func.func @divs_integer(%a: !tile.tile<32x32xi32, vec>, %s: i32) {
+  // expected-error @+1 {{'tile.divs' op operand #0 must be tile of f16 or f32, but got '!tile.tile<32x32xi32, vec>'}}
+  %r = tile.divs %a, %s : !tile.tile<32x32xi32, vec>, i32
+  return
+}
+
+// -----
+
+// Tests that tile.maxs and tile.mins reject i32 tiles: ptoas takes their
+// scalar as a float, and not every i32 has an f32.
+func.func @maxs_i32(%a: !tile.tile<32x32xi32, vec>, %s: i32) {
+  // expected-error @+1 {{'tile.maxs' op operand #0 must be tile of i16, f16 or f32, but got '!tile.tile<32x32xi32, vec>'}}
+  %r = tile.maxs %a, %s : !tile.tile<32x32xi32, vec>, i32
+  return
+}
+
+// -----
+
+func.func @mins_i32(%a: !tile.tile<32x32xi32, vec>, %s: f32) {
+  // expected-error @+1 {{'tile.mins' op operand #0 must be tile of i16, f16 or f32, but got '!tile.tile<32x32xi32, vec>'}}
+  %r = tile.mins %a, %s : !tile.tile<32x32xi32, vec>, f32
+  return
+}
+
+// -----
+
+// Tests that tile.row_max's result is the source's rows as a column.
+func.func @row_max_shape(%a: !tile.tile<64x64xf32, vec>) {
+  // expected-error @+1 {{'tile.row_max' op result must be a 64x1 column tile}}
+  %r = tile.row_max %a : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  return
+}
+
+// -----
+
+// Tests that tile.row_min takes i16, i32, f16 and f32 tiles (ptoas's trowmin).
+func.func @row_min_i8(%a: !tile.tile<64x64xi8, vec>) {
+  // expected-error @+1 {{'tile.row_min' op operand #0 must be tile of i16, i32, f16 or f32, but got '!tile.tile<64x64xi8, vec>'}}
+  %r = tile.row_min %a : !tile.tile<64x64xi8, vec> -> !tile.tile<64x1xi8, vec>
+  return
+}
+
+// -----
+
+// Tests that tile.col_sum's result is one row as wide as the source.
+func.func @col_sum_shape(%a: !tile.tile<64x32xf32, vec>) {
+  // expected-error @+1 {{'tile.col_sum' op result must be a 1x32 row tile}}
+  %r = tile.col_sum %a : !tile.tile<64x32xf32, vec> -> !tile.tile<1x64xf32, vec>
+  return
+}
+
+// -----
+
+// Tests that tile.col_max takes f16 and f32 tiles only (pto-isa's TCOLMAX
+// static-asserts them, though ptoas accepts i32).
+func.func @col_max_i32(%a: !tile.tile<64x32xi32, vec>) {
+  // expected-error @+1 {{'tile.col_max' op operand #0 must be tile of f16 or f32, but got '!tile.tile<64x32xi32, vec>'}}
+  %r = tile.col_max %a : !tile.tile<64x32xi32, vec> -> !tile.tile<1x32xi32, vec>
+  return
+}
+
+// -----
+
+// Tests that tile.col_sum's result has the source's element type.
+func.func @col_sum_element(%a: !tile.tile<64x32xf32, vec>) {
+  // expected-error @+1 {{'tile.col_sum' op}}
+  %r = tile.col_sum %a : !tile.tile<64x32xf32, vec> -> !tile.tile<1x32xf16, vec>
+  return
+}
+
+// -----
+
+// Tests that a row_expand_* operand is a column as tall as the tile.
+func.func @row_expand_add_row(%a: !tile.tile<64x32xf32, vec>, %r: !tile.tile<1x32xf32, vec>) {
+  // expected-error @+1 {{'tile.row_expand_add' op factors must be a 64x1 column tile}}
+  %0 = tile.row_expand_add %a, %r : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
+  return
+}
+
+// -----
+
+// Tests that a col_expand_* operand is a row as wide as the tile.
+func.func @col_expand_sub_column(%a: !tile.tile<64x32xf32, vec>, %c: !tile.tile<64x1xf32, vec>) {
+  // expected-error @+1 {{'tile.col_expand_sub' op factors must be a 1x32 row tile}}
+  %0 = tile.col_expand_sub %a, %c : !tile.tile<64x32xf32, vec>, !tile.tile<64x1xf32, vec>
+  return
+}
+
+// -----
+
+// Tests that row_expand_div and col_expand_div take float tiles only
+// (ptoas's trowexpanddiv / tcolexpanddiv: f16 and f32).
+func.func @row_expand_div_integer(%a: !tile.tile<64x32xi32, vec>, %c: !tile.tile<64x1xi32, vec>) {
+  // expected-error @+1 {{'tile.row_expand_div' op operand #0 must be tile of f16 or f32, but got '!tile.tile<64x32xi32, vec>'}}
+  %0 = tile.row_expand_div %a, %c : !tile.tile<64x32xi32, vec>, !tile.tile<64x1xi32, vec>
+  return
+}
+
+// -----
+
+func.func @col_expand_div_integer(%a: !tile.tile<64x32xi16, vec>, %r: !tile.tile<1x32xi16, vec>) {
+  // expected-error @+1 {{'tile.col_expand_div' op operand #0 must be tile of f16 or f32, but got '!tile.tile<64x32xi16, vec>'}}
+  %0 = tile.col_expand_div %a, %r : !tile.tile<64x32xi16, vec>, !tile.tile<1x32xi16, vec>
+  return
+}
+
+// -----
+
+// Tests that the other broadcasts take i16, i32, f16 and f32 tiles.
+func.func @col_expand_max_i8(%a: !tile.tile<64x32xi8, vec>, %r: !tile.tile<1x32xi8, vec>) {
+  // expected-error @+1 {{'tile.col_expand_max' op operand #0 must be tile of i16, i32, f16 or f32, but got '!tile.tile<64x32xi8, vec>'}}
+  %0 = tile.col_expand_max %a, %r : !tile.tile<64x32xi8, vec>, !tile.tile<1x32xi8, vec>
+  return
+}
+
+// -----
+
+// Tests that row_expand broadcasts a column as tall as its result.
+func.func @row_expand_shape(%c: !tile.tile<32x1xf32, vec>) {
+  // expected-error @+1 {{'tile.row_expand' op source must be a 64x1 column tile}}
+  %0 = tile.row_expand %c : !tile.tile<32x1xf32, vec> -> !tile.tile<64x32xf32, vec>
+  return
+}
+
+// -----
+
+// Tests that col_expand broadcasts a row as wide as its result, of its
+// element type.
+func.func @col_expand_element(%r: !tile.tile<1x32xf16, vec>) {
+  // expected-error @+1 {{'tile.col_expand' op}}
+  %0 = tile.col_expand %r : !tile.tile<1x32xf16, vec> -> !tile.tile<64x32xf32, vec>
+  return
+}
+
+// -----
+
 // Tests that tile.exp's result has its operand's type.
 func.func @exp_type_mismatch(%a: !tile.tile<64x64xf32, vec>) {
   // expected-error @+1 {{'tile.exp' op failed to verify that all of {source, result} have same type}}
@@ -1604,7 +1751,7 @@ func.func @orchestration_value() attributes {tile.orchestration = 1 : i32} {
 // Tests that tile.scratch_addr is only accepted on the ops that need a
 // scratch tile (tile.transpose, tile.row_sum).
 func.func @scratch_addr_on_add(%a: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
-  // expected-error @+1 {{'tile.scratch_addr' must be a non-negative i64 on tile.transpose or tile.row_sum}}
+  // expected-error @+1 {{'tile.scratch_addr' must be a non-negative i64 on an op with a scratch tile (tile.transpose, tile.row_sum, tile.row_max, tile.row_min)}}
   %r = tile.add %a, %a {tile.scratch_addr = 0 : i64} : !tile.tile<8x8xf32, vec>
   return %r : !tile.tile<8x8xf32, vec>
 }
@@ -1613,7 +1760,7 @@ func.func @scratch_addr_on_add(%a: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf
 
 // Tests that tile.scratch_addr is a non-negative i64 byte address.
 func.func @scratch_addr_negative(%a: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
-  // expected-error @+1 {{'tile.scratch_addr' must be a non-negative i64 on tile.transpose or tile.row_sum}}
+  // expected-error @+1 {{'tile.scratch_addr' must be a non-negative i64 on an op with a scratch tile (tile.transpose, tile.row_sum, tile.row_max, tile.row_min)}}
   %r = tile.transpose %a {tile.scratch_addr = -256 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
   return %r : !tile.tile<8x8xf32, vec>
 }

@@ -408,6 +408,29 @@ func.func @scalar(%a: !tile.tile<64x64xf32, vec>, %x: !tile.tile<64x64xi8, vec>,
   return
 }
 
+// Tests that tile.subs/divs/maxs/mins round-trip, on the element types each
+// takes.
+// CHECK-LABEL: func.func @scalar_forms
+// CHECK-SAME: (%[[A:.*]]: !tile.tile<64x64xf32, vec>, %[[X:.*]]: !tile.tile<64x64xi16, vec>, %[[I:.*]]: !tile.tile<64x64xi32, vec>, %[[S:.*]]: f32, %[[N:.*]]: i32)
+// CHECK: %[[BUF:.*]] = tile.alloc : !tile.buffer<vec, 16384>
+// CHECK: tile.subs %[[A]], %[[S]] : !tile.tile<64x64xf32, vec>, f32
+// CHECK: tile.subs %[[I]], %[[N]] into(%[[BUF]] : !tile.buffer<vec, 16384>) : !tile.tile<64x64xi32, vec>, i32
+// CHECK: tile.divs %[[A]], %[[N]] : !tile.tile<64x64xf32, vec>, i32
+// CHECK: tile.maxs %[[A]], %[[S]] : !tile.tile<64x64xf32, vec>, f32
+// CHECK: tile.maxs %[[X]], %[[N]] : !tile.tile<64x64xi16, vec>, i32
+// CHECK: tile.mins %[[X]], %[[S]] {tag} : !tile.tile<64x64xi16, vec>, f32
+func.func @scalar_forms(%a: !tile.tile<64x64xf32, vec>, %x: !tile.tile<64x64xi16, vec>,
+                        %i: !tile.tile<64x64xi32, vec>, %s: f32, %n: i32) {
+  %buf = tile.alloc : !tile.buffer<vec, 16384>
+  %0 = tile.subs %a, %s : !tile.tile<64x64xf32, vec>, f32
+  %1 = tile.subs %i, %n into(%buf : !tile.buffer<vec, 16384>) : !tile.tile<64x64xi32, vec>, i32
+  %2 = tile.divs %a, %n : !tile.tile<64x64xf32, vec>, i32
+  %3 = tile.maxs %a, %s : !tile.tile<64x64xf32, vec>, f32
+  %4 = tile.maxs %x, %n : !tile.tile<64x64xi16, vec>, i32
+  %5 = tile.mins %x, %s {tag} : !tile.tile<64x64xi16, vec>, f32
+  return
+}
+
 // Tests that tile.full round-trips on float and integer tiles (f64 fill value).
 // CHECK-LABEL: func.func @full
 // CHECK: %[[BUF:.*]] = tile.alloc : !tile.buffer<vec, 16384, slots = 2>
@@ -434,6 +457,58 @@ func.func @transpose(%a: !tile.tile<64x32xf32, vec>) {
   %buf = tile.alloc : !tile.buffer<vec, 8192>
   %0 = tile.transpose %a : !tile.tile<64x32xf32, vec> -> !tile.tile<32x64xf32, vec>
   %1 = tile.transpose %a into(%buf : !tile.buffer<vec, 8192>) : !tile.tile<64x32xf32, vec> -> !tile.tile<32x64xf32, vec>
+  return
+}
+
+// Tests that tile.row_max/row_min (i16 to f32) and tile.col_sum/col_max (f16,
+// f32) round-trip.
+// CHECK-LABEL: func.func @reductions
+// CHECK: tile.row_max %{{.*}} : !tile.tile<64x64xf32, vec> -> !tile.tile<64x1xf32, vec>
+// CHECK: tile.row_min %{{.*}} into(%{{.*}} : !tile.buffer<vec, 256>) : !tile.tile<64x64xi32, vec> -> !tile.tile<64x1xi32, vec>
+// CHECK: tile.row_max %{{.*}} {tile.scratch_addr = 1024 : i64} : !tile.tile<32x32xi16, vec> -> !tile.tile<32x1xi16, vec>
+// CHECK: tile.col_sum %{{.*}} : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+// CHECK: tile.col_max %{{.*}} : !tile.tile<16x32xf16, vec> -> !tile.tile<1x32xf16, vec>
+func.func @reductions(%a: !tile.tile<64x64xf32, vec>, %i: !tile.tile<64x64xi32, vec>,
+                      %x: !tile.tile<32x32xi16, vec>, %h: !tile.tile<16x32xf16, vec>) {
+  %buf = tile.alloc : !tile.buffer<vec, 256>
+  %0 = tile.row_max %a : !tile.tile<64x64xf32, vec> -> !tile.tile<64x1xf32, vec>
+  %1 = tile.row_min %i into(%buf : !tile.buffer<vec, 256>) : !tile.tile<64x64xi32, vec> -> !tile.tile<64x1xi32, vec>
+  %2 = tile.row_max %x {tile.scratch_addr = 1024 : i64} : !tile.tile<32x32xi16, vec> -> !tile.tile<32x1xi16, vec>
+  %3 = tile.col_sum %a : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %4 = tile.col_max %h : !tile.tile<16x32xf16, vec> -> !tile.tile<1x32xf16, vec>
+  return
+}
+
+// Tests that the broadcasts round-trip: row_expand_* with a column,
+// col_expand_* with a row, row_expand / col_expand of a vector.
+// CHECK-LABEL: func.func @broadcasts
+// CHECK-SAME: (%[[A:.*]]: !tile.tile<64x32xf32, vec>, %[[C:.*]]: !tile.tile<64x1xf32, vec>, %[[R:.*]]: !tile.tile<1x32xf32, vec>, %[[X:.*]]: !tile.tile<64x32xi32, vec>, %[[XC:.*]]: !tile.tile<64x1xi32, vec>)
+// CHECK: tile.row_expand_add %[[A]], %[[C]] : !tile.tile<64x32xf32, vec>, !tile.tile<64x1xf32, vec>
+// CHECK: tile.row_expand_sub %[[X]], %[[XC]] : !tile.tile<64x32xi32, vec>, !tile.tile<64x1xi32, vec>
+// CHECK: tile.row_expand_div %[[A]], %[[C]] into(%{{.*}} : !tile.buffer<vec, 8192>) : !tile.tile<64x32xf32, vec>, !tile.tile<64x1xf32, vec>
+// CHECK: tile.row_expand_max %[[A]], %[[C]] {tag} : !tile.tile<64x32xf32, vec>, !tile.tile<64x1xf32, vec>
+// CHECK: tile.col_expand_add %[[A]], %[[R]] : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
+// CHECK: tile.col_expand_sub %[[A]], %[[R]] : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
+// CHECK: tile.col_expand_mul %[[A]], %[[R]] : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
+// CHECK: tile.col_expand_div %[[A]], %[[R]] : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
+// CHECK: tile.col_expand_max %[[A]], %[[R]] : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
+// CHECK: tile.row_expand %[[C]] : !tile.tile<64x1xf32, vec> -> !tile.tile<64x32xf32, vec>
+// CHECK: tile.col_expand %[[R]] into(%{{.*}} : !tile.buffer<vec, 8192>) : !tile.tile<1x32xf32, vec> -> !tile.tile<64x32xf32, vec>
+func.func @broadcasts(%a: !tile.tile<64x32xf32, vec>, %c: !tile.tile<64x1xf32, vec>,
+                      %r: !tile.tile<1x32xf32, vec>, %x: !tile.tile<64x32xi32, vec>,
+                      %xc: !tile.tile<64x1xi32, vec>) {
+  %buf = tile.alloc : !tile.buffer<vec, 8192>
+  %0 = tile.row_expand_add %a, %c : !tile.tile<64x32xf32, vec>, !tile.tile<64x1xf32, vec>
+  %1 = tile.row_expand_sub %x, %xc : !tile.tile<64x32xi32, vec>, !tile.tile<64x1xi32, vec>
+  %2 = tile.row_expand_div %a, %c into(%buf : !tile.buffer<vec, 8192>) : !tile.tile<64x32xf32, vec>, !tile.tile<64x1xf32, vec>
+  %3 = tile.row_expand_max %a, %c {tag} : !tile.tile<64x32xf32, vec>, !tile.tile<64x1xf32, vec>
+  %4 = tile.col_expand_add %a, %r : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
+  %5 = tile.col_expand_sub %a, %r : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
+  %6 = tile.col_expand_mul %a, %r : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
+  %7 = tile.col_expand_div %a, %r : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
+  %8 = tile.col_expand_max %a, %r : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
+  %9 = tile.row_expand %c : !tile.tile<64x1xf32, vec> -> !tile.tile<64x32xf32, vec>
+  %10 = tile.col_expand %r into(%buf : !tile.buffer<vec, 8192>) : !tile.tile<1x32xf32, vec> -> !tile.tile<64x32xf32, vec>
   return
 }
 

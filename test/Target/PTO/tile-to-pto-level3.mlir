@@ -300,3 +300,36 @@ func.func @selection(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x8xf32>, %c: i
   %B1 = tile.store %r, %B[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
   return %B1 : !tile.tensor<8x8xf32>
 }
+
+// -----
+
+// Tests the reductions at level3: pto.trowmax / pto.trowmin with a scratch
+// tile at their `tile.scratch_addr`, a column (8x1) result, and pto.tcolsum /
+// pto.tcolmax from the row-major source into a row-major 1x8 row.
+// CHECK-LABEL: func.func @reductions(
+// CHECK: %[[T:.*]] = pto.alloc_tile addr = %c0_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, {{.*}}blayout=row_major
+// CHECK: %[[M:.*]] = pto.alloc_tile addr = %c256_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=1, {{.*}}blayout=col_major
+// CHECK: %[[TMP:.*]] = pto.alloc_tile addr = %c512_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
+// CHECK: %[[C:.*]] = pto.alloc_tile addr = %c320_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8, {{.*}}blayout=row_major
+// CHECK: pto.trowmax ins(%[[T]], %[[TMP]] : {{.*}}) outs(%[[M]] :
+// CHECK: pto.trowmin ins(%[[T]], %{{.*}} : {{.*}}) outs(%{{.*}} :
+// CHECK: pto.tcolsum ins(%[[T]] : {{.*}}) outs(%[[C]] :
+// CHECK: pto.tcolmax ins(%[[T]] : {{.*}}) outs(%{{.*}} :
+func.func @reductions(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x1xf32>, %C: !tile.tensor<1x8xf32>) -> (!tile.tensor<8x1xf32>, !tile.tensor<1x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc addr = 0 : !tile.buffer<vec, 256>
+  %m = tile.alloc addr = 256 : !tile.buffer<vec, 32>
+  %n = tile.alloc addr = 288 : !tile.buffer<vec, 32>
+  %s = tile.alloc addr = 320 : !tile.buffer<vec, 32>
+  %x = tile.alloc addr = 352 : !tile.buffer<vec, 32>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %mx = tile.row_max %t into(%m : !tile.buffer<vec, 32>) {tile.scratch_addr = 512 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x1xf32, vec>
+  %mn = tile.row_min %t into(%n : !tile.buffer<vec, 32>) {tile.scratch_addr = 512 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x1xf32, vec>
+  %d = tile.add %mx, %mn into(%m : !tile.buffer<vec, 32>) : !tile.tile<8x1xf32, vec>
+  %B1 = tile.store %d, %B[%c0, %c0] : !tile.tile<8x1xf32, vec>, !tile.tensor<8x1xf32>
+  %cs = tile.col_sum %t into(%s : !tile.buffer<vec, 32>) : !tile.tile<8x8xf32, vec> -> !tile.tile<1x8xf32, vec>
+  %cm = tile.col_max %t into(%x : !tile.buffer<vec, 32>) : !tile.tile<8x8xf32, vec> -> !tile.tile<1x8xf32, vec>
+  %e = tile.add %cs, %cm into(%s : !tile.buffer<vec, 32>) : !tile.tile<1x8xf32, vec>
+  %C1 = tile.store %e, %C[%c0, %c0] : !tile.tile<1x8xf32, vec>, !tile.tensor<1x8xf32>
+  return %B1, %C1 : !tile.tensor<8x1xf32>, !tile.tensor<1x8xf32>
+}

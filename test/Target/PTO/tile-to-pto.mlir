@@ -558,3 +558,88 @@ func.func @unary(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
   %A1 = tile.store %i, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %A1 : !tile.tensor<16x16xf32>
 }
+
+// -----
+
+// Tests that tile.subs/divs/maxs/mins are emitted from the emission table,
+// the scalar converted to the element type, and for tile.maxs/mins on an
+// integer tile then to f32 (ptoas wants a float scalar there).
+// CHECK-LABEL: func.func @scalar_forms(
+// CHECK: %[[X:.*]] = pto.alloc_tile {{.*}}dtype=f32
+// CHECK: pto.tsubs ins(%[[X]], %{{.*}} : {{.*}}, f32) outs(%[[X]] : {{.*}})
+// CHECK: pto.tdivs ins(%[[X]], %{{.*}} : {{.*}}, f32) outs(%[[X]] : {{.*}})
+// CHECK: pto.tmaxs ins(%[[X]], %{{.*}} : {{.*}}, f32) outs(%[[X]] : {{.*}})
+// CHECK: pto.tmins ins(%[[X]], %{{.*}} : {{.*}}, f32) outs(%[[X]] : {{.*}})
+// CHECK: %[[H:.*]] = pto.alloc_tile {{.*}}dtype=i16
+// CHECK: %[[N:.*]] = arith.trunci %{{.*}} : i32 to i16
+// CHECK: %[[F:.*]] = arith.sitofp %[[N]] : i16 to f32
+// CHECK: pto.tmaxs ins(%[[H]], %[[F]] : {{.*}}, f32) outs(%[[H]] : {{.*}})
+// CHECK: %[[N2:.*]] = arith.trunci %{{.*}} : i32 to i16
+// CHECK: pto.tsubs ins(%[[H]], %[[N2]] : {{.*}}, i16) outs(%[[H]] : {{.*}})
+func.func @scalar_forms(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xi16>, %s: f32, %n: i32) -> (!tile.tensor<16x16xf32>, !tile.tensor<16x16xi16>) {
+  %c0 = arith.constant 0 : index
+  %p = tile.alloc : !tile.buffer<vec, 1024>
+  %q = tile.alloc : !tile.buffer<vec, 512>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %a = tile.subs %x, %s into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+  %b = tile.divs %a, %s into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+  %c = tile.maxs %b, %s into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+  %d = tile.mins %c, %s into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+  %A1 = tile.store %d, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  %h = tile.load %B[%c0, %c0] into(%q : !tile.buffer<vec, 512>) : !tile.tensor<16x16xi16> -> !tile.tile<16x16xi16, vec>
+  %m = tile.maxs %h, %n into(%q : !tile.buffer<vec, 512>) : !tile.tile<16x16xi16, vec>, i32
+  %k = tile.subs %m, %n into(%q : !tile.buffer<vec, 512>) : !tile.tile<16x16xi16, vec>, i32
+  %B1 = tile.store %k, %B[%c0, %c0] : !tile.tile<16x16xi16, vec>, !tile.tensor<16x16xi16>
+  return %A1, %B1 : !tile.tensor<16x16xf32>, !tile.tensor<16x16xi16>
+}
+
+// -----
+
+// Tests that the broadcasts are emitted from the emission table: the
+// row_expand_* ops with the column as its col_major tile_buf, the
+// col_expand_* ops with the row as a row-major 1x16 tile_buf, the result in
+// the source's window where it shares it, and row_expand / col_expand into
+// windows of their own.
+// CHECK-LABEL: func.func @broadcasts(
+// CHECK: %[[X:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
+// CHECK: %[[C:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, {{.*}}blayout=col_major
+// CHECK: pto.trowexpandadd ins(%[[X]], %[[C]] : {{.*}}) outs(%[[X]] :
+// CHECK: pto.trowexpandsub ins(%[[X]], %[[C]] : {{.*}}) outs(%[[X]] :
+// CHECK: pto.trowexpanddiv ins(%[[X]], %[[C]] : {{.*}}) outs(%[[X]] :
+// CHECK: pto.trowexpandmax ins(%[[X]], %[[C]] : {{.*}}) outs(%[[X]] :
+// CHECK: %[[R:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, {{.*}}blayout=row_major
+// CHECK: pto.tcolexpandadd ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
+// CHECK: pto.tcolexpandsub ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
+// CHECK: pto.tcolexpandmul ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
+// CHECK: pto.tcolexpanddiv ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
+// CHECK: pto.tcolexpandmax ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
+// CHECK: %[[E:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
+// CHECK: pto.trowexpand ins(%[[C]] : {{.*}}) outs(%[[E]] :
+// CHECK: %[[F:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
+// CHECK: pto.tcolexpand ins(%[[R]] : {{.*}}) outs(%[[F]] :
+func.func @broadcasts(%A: !tile.tensor<16x16xf32>, %V: !tile.tensor<16x1xf32>, %W: !tile.tensor<1x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %p = tile.alloc : !tile.buffer<vec, 1024>
+  %q = tile.alloc : !tile.buffer<vec, 64>
+  %w = tile.alloc : !tile.buffer<vec, 64>
+  %e = tile.alloc : !tile.buffer<vec, 1024>
+  %f = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %c = tile.load %V[%c0, %c0] into(%q : !tile.buffer<vec, 64>) : !tile.tensor<16x1xf32> -> !tile.tile<16x1xf32, vec>
+  %0 = tile.row_expand_add %x, %c into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<16x1xf32, vec>
+  %1 = tile.row_expand_sub %0, %c into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<16x1xf32, vec>
+  %2 = tile.row_expand_div %1, %c into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<16x1xf32, vec>
+  %3 = tile.row_expand_max %2, %c into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<16x1xf32, vec>
+  %r = tile.load %W[%c0, %c0] into(%w : !tile.buffer<vec, 64>) : !tile.tensor<1x16xf32> -> !tile.tile<1x16xf32, vec>
+  %4 = tile.col_expand_add %3, %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
+  %5 = tile.col_expand_sub %4, %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
+  %6 = tile.col_expand_mul %5, %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
+  %7 = tile.col_expand_div %6, %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
+  %8 = tile.col_expand_max %7, %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
+  %9 = tile.row_expand %c into(%e : !tile.buffer<vec, 1024>) : !tile.tile<16x1xf32, vec> -> !tile.tile<16x16xf32, vec>
+  %10 = tile.col_expand %r into(%f : !tile.buffer<vec, 1024>) : !tile.tile<1x16xf32, vec> -> !tile.tile<16x16xf32, vec>
+  %11 = tile.add %8, %9 into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %12 = tile.add %11, %10 into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %A1 = tile.store %12, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %A1 : !tile.tensor<16x16xf32>
+}

@@ -28,9 +28,12 @@ enum class EmissionForm {
   Copy,
   /// ins(lhs, rhs) outs(acc): operands in their spaces' own layouts.
   Matmul,
-  /// ins(src, factors) outs(dst): source and result row-major, the factors
-  /// a column.
-  RowExpand,
+  /// ins(src, vector) outs(dst): source and result row-major, the vector (a
+  /// column for trowexpand<op>, a row for tcolexpand<op>) in its own layout.
+  Broadcast,
+  /// ins(src) outs(dst) between a tile and a vector (a column reduction, a
+  /// broadcast): row-major, but a column (Rx1) in its own layout.
+  VectorTile,
   /// ins(src, scratch) outs(dst): with a scratch tile of the source's type
   /// (level3: at the address the planner recorded on the op).
   WithScratch,

@@ -179,10 +179,14 @@ class PTO_BinaryOp<string mnemonic, string tileOp = "",
   }];
 }
 
-// ins(%a, %s : T, f32) outs(%d : T)
-class PTO_TileScalarOp<string mnemonic, string tileOp = "">
+// ins(%a, %s : T, f32) outs(%d : T); `floatScalar`: ptoas takes the scalar
+// as a float also for an integer tile (PTOViewToMemref rejects an integer
+// one), so it is converted to the element type and then to f32.
+class PTO_TileScalarOp<string mnemonic, string tileOp = "", bit floatScalar = 0>
     : PTO_Op<mnemonic>, PTO_EmittedFrom<tileOp, "TileScalar", 0> {
-  let extraClassDeclaration = emissionTable;
+  let extraClassDeclaration = emissionTable # "\n" #
+      "static constexpr bool kFloatScalar = " #
+      !if(floatScalar, "true", "false") # ";";
   let arguments = (ins AnyType:$src, AnyType:$scalar, AnyType:$dst);
   let assemblyFormat = [{
     `ins` `(` $src `,` $scalar `:` qualified(type($src)) `,` type($scalar) `)`
@@ -240,9 +244,30 @@ def PTO_TMinOp : PTO_BinaryOp<"tmin", "MinimumOp"> {
 def PTO_TDivOp : PTO_BinaryOp<"tdiv", "DivOp"> {
   let summary = "elementwise div";
 }
-def PTO_TRowExpandMulOp
-    : PTO_BinaryOp<"trowexpandmul", "RowExpandMulOp", "RowExpand"> {
-  let summary = "row-broadcast multiply by a column tile";
+// The broadcasts: a column (trowexpand<op>) or a row (tcolexpand<op>) vector
+// combined with every row or column of a tile. ptoas's A2/A3 trowexpand<op>
+// also takes a tmp, which tilemem does not pass: A2/A3 hardware then
+// broadcasts the column through UB [184 KiB, 192 KiB), which tilemem's
+// planners leave free (docs/pto-emission.md).
+class PTO_BroadcastOp<string mnemonic, string tileOp>
+    : PTO_BinaryOp<mnemonic, tileOp, "Broadcast"> {
+  let summary = "broadcast " # !substr(mnemonic, 1);
+}
+def PTO_TRowExpandMulOp : PTO_BroadcastOp<"trowexpandmul", "RowExpandMulOp">;
+def PTO_TRowExpandAddOp : PTO_BroadcastOp<"trowexpandadd", "RowExpandAddOp">;
+def PTO_TRowExpandSubOp : PTO_BroadcastOp<"trowexpandsub", "RowExpandSubOp">;
+def PTO_TRowExpandDivOp : PTO_BroadcastOp<"trowexpanddiv", "RowExpandDivOp">;
+def PTO_TRowExpandMaxOp : PTO_BroadcastOp<"trowexpandmax", "RowExpandMaxOp">;
+def PTO_TColExpandAddOp : PTO_BroadcastOp<"tcolexpandadd", "ColExpandAddOp">;
+def PTO_TColExpandSubOp : PTO_BroadcastOp<"tcolexpandsub", "ColExpandSubOp">;
+def PTO_TColExpandMulOp : PTO_BroadcastOp<"tcolexpandmul", "ColExpandMulOp">;
+def PTO_TColExpandDivOp : PTO_BroadcastOp<"tcolexpanddiv", "ColExpandDivOp">;
+def PTO_TColExpandMaxOp : PTO_BroadcastOp<"tcolexpandmax", "ColExpandMaxOp">;
+def PTO_TRowExpandOp : PTO_UnaryOp<"trowexpand", "RowExpandOp", "VectorTile"> {
+  let summary = "broadcast a column";
+}
+def PTO_TColExpandOp : PTO_UnaryOp<"tcolexpand", "ColExpandOp", "VectorTile"> {
+  let summary = "broadcast a row";
 }
 def PTO_TMatmulOp : PTO_BinaryOp<"tmatmul", "MatmulOp", "Matmul"> {
   let summary = "matmul";
@@ -254,12 +279,36 @@ def PTO_TTransOp : PTO_BinaryOp<"ttrans", "TransposeOp", "WithScratch"> {
 def PTO_TRowSumOp : PTO_BinaryOp<"trowsum", "RowSumOp", "WithScratch"> {
   let summary = "row sums";
 }
+def PTO_TRowMaxOp : PTO_BinaryOp<"trowmax", "RowMaxOp", "WithScratch"> {
+  let summary = "row maxima";
+}
+def PTO_TRowMinOp : PTO_BinaryOp<"trowmin", "RowMinOp", "WithScratch"> {
+  let summary = "row minima";
+}
+def PTO_TColSumOp : PTO_UnaryOp<"tcolsum", "ColSumOp", "VectorTile"> {
+  let summary = "column sums (level3 only: ptoas 0.27 crashes at level2)";
+}
+def PTO_TColMaxOp : PTO_UnaryOp<"tcolmax", "ColMaxOp", "VectorTile"> {
+  let summary = "column maxima";
+}
 
 def PTO_TAddSOp : PTO_TileScalarOp<"tadds", "AddSOp"> {
   let summary = "tile + scalar";
 }
 def PTO_TMulSOp : PTO_TileScalarOp<"tmuls", "MulSOp"> {
   let summary = "tile * scalar";
+}
+def PTO_TSubSOp : PTO_TileScalarOp<"tsubs", "SubSOp"> {
+  let summary = "tile - scalar";
+}
+def PTO_TDivSOp : PTO_TileScalarOp<"tdivs", "DivSOp"> {
+  let summary = "tile / scalar";
+}
+def PTO_TMaxSOp : PTO_TileScalarOp<"tmaxs", "MaxSOp", 1> {
+  let summary = "max(tile, scalar)";
+}
+def PTO_TMinSOp : PTO_TileScalarOp<"tmins", "MinSOp", 1> {
+  let summary = "min(tile, scalar)";
 }
 
 def PTO_TMatmulAccOp : PTO_Op<"tmatmul.acc"> {

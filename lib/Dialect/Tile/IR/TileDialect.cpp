@@ -47,12 +47,12 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   }
   if (attribute.getName() == kScratchAddrAttrName) {
     auto addr = dyn_cast<IntegerAttr>(attribute.getValue());
-    if (!isa<TransposeOp, RowSumOp>(op) || !addr ||
+    if (!op->hasTrait<SourceScratch>() || !addr ||
         !addr.getType().isInteger(64) || addr.getInt() < 0)
       return op->emitError()
              << "'" << kScratchAddrAttrName
-             << "' must be a non-negative i64 on tile.transpose or "
-                "tile.row_sum";
+             << "' must be a non-negative i64 on an op with a scratch tile "
+                "(tile.transpose, tile.row_sum, tile.row_max, tile.row_min)";
     return success();
   }
   return op->emitError() << "unknown tile dialect attribute '"

@@ -296,25 +296,77 @@ LogicalResult TransposeOp::verify() {
   return verifySameElement(*this, from.getElementType(), to.getElementType());
 }
 
-LogicalResult RowSumOp::verify() {
-  TileType from = getSource().getType(), to = getResult().getType();
-  if (to.getRows() != from.getRows() || to.getCols() != 1)
-    return emitOpError("result must be a ")
+/// A row reduction's result is an Rx1 column, a column reduction's a 1xC
+/// row, of the source's element type; the source lives in vec.
+static LogicalResult verifyReduction(Operation *op, TileType from, TileType to,
+                                     bool rows) {
+  if (rows && (to.getRows() != from.getRows() || to.getCols() != 1))
+    return op->emitOpError("result must be a ")
            << from.getRows() << "x1 column tile";
-  if (failed(verifySpace(*this, from, "source", {MemorySpace::Vec})))
+  if (!rows && (to.getRows() != 1 || to.getCols() != from.getCols()))
+    return op->emitOpError("result must be a 1x")
+           << from.getCols() << " row tile";
+  if (failed(verifySpace(op, from, "source", {MemorySpace::Vec})))
     return failure();
-  return verifySameElement(*this, from.getElementType(), to.getElementType());
+  return verifySameElement(op, from.getElementType(), to.getElementType());
 }
 
-LogicalResult RowExpandMulOp::verify() {
-  TileType source = getSource().getType(), factors = getFactors().getType();
-  if (factors.getRows() != source.getRows() || factors.getCols() != 1)
-    return emitOpError("factors must be a ")
-           << source.getRows() << "x1 column tile";
-  if (failed(verifySpace(*this, factors, "factors", {MemorySpace::Vec})))
+LogicalResult RowSumOp::verify() {
+  return verifyReduction(*this, getSource().getType(), getType(), true);
+}
+LogicalResult RowMaxOp::verify() {
+  return verifyReduction(*this, getSource().getType(), getType(), true);
+}
+LogicalResult RowMinOp::verify() {
+  return verifyReduction(*this, getSource().getType(), getType(), true);
+}
+LogicalResult ColSumOp::verify() {
+  return verifyReduction(*this, getSource().getType(), getType(), false);
+}
+LogicalResult ColMaxOp::verify() {
+  return verifyReduction(*this, getSource().getType(), getType(), false);
+}
+
+/// The vector of a broadcast: an Rx1 column (`column`) or a 1xC row as tall
+/// or as wide as the tile, in vec, of the tile's element type.
+static LogicalResult verifyBroadcast(Operation *op, TileType tile,
+                                     TileType vector, StringRef name,
+                                     bool column) {
+  if (column && (vector.getRows() != tile.getRows() || vector.getCols() != 1))
+    return op->emitOpError()
+           << name << " must be a " << tile.getRows() << "x1 column tile";
+  if (!column && (vector.getRows() != 1 || vector.getCols() != tile.getCols()))
+    return op->emitOpError()
+           << name << " must be a 1x" << tile.getCols() << " row tile";
+  if (failed(verifySpace(op, vector, name, {MemorySpace::Vec})))
     return failure();
-  return verifySameElement(*this, source.getElementType(),
-                           factors.getElementType());
+  return verifySameElement(op, tile.getElementType(), vector.getElementType());
+}
+
+#define TILE_BROADCAST_VERIFIER(Op, column)                                    \
+  LogicalResult Op::verify() {                                                 \
+    return verifyBroadcast(*this, getSource().getType(),                       \
+                           getFactors().getType(), "factors", column);         \
+  }
+TILE_BROADCAST_VERIFIER(RowExpandMulOp, true)
+TILE_BROADCAST_VERIFIER(RowExpandAddOp, true)
+TILE_BROADCAST_VERIFIER(RowExpandSubOp, true)
+TILE_BROADCAST_VERIFIER(RowExpandDivOp, true)
+TILE_BROADCAST_VERIFIER(RowExpandMaxOp, true)
+TILE_BROADCAST_VERIFIER(ColExpandAddOp, false)
+TILE_BROADCAST_VERIFIER(ColExpandSubOp, false)
+TILE_BROADCAST_VERIFIER(ColExpandMulOp, false)
+TILE_BROADCAST_VERIFIER(ColExpandDivOp, false)
+TILE_BROADCAST_VERIFIER(ColExpandMaxOp, false)
+#undef TILE_BROADCAST_VERIFIER
+
+LogicalResult RowExpandOp::verify() {
+  return verifyBroadcast(*this, getType(), getSource().getType(), "source",
+                         true);
+}
+LogicalResult ColExpandOp::verify() {
+  return verifyBroadcast(*this, getType(), getSource().getType(), "source",
+                         false);
 }
 
 static LogicalResult verifyMatmulOperands(Operation *op, TileType lhs,

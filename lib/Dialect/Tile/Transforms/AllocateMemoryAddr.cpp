@@ -11,8 +11,9 @@
 //   from a segment tree over the (compressed) interval endpoints, so one
 //   placement costs O(log A + K log K) for its K conflicts, never a scan of
 //   every placed allocation.
-// The scratch tile of each tile.transpose / tile.row_sum (pto.ttrans and
-// pto.trowsum take a temporary, which only the planner can place at level3)
+// The scratch tile of each op with the SourceScratch trait (tile.transpose,
+// tile.row_sum/row_max/row_min: pto.ttrans and pto.trowsum/trowmax/trowmin
+// take a temporary, which only the planner can place at level3)
 // is one more item, live only at its op ([p, p]) and as large as the op's
 // source tile; it goes through the same placement and capacity check and
 // its address is written as `tile.scratch_addr`.

@@ -59,7 +59,8 @@ Notes and limitations:
 * An op reads all its operands before writing its result. Instead of
   modelling in-place hazards, storage mode raises :class:`StorageError` when
   the result of a not-in-place-safe op (move, extract, transpose, recip, ...)
-  overlaps its operand, or a row_expand_mul result overlaps its factors.
+  overlaps its operand, or a broadcast (row_expand_mul, ...) result overlaps
+  its vector.
 * Every execution of a ``tile.alloc`` without ``addr`` makes fresh,
   all-poison memory (with ``addr``: see Addresses above).
 * ``func.call`` passes descriptors by reference in storage mode; its results
@@ -75,8 +76,8 @@ Notes and limitations:
 The package, one module per concern: ``types`` (the type grammar, read
 through the bound types), ``numerics`` (storage and compute arrays),
 ``memory`` (simulated bytes and storage descriptors), ``semantics`` (what
-the ops compute; ``_BINARY`` and ``_UNARY`` are the tables of the elementwise
-binary and unary ops, so adding such an op is one entry there), ``execution`` (compiled
+the ops compute; ``_BINARY``, ``_UNARY``, ``_SCALAR``, ``_REDUCTIONS`` and
+``_BROADCASTS`` are the tables of the simple ops, so adding such an op is one entry there), ``execution`` (compiled
 blocks and the step budget), ``compiler`` with ``tile_ops``,
 ``control_flow`` and ``arith_ops`` (one function into closures, for one
 mode), ``program`` (``Program``, ``run``, ``random_inputs``) and
@@ -91,10 +92,15 @@ from .execution import DEFAULT_MAX_STEPS as DEFAULT_MAX_STEPS
 from .program import Program, RunResult, compile, random_inputs, run
 
 # Names other modules of tilemem and the tests read: the element table
-# (test_contract.py), the type parser (testing.toolchain) and the tables of
-# elementwise binary and unary ops (testing.fuzz_gen).
+# (test_contract.py), the type parser (testing.toolchain) and the op lists
+# of the tables (testing.fuzz_gen).
 from .semantics import _BINARY as _BINARY
 from .semantics import BINARY_OPS as BINARY_OPS
+from .semantics import COLUMN_BROADCASTS as COLUMN_BROADCASTS
+from .semantics import COLUMN_REDUCTIONS as COLUMN_REDUCTIONS
+from .semantics import ROW_BROADCASTS as ROW_BROADCASTS
+from .semantics import ROW_REDUCTIONS as ROW_REDUCTIONS
+from .semantics import SCALAR_OPS as SCALAR_OPS
 from .semantics import UNARY_OPS as UNARY_OPS
 from .types import _ELEM as _ELEM
 from .types import _parse_type as _parse_type

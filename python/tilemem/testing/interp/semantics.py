@@ -1,10 +1,11 @@
 """The semantics of the ops: tile kernels on (data, poison) tuples and the
 scalar (``arith``) operations.
 
-``_BINARY`` and ``_UNARY`` are the single tables of the elementwise binary
-and unary tile ops: adding such an op to the interpreter is one entry here
-(the compiler's handler table and the fuzzer's ``BINARY_OPS`` and
-``UNARY_OPS`` are derived from them).
+``_BINARY``, ``_UNARY``, ``_SCALAR``, ``_REDUCTIONS`` and ``_BROADCASTS``
+are the single tables of the elementwise binary, unary, tile-scalar,
+reduction and broadcast tile ops:
+adding such an op to the interpreter is one entry here (the compiler's
+handler table and the fuzzer's op lists are derived from them).
 """
 
 from __future__ import annotations
@@ -91,6 +92,72 @@ _UNARY = {
 
 #: The elementwise unary ops the interpreter runs, by mnemonic.
 UNARY_OPS = tuple(name.removeprefix("tile.") for name in _UNARY)
+
+#: The semantics of the tile-scalar ops: f(tile, scalar), the scalar already
+#: in the tile's element type. The fuzzer generates every op named here.
+_SCALAR = {
+    "tile.adds": np.add,
+    "tile.muls": np.multiply,
+    "tile.subs": np.subtract,
+    "tile.divs": _ieee_divide,
+    # std::max(src, s) and std::min(src, s): with a NaN, src.
+    "tile.maxs": lambda a, s: np.where(a < s, s, a),
+    "tile.mins": lambda a, s: np.where(s < a, s, a),
+}
+
+#: The tile-scalar ops the interpreter runs, by mnemonic.
+SCALAR_OPS = tuple(name.removeprefix("tile.") for name in _SCALAR)
+
+
+def _fold(x, axis, pick):
+    """pto-isa's max/min reduction: `r = pick(r, x[k])` from the first
+    element, `pick(a, b)` true where b replaces a (a NaN first element stays,
+    a later NaN is skipped)."""
+    x = np.moveaxis(x, axis, 0)
+    r = x[0].copy()
+    for k in range(1, x.shape[0]):
+        r = np.where(pick(r, x[k]), x[k], r)
+    return np.expand_dims(r, axis)
+
+
+#: The reductions: op -> (axis, reduce(values, axis)) on float64/int64
+#: values; the result keeps the reduced axis with one element (Rx1 for a row
+#: reduction, 1xC for a column one). The fuzzer generates every op named here.
+_REDUCTIONS = {
+    "tile.row_sum": (1, lambda x, axis: x.sum(axis=axis, keepdims=True)),
+    "tile.row_max": (1, lambda x, axis: _fold(x, axis, lambda r, v: r < v)),
+    "tile.row_min": (1, lambda x, axis: _fold(x, axis, lambda r, v: v < r)),
+    "tile.col_sum": (0, lambda x, axis: x.sum(axis=axis, keepdims=True)),
+    "tile.col_max": (0, lambda x, axis: _fold(x, axis, lambda r, v: r < v)),
+}
+
+#: The broadcasts: op -> (axis, f(tile, vector), poison(vector) or None),
+#: the vector (Rx1 for axis 1, 1xC for axis 0) broadcast along `axis`. A
+#: zero divisor is poison: pto-isa's TROWEXPANDDIV and TCOLEXPANDDIV assert
+#: a non-zero one. The fuzzer generates every op named here.
+_BROADCASTS = {
+    "tile.row_expand_mul": (1, np.multiply, None),
+    "tile.row_expand_add": (1, np.add, None),
+    "tile.row_expand_sub": (1, np.subtract, None),
+    "tile.row_expand_div": (1, _ieee_divide, lambda v: v == 0),
+    # std::max(x, v): with a NaN element, x.
+    "tile.row_expand_max": (1, lambda x, v: np.where(x < v, v, x), None),
+    "tile.col_expand_add": (0, np.add, None),
+    "tile.col_expand_sub": (0, np.subtract, None),
+    "tile.col_expand_mul": (0, np.multiply, None),
+    "tile.col_expand_div": (0, _ieee_divide, lambda v: v == 0),
+    "tile.col_expand_max": (0, lambda x, v: np.where(x < v, v, x), None),
+}
+
+#: The broadcasts that combine a tile with a column and with a row.
+ROW_BROADCASTS = tuple(n.removeprefix("tile.") for n, b in _BROADCASTS.items() if b[0] == 1)
+COLUMN_BROADCASTS = tuple(n.removeprefix("tile.") for n, b in _BROADCASTS.items() if b[0] == 0)
+
+#: The row and the column reductions, by mnemonic.
+ROW_REDUCTIONS = tuple(n.removeprefix("tile.") for n, (axis, _) in _REDUCTIONS.items() if axis == 1)
+COLUMN_REDUCTIONS = tuple(
+    n.removeprefix("tile.") for n, (axis, _) in _REDUCTIONS.items() if axis == 0
+)
 
 
 def _matmul_product(l, r, le, re_):

@@ -27,7 +27,17 @@ from .memory import (
     _write,
 )
 from .numerics import _elem_scalar, _from_c, _to_c
-from .semantics import _BINARY, _UNARY, _block, _convert, _matmul_product, _replace_block
+from .semantics import (
+    _BINARY,
+    _BROADCASTS,
+    _REDUCTIONS,
+    _SCALAR,
+    _UNARY,
+    _block,
+    _convert,
+    _matmul_product,
+    _replace_block,
+)
 from .types import _parse_type, _type_of
 
 
@@ -241,7 +251,7 @@ class _TileOps:
     def op_scalar(self, o):
         a, x = self.use(o.operands[0]), self.use(o.operands[1])
         elem = self.types[a].elem
-        f = np.add if o.name == "tile.adds" else np.multiply
+        f = _SCALAR[o.name]
 
         def kernel(t, s):
             return _from_c(f(_to_c(t[0][0], elem), _elem_scalar(s[0], elem)), elem), t[0][1].copy()
@@ -261,28 +271,49 @@ class _TileOps:
         a = self.use(o.operands[0])
         return self.producer(o, [a], [], lambda t, s: (t[0][0].T.copy(), t[0][1].T.copy()))
 
-    def op_row_sum(self, o):
+    def op_reduction(self, o):
         a = self.use(o.operands[0])
         elem = self.types[a].elem
+        axis, reduce = _REDUCTIONS[o.name]
         return self.producer(
             o,
             [a],
             [],
             lambda t, s: (
-                _from_c(_to_c(t[0][0], elem).sum(axis=1, keepdims=True), elem),
-                t[0][1].any(axis=1, keepdims=True),
+                _from_c(reduce(_to_c(t[0][0], elem), axis), elem),
+                t[0][1].any(axis=axis, keepdims=True),
             ),
         )
 
-    def op_row_expand_mul(self, o):
-        a, f = self.use(o.operands[0]), self.use(o.operands[1])
+    def op_broadcast(self, o):
+        a, v = self.use(o.operands[0]), self.use(o.operands[1])
         elem = self.types[a].elem
+        axis, f, undefined = _BROADCASTS[o.name]
+        # The vector's first column (axis 1) or row (axis 0), broadcast.
+        first = (slice(None), slice(0, 1)) if axis == 1 else (slice(0, 1), slice(None))
 
         def kernel(t, s):
-            data = _from_c(_to_c(t[0][0], elem) * _to_c(t[1][0], elem)[:, :1], elem)
-            return data, t[0][1] | t[1][1][:, :1]
+            vector = _to_c(t[1][0], elem)[first]
+            data = _from_c(f(_to_c(t[0][0], elem), vector), elem)
+            poison = t[0][1] | t[1][1][first]
+            if undefined is not None:
+                poison = poison | undefined(vector)
+            return data, poison
 
-        return self.producer(o, [a, f], [], kernel)
+        return self.producer(o, [a, v], [], kernel)
+
+    def op_expand(self, o):
+        a = self.use(o.operands[0])
+        shape = (_type_of(o.results[0]).rows, _type_of(o.results[0]).cols)
+        return self.producer(
+            o,
+            [a],
+            [],
+            lambda t, s: (
+                np.broadcast_to(t[0][0], shape).copy(),
+                np.broadcast_to(t[0][1], shape).copy(),
+            ),
+        )
 
     def op_matmul(self, o):
         l, r = self.use(o.operands[0]), self.use(o.operands[1])
@@ -424,12 +455,13 @@ TILE_HANDLERS: dict[str, Callable] = {
     "tile.create": _TileOps.op_create,
     **{name: _TileOps.op_binary for name in _BINARY},
     **{name: _TileOps.op_unary for name in _UNARY},
-    "tile.adds": _TileOps.op_scalar,
-    "tile.muls": _TileOps.op_scalar,
+    **{name: _TileOps.op_scalar for name in _SCALAR},
     "tile.full": _TileOps.op_full,
     "tile.transpose": _TileOps.op_transpose,
-    "tile.row_sum": _TileOps.op_row_sum,
-    "tile.row_expand_mul": _TileOps.op_row_expand_mul,
+    **{name: _TileOps.op_reduction for name in _REDUCTIONS},
+    **{name: _TileOps.op_broadcast for name in _BROADCASTS},
+    "tile.row_expand": _TileOps.op_expand,
+    "tile.col_expand": _TileOps.op_expand,
     "tile.matmul": _TileOps.op_matmul,
     "tile.matmul_acc": _TileOps.op_matmul_acc,
     "tile.write": _TileOps.op_write,

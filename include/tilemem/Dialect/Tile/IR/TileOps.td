@@ -181,10 +181,15 @@ class Tile_TileOfElements<string pred, string elements>
 // f16 or f32 only: TDIV, TEXP, TLOG, TSQRT, TRSQRT, TRECIP, TABS.
 def Tile_FloatTileType : Tile_TileOfElements<"e.isF16() || e.isF32()",
                                              "f16 or f32">;
-// TNEG: i16, i32, f16, f32.
-def Tile_NegTileType : Tile_TileOfElements<
+// TNEG, TSUBS: i16, i32, f16, f32.
+def Tile_ArithTileType : Tile_TileOfElements<
     "e.isInteger(16) || e.isInteger(32) || e.isF16() || e.isF32()",
     "i16, i32, f16 or f32">;
+// TMAXS, TMINS take i16, i32, f16 and f32, but ptoas wants their scalar as a
+// float (an integer one fails in PTOViewToMemref): i32 is left out, as not
+// every i32 scalar has an f32.
+def Tile_FloatScalarTileType : Tile_TileOfElements<
+    "e.isInteger(16) || e.isF16() || e.isF32()", "i16, f16 or f32">;
 // TRELU: i32, f16, f32.
 def Tile_ReluTileType : Tile_TileOfElements<
     "e.isInteger(32) || e.isF16() || e.isF32()", "i32, f16 or f32">;
@@ -247,10 +252,11 @@ def Tile_RecipOp : Tile_UnaryOp<"recip", "reciprocal", Tile_FloatTileType,
   }];
 }
 def Tile_AbsOp : Tile_UnaryOp<"abs", "absolute value">;
-def Tile_NegOp : Tile_UnaryOp<"neg", "negation", Tile_NegTileType>;
+def Tile_NegOp : Tile_UnaryOp<"neg", "negation", Tile_ArithTileType>;
 def Tile_ReluOp : Tile_UnaryOp<"relu", "max(x, 0)", Tile_ReluTileType>;
 
-class Tile_ScalarOp<string mnemonic, string semantics>
+class Tile_ScalarOp<string mnemonic, string semantics,
+                    Type operandType = Tile_TileType>
     : Tile_AllocatingOp<mnemonic, [Tile_FixedOutputSpace<"Vec">,
                                    AllTypesMatch<["source", "result"]>]> {
   let summary = "tile-scalar " # semantics;
@@ -260,7 +266,7 @@ class Tile_ScalarOp<string mnemonic, string semantics>
     ```
     The scalar is converted to the tile's element type.
   }];
-  let arguments = !con((ins Tile_TileType:$source, Tile_ScalarType:$scalar),
+  let arguments = !con((ins operandType:$source, Tile_ScalarType:$scalar),
                        Tile_DestinationArgs);
   let assemblyFormat = "$source `,` $scalar `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
                        "  `:` qualified(type($result)) `,` qualified(type($scalar))";
@@ -268,6 +274,11 @@ class Tile_ScalarOp<string mnemonic, string semantics>
 
 def Tile_AddSOp : Tile_ScalarOp<"adds", "addition">;
 def Tile_MulSOp : Tile_ScalarOp<"muls", "multiplication">;
+def Tile_SubSOp : Tile_ScalarOp<"subs", "subtraction", Tile_ArithTileType>;
+// Float only, as tile.div (IEEE: x / 0 is an infinity).
+def Tile_DivSOp : Tile_ScalarOp<"divs", "division", Tile_FloatTileType>;
+def Tile_MaxSOp : Tile_ScalarOp<"maxs", "maximum", Tile_FloatScalarTileType>;
+def Tile_MinSOp : Tile_ScalarOp<"mins", "minimum", Tile_FloatScalarTileType>;
 
 def Tile_FullOp : Tile_AllocatingOp<"full", [Tile_FixedOutputSpace<"Vec">]> {
   let summary = "a tile filled with one value";
@@ -282,6 +293,7 @@ def Tile_FullOp : Tile_AllocatingOp<"full", [Tile_FixedOutputSpace<"Vec">]> {
 }
 
 def Tile_TransposeOp : Tile_AllocatingOp<"transpose", [Tile_NotInPlaceSafe,
+                                                     Tile_SourceScratch,
                                                      Tile_FixedOutputSpace<"Vec">]> {
   let summary = "transpose a tile into new storage";
   let description = [{
@@ -297,13 +309,109 @@ def Tile_TransposeOp : Tile_AllocatingOp<"transpose", [Tile_NotInPlaceSafe,
   let hasVerifier = 1;
 }
 
-def Tile_RowSumOp : Tile_AllocatingOp<"row_sum", [Tile_NotInPlaceSafe,
-                                                Tile_FixedOutputSpace<"Vec">]> {
-  let summary = "sum each row into a column tile";
+class Tile_RowReductionOp<string mnemonic, string semantics,
+                          Type operandType = Tile_ArithTileType>
+    : Tile_AllocatingOp<mnemonic, [Tile_NotInPlaceSafe, Tile_SourceScratch,
+                                   Tile_FixedOutputSpace<"Vec">]> {
+  let summary = "the " # semantics # " of each row into a column tile";
   let description = [{
     ```mlir
-    %s = tile.row_sum %a : !tile.tile<64x64xf32, vec> -> !tile.tile<64x1xf32, vec>
+    %s = tile.}] # mnemonic # [{ %a : !tile.tile<64x64xf32, vec> -> !tile.tile<64x1xf32, vec>
     ```
+    Not in-place safe, with a scratch tile of the source's type.
+  }];
+  let arguments = !con((ins operandType:$source), Tile_DestinationArgs);
+  let assemblyFormat = "$source `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($source)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Tile_RowSumOp : Tile_RowReductionOp<"row_sum", "sum", Tile_TileType>;
+// TROWMAX, TROWMIN: i16, i32, f16, f32.
+def Tile_RowMaxOp : Tile_RowReductionOp<"row_max", "maximum">;
+def Tile_RowMinOp : Tile_RowReductionOp<"row_min", "minimum">;
+
+// f16 and f32 only: pto-isa's TCOLSUM and TCOLMAX static-assert them.
+class Tile_ColReductionOp<string mnemonic, string semantics>
+    : Tile_AllocatingOp<mnemonic, [Tile_NotInPlaceSafe,
+                                   Tile_FixedOutputSpace<"Vec">]> {
+  let summary = "the " # semantics # " of each column into a row tile";
+  let description = [{
+    ```mlir
+    %s = tile.}] # mnemonic # [{ %a : !tile.tile<64x32xf32, vec> -> !tile.tile<1x32xf32, vec>
+    ```
+    Not in-place safe.
+  }];
+  let arguments = !con((ins Tile_FloatTileType:$source), Tile_DestinationArgs);
+  let assemblyFormat = "$source `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($source)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Tile_ColSumOp : Tile_ColReductionOp<"col_sum", "sum">;
+def Tile_ColMaxOp : Tile_ColReductionOp<"col_max", "maximum">;
+
+// `result[i][j] = f(source[i][j], vector[i][0])` (row_expand_*) or
+// `f(source[i][j], vector[0][j])` (col_expand_*); may share `source`'s window
+// but not `vector`'s.
+class Tile_BroadcastBinaryOp<string mnemonic, string semantics,
+                             string vector, Type operandType = Tile_ArithTileType>
+    : Tile_AllocatingOp<mnemonic, [Tile_ForbidOutputAlias<1>,
+                                   Tile_FixedOutputSpace<"Vec">,
+                                   AllTypesMatch<["source", "result"]>]> {
+  let summary = semantics # " each element and the matching element of a " #
+                vector # " tile";
+  let description = [{
+    ```mlir
+    %r = tile.}] # mnemonic # [{ %a, %v : !tile.tile<64x64xf32, vec>, }] #
+    !if(!eq(vector, "column"), "!tile.tile<64x1xf32, vec>",
+        "!tile.tile<1x64xf32, vec>") # [{
+    ```
+    The result may share `%a`'s window but must not overlap `%v`.
+  }];
+  let arguments = !con((ins operandType:$source, operandType:$factors),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$source `,` $factors `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($source)) `,` qualified(type($factors))";
+  let hasVerifier = 1;
+}
+
+// pto-isa's TROWEXPAND<op> and TCOLEXPAND<op>: i16, i32, f16, f32 (div f16
+// and f32 only).
+def Tile_RowExpandMulOp : Tile_BroadcastBinaryOp<"row_expand_mul", "multiply",
+                                                 "column", Tile_TileType>;
+def Tile_RowExpandAddOp : Tile_BroadcastBinaryOp<"row_expand_add", "add",
+                                                 "column">;
+def Tile_RowExpandSubOp : Tile_BroadcastBinaryOp<"row_expand_sub",
+                                                 "subtract from", "column">;
+def Tile_RowExpandDivOp : Tile_BroadcastBinaryOp<"row_expand_div", "divide",
+                                                 "column", Tile_FloatTileType>;
+def Tile_RowExpandMaxOp : Tile_BroadcastBinaryOp<"row_expand_max",
+                                                 "the maximum of", "column">;
+def Tile_ColExpandAddOp : Tile_BroadcastBinaryOp<"col_expand_add", "add",
+                                                 "row">;
+def Tile_ColExpandSubOp : Tile_BroadcastBinaryOp<"col_expand_sub",
+                                                 "subtract from", "row">;
+def Tile_ColExpandMulOp : Tile_BroadcastBinaryOp<"col_expand_mul", "multiply",
+                                                 "row">;
+def Tile_ColExpandDivOp : Tile_BroadcastBinaryOp<"col_expand_div", "divide",
+                                                 "row", Tile_FloatTileType>;
+def Tile_ColExpandMaxOp : Tile_BroadcastBinaryOp<"col_expand_max",
+                                                 "the maximum of", "row">;
+
+// A vector broadcast to a tile: `result[i][j] = source[i][0]` (row_expand)
+// or `source[0][j]` (col_expand).
+class Tile_ExpandOp<string mnemonic, string vector>
+    : Tile_AllocatingOp<mnemonic, [Tile_NotInPlaceSafe,
+                                   Tile_FixedOutputSpace<"Vec">]> {
+  let summary = "broadcast a " # vector # " tile";
+  let description = [{
+    ```mlir
+    %r = tile.}] # mnemonic # [{ %v : }] #
+    !if(!eq(vector, "column"), "!tile.tile<64x1xf32, vec>",
+        "!tile.tile<1x64xf32, vec>") # [{ -> !tile.tile<64x64xf32, vec>
+    ```
+    Not in-place safe.
   }];
   let arguments = !con((ins Tile_TileType:$source), Tile_DestinationArgs);
   let assemblyFormat = "$source `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
@@ -311,24 +419,8 @@ def Tile_RowSumOp : Tile_AllocatingOp<"row_sum", [Tile_NotInPlaceSafe,
   let hasVerifier = 1;
 }
 
-def Tile_RowExpandMulOp
-    : Tile_AllocatingOp<"row_expand_mul", [Tile_ForbidOutputAlias<1>,
-                                          Tile_FixedOutputSpace<"Vec">,
-                                          AllTypesMatch<["source", "result"]>]> {
-  let summary = "multiply each row by the matching element of a column tile";
-  let description = [{
-    ```mlir
-    %r = tile.row_expand_mul %a, %s : !tile.tile<64x64xf32, vec>, !tile.tile<64x1xf32, vec>
-    ```
-    `result[i][j] = a[i][j] * s[i][0]`. The result may share `%a`'s window
-    but must not overlap `%s`.
-  }];
-  let arguments = !con((ins Tile_TileType:$source, Tile_TileType:$factors),
-                       Tile_DestinationArgs);
-  let assemblyFormat = "$source `,` $factors `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
-                       "  `:` qualified(type($source)) `,` qualified(type($factors))";
-  let hasVerifier = 1;
-}
+def Tile_RowExpandOp : Tile_ExpandOp<"row_expand", "column">;
+def Tile_ColExpandOp : Tile_ExpandOp<"col_expand", "row">;
 
 //===----------------------------------------------------------------------===//
 // Cube (matrix) computation

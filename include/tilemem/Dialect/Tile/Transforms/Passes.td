@@ -326,32 +326,37 @@ def TileMaterializeSemanticAliases
 }
 
 def TileMemoryReuse : Pass<"tile-memory-reuse", "::mlir::func::FuncOp"> {
-  let summary = "Coalesce allocations of one buffer type whose lifetimes never overlap";
+  let summary = "Coalesce allocations of one space whose lifetimes never overlap";
   let description = [{
     PYPTO's opportunistic (may-alias) reuse, after
     `tile-materialize-semantic-aliases` has made every required sharing
-    explicit. Two allocations of the same buffer type (space, size, slots)
-    are merged when their live intervals (`AllocationLifetimes`) never
-    overlap: every use of one buffer is replaced by the other and the first
-    `tile.alloc` is erased. Intervals are closed, so an op's input and output
-    overlap at the op; they are merged only as an in-place pair
-    (`AllocationLifetimes.h`): the op is the last reader of the input's
+    explicit. Two allocations of one memory space are merged when their
+    live intervals (`AllocationLifetimes`) never overlap: every use of one
+    buffer is replaced by the other and its `tile.alloc` is erased. As in
+    PyPTO's MemoryReuse, allocations are packed largest first, so the kept
+    allocation of a group is its largest and every member fits in it
+    (first-fit-decreasing). Allocations of any size share when each has one
+    slot and is used only as a destination clause (a window stays inside a
+    larger buffer); any other (slots, a buffer passed to a call or carried)
+    shares only with its own buffer type. Intervals are closed, so an op's
+    input and output overlap at the op; they are merged only as an in-place
+    pair (`AllocationLifetimes.h`): the op is the last reader of the input's
     allocation and the first writer of the output's, it may write in place
     (no not-in-place-safe op, no forbidden output alias: `inPlaceViolation`),
     and its result window is exactly the operand's. An operand read again
     later, around a loop included, keeps its allocation live past the op and
     is never overwritten. Because storage is
     derived from SSA, merging only makes windows of values that are never
-    live together equal; it cannot break a must-alias relation, and the
-    result still satisfies `tile-verify-storage`. User storage (pinned
+    live together share bytes; it cannot break a must-alias relation, and
+    the result still satisfies `tile-verify-storage`. User storage (pinned
     allocations and allocations with an `addr`) keeps exactly its own
     values: it is never merged, neither kept nor absorbed, and stays when
-    unused; unused allocations without either are removed. The kept allocation is hoisted to the
-    entry block when needed so it dominates every use. Greedy interval
-    coloring: sort by start, one min-heap of free allocations (by end) per
-    buffer type, then the in-place pair, O(A log A). Functions marked
-    `tile.orchestration` are
-    skipped. See docs/passes/memory-planners.md.
+    unused; unused allocations without either are removed. The kept
+    allocation is hoisted to the entry block when needed so it dominates
+    every use. The free time of the kept allocations is indexed by a segment
+    tree over gap starts, so each placement is O(log A): O(A log A) in all.
+    Functions marked `tile.orchestration` are skipped. See
+    docs/passes/memory-planners.md.
 
     Before:
     ```mlir
@@ -379,7 +384,10 @@ def TileMemoryReuse : Pass<"tile-memory-reuse", "::mlir::func::FuncOp"> {
               "Allocations merged into the allocation of an operand that "
               "dies at their first writer (counted in merged-allocations too)">,
     Statistic<"numMerged", "merged-allocations",
-              "Allocations merged into another of the same type">,
+              "Allocations merged into another">,
+    Statistic<"numIntoLarger", "merged-into-larger",
+              "Allocations merged into a larger one (counted in "
+              "merged-allocations too)">,
     Statistic<"numRemoved", "removed-allocations",
               "Unused allocations removed">,
   ];
@@ -413,8 +421,9 @@ def TileAllocateMemoryAddr
       accepts exactly that overlap). Overlapping intervals come from a
       segment tree over program points, so a placement looks at its
       conflicts only, never at every placed allocation.
-    The scratch tile of each `tile.transpose` / `tile.row_sum` (the source
-    tile's size; pto.ttrans and pto.trowsum take a temporary that only this
+    The scratch tile of each `tile.transpose` / `tile.row_sum` / `row_max` /
+    `row_min` (the source tile's size; pto.ttrans and pto.trowsum / trowmax /
+    trowmin take a temporary that only this
     pass can place for level3 PTO) is placed the same way as an item live
     at its op only, so it overlaps no allocation live there and counts in
     the capacity check; its address is set as `tile.scratch_addr = N : i64`
@@ -496,7 +505,7 @@ def TileCheckCapacity : Pass<"tile-check-capacity", "::mlir::func::FuncOp"> {
 
     ```text
     %t = tile.load %A[%i, %i] : !tile.tensor<65536x65536xf32> -> !tile.tile<65536x65536xf32, vec>
-    // error: tile %1 of 17179869184 bytes does not fit in vec: the capacity on a3 is 196608 bytes
+    // error: tile %1 of 17179869184 bytes does not fit in vec: the capacity on a3 is 188416 bytes
     ```
   }];
   let options = [
