@@ -21,7 +21,9 @@ if [ ! -f "$kit/build.sh" ]; then
 fi
 kit="$(cd "$kit" && pwd)"
 cache="${TILEMEM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tilemem}"
-key="$(cat "$kit"/build.sh "$kit"/*.patch "$kit"/*.tar.gz 2>/dev/null \
+# (A kit without patches is fine: cat's complaint about the unmatched glob
+# must not end the script under pipefail.)
+key="$({ cat "$kit"/build.sh "$kit"/*.patch "$kit"/*.tar.gz 2>/dev/null || true; } \
   | sha256sum | cut -c1-16)"
 work="$cache/ptoas-$key"
 tool="$work/build/tools/ptoas/ptoas"
@@ -36,6 +38,19 @@ fi
 sp="$("$root/.venv/bin/python" -c \
   'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 mkdir -p "$work"
+# One build per cache directory: a second caller (another checkout's tests,
+# CI and a developer at once) waits for the first and then reuses its tool.
+# Without the lock, concurrent builds in one directory redo and overwrite
+# each other's work for as long as they overlap.
+exec 9>"$work/.lock"
+if ! flock -n 9; then
+  echo "build-ptoas: another build of $work is running; waiting for it" >&2
+  flock 9
+fi
+if [ -x "$tool" ] && "$tool" --version >/dev/null 2>&1; then
+  echo "$tool"
+  exit 0
+fi
 echo "build-ptoas: building ptoas into $work (about 9 minutes)" >&2
 PATH="$root/.venv/bin:$PATH" JOBS="${TILEMEM_JOBS:-$(nproc)}" \
   "$kit/build.sh" "$sp/mlir/lib/cmake/mlir" "$sp/llvm/lib/cmake/llvm" "$work" \
