@@ -268,13 +268,16 @@ def materialize_semantic_aliases(
     memory_planner: str | None = None,
     arch: str | None = None,
     verify: bool = True,
+    selection_slot_percent: int | None = None,
 ) -> FunctionPass:
     """tile-materialize-semantic-aliases: make required sharing explicit.
 
     Runs after `init_memref()`; the result satisfies `verify_storage()` or the
     call raises `PassError` and the module is left as it was. Options left
     as None come from the current `PassContext` (arch: its arch, else the
-    module's).
+    module's). `selection_slot_percent` prices one copy against a selection's
+    second slot, in percent of the space's capacity (None: the pass's
+    default, 25; docs/passes/materialize-semantic-aliases.md).
     """
     if enable_buffer_ir is None:
         enable_buffer_ir = get_enable_buffer_ir()
@@ -288,6 +291,17 @@ def materialize_semantic_aliases(
     }
     if arch:
         options["arch"] = arch
+    if selection_slot_percent is not None:
+        if (
+            isinstance(selection_slot_percent, bool)
+            or not isinstance(selection_slot_percent, int)
+            or selection_slot_percent < 0
+        ):
+            raise TypeError(
+                "selection_slot_percent must be a non-negative int, got "
+                f"{selection_slot_percent!r}"
+            )
+        options["selection_slot_percent"] = str(selection_slot_percent)
     return FunctionPass("tile-materialize-semantic-aliases", **options)
 
 

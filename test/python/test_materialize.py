@@ -209,3 +209,45 @@ def test_scope_result_yielded_twice_settles(seed, branch_heavy, enable_buffer_ir
     path = os.path.join(os.path.dirname(__file__), "programs", f"fuzz-seed-{seed}.mlir")
     outcome = fuzz.run_one(open(path).read(), seed, enable_buffer_ir=enable_buffer_ir)
     assert outcome.status == "ok", outcome.reason
+
+
+SELECTION_COST = os.path.join(
+    os.path.dirname(__file__),
+    "..",
+    "Transforms",
+    "materialize-semantic-aliases-selection-cost.mlir",
+)
+
+
+@pytest.mark.parametrize("percent", [0, 25, 100])
+def test_selection_or_copy_computes_the_same(percent):
+    # Either choice of selection-slot-percent (the lit file checks which one
+    # is made) leaves every case of the file computing what it means, on
+    # both arms of the if.
+    with open(SELECTION_COST) as f:
+        cases = [c for c in f.read().split("// -----") if "func.func" in c]
+    assert len(cases) == 4
+    for case in cases:
+        with ir.Context():
+            reference = ir.Module.parse(case)
+            module = passes.run_pipeline(
+                ir.Module.parse(case),
+                [
+                    passes.init_memref(),
+                    passes.materialize_semantic_aliases(selection_slot_percent=percent),
+                    passes.verify_storage(),
+                ],
+            )
+            arguments = re.search(r"func\.func @\w+\((.*?)\) ->", case).group(1)
+            condition = [a.endswith(": i1") for a in arguments.split(", %")].index(True)
+            for c in (True, False):
+                inputs = interp.random_inputs(reference, seed=percent, scalars={condition: c})
+                result = interp.compare(reference, module, inputs)
+                assert result.equal, result.message
+
+
+def test_selection_slot_percent_is_checked():
+    with pytest.raises(TypeError, match="non-negative int"):
+        passes.materialize_semantic_aliases(selection_slot_percent=-1)
+    with pytest.raises(TypeError, match="non-negative int"):
+        passes.materialize_semantic_aliases(selection_slot_percent=True)

@@ -22,22 +22,27 @@ using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::semantic_aliases;
 
-LogicalResult Materializer::run() {
+LogicalResult Materializer::prepare() {
   if (failed(isolateWritebacks()))
     return failure();
+  SmallVector<Operation *> ifs;
+  for (Operation *op : conflicts.getOrder().getOpsWithRegions())
+    if (isa<scf::IfOp>(op))
+      ifs.push_back(op);
+  normalizeAccumulatorPhis(ifs);
+  return success();
+}
+
+FailureOr<bool> Materializer::alignBoundaries(unsigned rounds) {
   // Top-down: an outer carry's window is pushed into the body before the
   // nested loops and branches that yield into it are aligned. A later
   // boundary can move a value an earlier one aligned (a branch result that
   // a following loop retargets), so rounds repeat until nothing changes.
-  SmallVector<Operation *> boundaries, ifs;
+  SmallVector<Operation *> boundaries;
   for (Operation *op : conflicts.getOrder().getOpsWithRegions())
-    if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op)) {
+    if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op))
       boundaries.push_back(op);
-      if (isa<scf::IfOp>(op))
-        ifs.push_back(op);
-    }
-  normalizeAccumulatorPhis(ifs);
-  for (unsigned round = 0; round < kMaxRounds; ++round) {
+  for (unsigned round = 0; round < rounds; ++round) {
     unsigned before = counters.total();
     for (Operation *op : boundaries) {
       LogicalResult result = success();
@@ -49,9 +54,9 @@ LogicalResult Materializer::run() {
         return failure();
     }
     if (counters.total() == before)
-      break;
+      return true;
   }
-  return success();
+  return false;
 }
 
 /// Erases the allocations whose producers all moved elsewhere.
@@ -78,22 +83,47 @@ struct MaterializeSemanticAliasesPass
     // it verifies, otherwise restore the function exactly.
     bool bufferIR =
         enableBufferIR && function->hasAttr(TileDialect::kBufferIRAttrName);
-    Counters counters;
+    RewriteState state;
     Journal journal;
     // The program's structure outlives the rewrite's analyses: the rewrite
-    // numbers every op and value it adds, so the final check reuses them.
+    // numbers every op and value it adds, so the checks reuse them.
     ProgramOrder order(function);
     TripCounts trips(function, order);
     ValueNumbering numbering(countStorageValues(function));
-    bool ok = succeeded(Materializer(function, arch, bufferIR, counters,
-                                     journal, order, trips, numbering)
-                            .run());
+    auto materializer = [&] {
+      return Materializer(function, arch, bufferIR, selectionSlotPercent, state,
+                          journal, order, trips, numbering);
+    };
+    // One round of boundary alignment, then the self-check decides whether
+    // another is needed: a round that changed something is usually
+    // confirmed by the next one at the price of every query again, while
+    // the check costs a third of that. Only when it finds the result
+    // invalid do the rounds resume, with fresh analyses (the rewrite's are
+    // freed before the check, so the two never add up in memory).
+    bool settled = false;
+    bool ok;
+    {
+      Materializer rewrite = materializer();
+      FailureOr<bool> fixedPoint = failure();
+      ok = succeeded(rewrite.prepare()) &&
+           succeeded(fixedPoint = rewrite.alignBoundaries(
+                         verifyResult ? 1 : kMaxRounds));
+      settled = ok && *fixedPoint;
+    }
     if (ok && verifyResult) {
       SmallVector<StorageViolation> violations =
           verifyTileStorage(function, {}, order, trips, numbering);
+      if (!violations.empty() && !settled) {
+        {
+          Materializer rewrite = materializer();
+          ok = succeeded(rewrite.alignBoundaries(kMaxRounds - 1));
+        }
+        if (ok)
+          violations = verifyTileStorage(function, {}, order, trips, numbering);
+      }
       for (const StorageViolation &violation : violations)
         violation.emit("storage is still invalid after materialization: ");
-      ok = violations.empty();
+      ok = ok && violations.empty();
     }
     if (!ok) {
       journal.rollback();
@@ -108,6 +138,7 @@ struct MaterializeSemanticAliasesPass
       verdict.options = StorageVerifierOptions();
       markAnalysesPreserved<StorageVerdict>();
     }
+    const Counters &counters = state.counters;
     numRetargeted += counters.retargeted;
     numYieldCopies += counters.yieldCopies;
     numEntryCopies += counters.entryCopies;

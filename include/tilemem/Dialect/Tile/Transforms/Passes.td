@@ -253,8 +253,11 @@ def TileMaterializeSemanticAliases
       per cycle);
     - a branch result is aligned by retargeting the else-arm's producer,
       or the then-arm's (accumulator phis such as `if first: matmul else:
-      matmul_acc(prev)`), or copied (vec), or moved into a fresh allocation
-      in both arms;
+      matmul_acc(prev)`), or selected from two slots of one pool (no copy,
+      one more slot held while the result lives), or copied (vec), or moved
+      into a fresh allocation in both arms; where a selection and one copy
+      are both possible, `selection-slot-percent` prices the copy against
+      the slot;
     - when the needed copy does not exist on the target (acc->acc, mat->mat,
       left/right->same), or a tensor would need one, the pass fails naming
       the value, and leaves the function exactly as it was.
@@ -306,6 +309,13 @@ def TileMaterializeSemanticAliases
     Option<"verifyResult", "verify", "bool", /*default=*/"true",
            "Check the rewritten function with tile-verify-storage before "
            "committing it (turn off only to debug the pass)">,
+    Option<"selectionSlotPercent", "selection-slot-percent", "unsigned",
+           /*default=*/"25",
+           "The price of one tile.move, in percent of the space's capacity: "
+           "an scf.if result that one copy in the else arm could deliver is "
+           "selected from two slots instead only when the second slot holds "
+           "at most this share of the space (0: copy whenever one copy "
+           "suffices; 100: always select)">,
   ];
   let statistics = [
     Statistic<"numRetargeted", "retargeted-producers",

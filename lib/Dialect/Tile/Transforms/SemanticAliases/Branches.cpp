@@ -3,6 +3,8 @@
 
 #include "Materializer.h"
 
+#include "tilemem/Analysis/AllocationLifetimes.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
@@ -286,6 +288,25 @@ bool Materializer::trySelectInSlots(scf::IfOp ifOp, unsigned index) {
   return true;
 }
 
+// The price of a selection against one copy. A selection holds a second
+// slot of the tile's size from the earlier producer until the result dies;
+// one copy in the else arm (rule 4) holds one slot and moves the tile's
+// bytes once each time the else arm runs. Memory is free while it fits and
+// decisive when it does not, so the slot is priced by the share of its
+// space it takes, and the copy by one fixed share, `selection-slot-percent`
+// (25 by default): on a3's 184 KiB vec, a 32 KiB tile is selected and a
+// 64 KiB one (whose second slot would leave too little room to double
+// buffer anything else) is copied. Without a same-space copy (acc, mat)
+// there is no choice to make.
+bool Materializer::copyCheaperThanSlot(Value value) const {
+  auto tile = dyn_cast<TileType>(value.getType());
+  if (!tile)
+    return false;
+  int64_t capacity = getSpaceCapacity(arch, tile.getSpace());
+  return tile.getSizeInBytes() * 100 >
+         static_cast<int64_t>(selectionSlotPercent) * capacity;
+}
+
 LogicalResult Materializer::processIf(scf::IfOp ifOp) {
   if (ifOp.getNumResults() == 0 || ifOp.getElseRegion().empty())
     return success();
@@ -307,10 +328,14 @@ LogicalResult Materializer::processIf(scf::IfOp ifOp) {
     if (tryRetarget(elseYield->getOperand(index), thenTarget) ||
         tryRetarget(thenYield->getOperand(index), elseTarget))
       continue;
-    // No copy either: both values keep their bytes, in two slots of a pool.
+    // No copy either: both values keep their bytes, in two slots of a pool,
+    // unless one copy delivers the result for less than the second slot.
+    Value elseValue = elseYield->getOperand(index);
+    if (canCopy(elseValue) && copyCheaperThanSlot(elseValue) &&
+        copyElseIntoThenWindow(ifOp, index))
+      continue;
     if (trySelectInSlots(ifOp, index))
       continue;
-    Value elseValue = elseYield->getOperand(index);
     if (bufferIR && canCopy(elseValue)) {
       // Rules 2-4. The then value's window is an independent destination
       // when nothing observes it after the else arm writes it (one copy);

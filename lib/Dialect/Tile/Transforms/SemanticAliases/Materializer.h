@@ -50,6 +50,15 @@ struct Counters {
 /// final verification then reports what is left).
 constexpr unsigned kMaxRounds = 4;
 
+/// What outlives one Materializer: the statistics and the pools logical
+/// tile selections created (a producer filling a slot of one stays there).
+/// The pass driver may tear a Materializer down to verify and build another
+/// to resume the rounds (MaterializeSemanticAliases.cpp).
+struct RewriteState {
+  Counters counters;
+  llvm::SmallPtrSet<Value, 4> selectionPools;
+};
+
 /// The row-major window of a whole `type` tile at the start of `buffer`.
 Window wholeTile(Value buffer, TileType type);
 
@@ -64,13 +73,21 @@ struct RetargetPlan {
 class Materializer {
 public:
   Materializer(func::FuncOp function, TargetArch arch, bool bufferIR,
-               Counters &counters, Journal &journal, ProgramOrder &order,
-               const TripCounts &trips, ValueNumbering &numbering)
-      : function(function), arch(arch), bufferIR(bufferIR), counters(counters),
+               unsigned selectionSlotPercent, RewriteState &state,
+               Journal &journal, ProgramOrder &order, const TripCounts &trips,
+               ValueNumbering &numbering)
+      : function(function), arch(arch), bufferIR(bufferIR),
+        selectionSlotPercent(selectionSlotPercent), counters(state.counters),
+        selectionPools(state.selectionPools),
         journal(journal), conflicts(function, order, trips, numbering),
         dominance(function) {}
 
-  LogicalResult run();
+  /// The rewrites made once, before any boundary is aligned: writebacks of
+  /// payloads still read, peeled accumulator phis.
+  LogicalResult prepare();
+  /// Up to `rounds` rounds of boundary alignment, stopping at a fixed point.
+  /// Returns whether it reached one (the last round changed nothing).
+  FailureOr<bool> alignBoundaries(unsigned rounds);
 
 private:
   // Loops.
@@ -91,6 +108,9 @@ private:
   bool copyElseIntoThenWindow(scf::IfOp ifOp, unsigned index);
   AllocOp selectableAllocation(Value value);
   bool trySelectInSlots(scf::IfOp ifOp, unsigned index);
+  /// Whether one tile.move of `value` costs less than holding a second slot
+  /// of its size (the `selection-slot-percent` price).
+  bool copyCheaperThanSlot(Value value) const;
   // Writebacks of values still read afterwards.
   LogicalResult isolateWritebacks();
 
@@ -134,12 +154,13 @@ private:
   TargetArch arch;
   /// Buffer-IR branch destinations (a selected function, option on).
   bool bufferIR;
+  /// The price of one copy in percent of a space's capacity (pass option).
+  unsigned selectionSlotPercent;
   Counters &counters;
+  llvm::SmallPtrSetImpl<Value> &selectionPools;
   Journal &journal;
   StorageConflicts conflicts;
   DominanceInfo dominance;
-  /// The pools logical tile selections created.
-  llvm::SmallPtrSet<Value, 4> selectionPools;
   ValueNames names{function};
 };
 
