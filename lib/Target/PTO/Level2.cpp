@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <functional>
 
@@ -269,17 +270,19 @@ LogicalResult FunctionEmitter::expandSelections() {
   DenseMap<Value, const Selection *> selected;
   for (auto &[chain, selection] : selections)
     selected[chain->getResult(0)] = &selection;
-  SmallVector<Operation *> work;
+  // The users still to expand, each once: an op using two selections (a
+  // matmul of two dynamic-slot operands) is listed by both, and is erased
+  // when the first is expanded. A set of ops already done would hold erased
+  // ops, whose memory the clones may reuse (a clone then looked done and
+  // kept its use of the chain).
+  llvm::SetVector<Operation *> work;
   for (auto &[chain, selection] : selections)
     for (Operation *user : chain->getResult(0).getUsers())
-      work.push_back(user);
+      work.insert(user);
   // Each user becomes `scf.if (%s == 0) { op(h0) } else { ... op(hN-1) }`;
   // a copy that uses another selection is expanded in turn.
-  DenseSet<Operation *> done;
   while (!work.empty()) {
     Operation *user = work.pop_back_val();
-    if (!done.insert(user).second)
-      continue;
     Value value;
     for (Value operand : user->getOperands())
       if (selected.count(operand)) {
@@ -300,13 +303,13 @@ LogicalResult FunctionEmitter::expandSelections() {
       IRMapping mapping;
       mapping.map(value, handle);
       if (index + 1 == selection.perSlot.size()) {
-        work.push_back(builder.clone(*user, mapping));
+        work.insert(builder.clone(*user, mapping));
         break;
       }
       auto branch = builder.create<scf::IfOp>(loc, selection.conds[index],
                                               /*withElseRegion=*/true);
       builder.setInsertionPointToStart(branch.thenBlock());
-      work.push_back(builder.clone(*user, mapping));
+      work.insert(builder.clone(*user, mapping));
       // The remaining slots go into the else arm.
       builder.setInsertionPointToStart(branch.elseBlock());
     }

@@ -343,6 +343,50 @@ func.func @dynamic_slot(%A: !tile.tensor<8x8xf32>, %i: index) -> !tile.tensor<8x
 
 // -----
 
+// Tests a double-buffered K loop (kernels/gemm_splitk.mlir): a matmul_acc
+// with init_cond whose left and right operands are both in a dynamic slot is
+// repeated per pair of slots in each arm of the init_cond branch. (The
+// expansion used to lose track of the op it repeated for the second slot
+// value when a clone reused the first one's memory: "internal error: a
+// level2 slot selection is still used after its users were expanded".)
+// CHECK-LABEL: func.func @double_buffered_k_loop(
+// CHECK: scf.for
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %arg3, %c0 : index
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-COUNT-4: pto.tmatmul ins(
+// CHECK: } else {
+// CHECK-COUNT-4: pto.tmatmul.acc ins(
+// CHECK-NOT: -> !pto.tile_buf
+// CHECK: pto.tstore
+func.func @double_buffered_k_loop(%A: !tile.tensor<16x64xf16>, %B: !tile.tensor<64x16xf16>, %C: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %am = tile.alloc : !tile.buffer<mat, 512, slots = 2>
+  %bm = tile.alloc : !tile.buffer<mat, 512, slots = 2>
+  %lb = tile.alloc : !tile.buffer<left, 512, slots = 2>
+  %rb = tile.alloc : !tile.buffer<right, 512, slots = 2>
+  %cb = tile.alloc : !tile.buffer<acc, 1024>
+  %z = tile.create into(%cb : !tile.buffer<acc, 1024>) : !tile.tile<16x16xf32, acc>
+  %s = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (!tile.tile<16x16xf32, acc>) {
+    %kk = arith.muli %k, %c16 : index
+    %slot = arith.remui %k, %c2 : index
+    %first = arith.cmpi eq, %k, %c0 : index
+    %a = tile.load %A[%c0, %kk] into(%am slot %slot : !tile.buffer<mat, 512, slots = 2>) : !tile.tensor<16x64xf16> -> !tile.tile<16x16xf16, mat>
+    %b = tile.load %B[%kk, %c0] into(%bm slot %slot : !tile.buffer<mat, 512, slots = 2>) : !tile.tensor<64x16xf16> -> !tile.tile<16x16xf16, mat>
+    %l = tile.move %a into(%lb slot %slot : !tile.buffer<left, 512, slots = 2>) : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, left>
+    %r = tile.move %b into(%rb slot %slot : !tile.buffer<right, 512, slots = 2>) : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, right>
+    %n = tile.matmul_acc %acc, %l, %r init_cond %first : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+    scf.yield %n : !tile.tile<16x16xf32, acc>
+  }
+  %C1 = tile.store %s, %C[%c0, %c0] : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
+  return %C1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
 // Tests a logical tile selection (as MaterializeSemanticAliases makes it):
 // the producers write the pool's two slot roots, tile.create emits nothing,
 // the if whose arms only named the window is dropped, tile.if_exit_barrier
