@@ -8,6 +8,7 @@ the reason, without ptoas and pto-isa)."""
 
 import importlib.util
 import os
+import sys
 import tempfile
 
 import numpy as np
@@ -16,8 +17,11 @@ import tilemem
 from conftest import PLANNERS, ROOT, tools_or_skip
 from tilemem.testing import interp, toolchain
 
-_spec = importlib.util.spec_from_file_location("kernels_golden", os.path.join(ROOT, "kernels", "golden.py"))
+_spec = importlib.util.spec_from_file_location(
+    "kernels_golden", os.path.join(ROOT, "kernels", "golden.py")
+)
 golden = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = golden  # its dataclasses look their module up
 _spec.loader.exec_module(golden)
 
 KERNELS = sorted(golden.KERNELS)
@@ -95,6 +99,32 @@ def test_storage_mode_equals_value_mode(name, planner, buffer_ir):
         assert result.options["pto_level"] == "level2" and "addr = " not in result.pto
     else:
         assert result.options["pto_level"] == "level3" and "pto.alloc_tile addr = " in result.pto
+
+
+def test_rejected_kernel_and_its_rewrite():
+    """docs/kernels.md's rejected GEMM (its K-prefix product stored after the
+    loop accumulated into it) fails at the loop, naming the prefix; the
+    rewrite the doc gives (store the prefix first) needs no copy."""
+    import re
+
+    doc = open(os.path.join(ROOT, "docs", "kernels.md")).read()
+    text = re.search(r"```mlir\n(func\.func @gemm_prefix.*?\n})\n```", doc, re.S).group(1)
+    with pytest.raises(tilemem.CompileError) as error:
+        tilemem.compile(text)
+    first = error.value.diagnostics[0]
+    assert "no acc->acc copy on a3" in first.message
+    assert first.location.endswith(":11:10")
+    assert any(
+        n.location.endswith(":10:13") and "is defined here" in n.message for n in first.notes
+    ), str(first)
+    store = "  %P1 = tile.store %prefix, %P[%c0, %c0] : !tile.tile<64x64xf32, acc>, !tile.tensor<64x64xf32>\n"
+    rewritten = text.replace(store, "").replace("  %sum = scf.for", store + "  %sum = scf.for")
+    for planner in PLANNERS:
+        result = tilemem.compile(rewritten, memory_planner=planner)
+        assert result.stats["moves_inserted"] == 0
+        inputs = interp.random_inputs(rewritten)
+        cmp = interp.compare(rewritten, str(result.module), inputs)
+        assert cmp.equal, cmp.message
 
 
 # ===----------------------------------------------------------------------=== #
