@@ -1,5 +1,5 @@
 // FFN block with a SwiGLU activation, the structure of ptoas's FFN sample
-// (test/samples/FFN/ffn_full_tiled.pto, f32 as there):
+// (hw-native-sys/PTOAS:test/samples/FFN/ffn_full_tiled.pto, f32 as there):
 //   H1 = X W1, H3 = X W3 (X 32x128, W1 and W3 128x32), A = silu(H1) * H3,
 //   Y = A W2 (W2 32x32), silu(h) = h / (1 + exp(-h)).
 // fc1 splits K = 128 into four 32-deep steps with the first step peeled

@@ -1,5 +1,5 @@
 // Flash-attention forward for one 32-query block, the structure of ptoas's
-// FlashAttention sample (test/samples/FlashAttention/flash_attention_full_tiled.pto,
+// FlashAttention sample (hw-native-sys/PTOAS:test/samples/FlashAttention/flash_attention_full_tiled.pto,
 // f32 as there): Q 32x128, K^T 128x128, V 128x32, O = softmax(Q K^T / sqrt(128)) V.
 // The keys come in four 32-key blocks with an online softmax across them
 // (running row max %m, row sum %l and unnormalized output %o); each
