@@ -103,7 +103,8 @@ def sample_figures(path: str) -> dict:
     moves = collections.Counter(
         f"{a}->{b}"
         for a, b in re.findall(
-            r"pto\.tmov ins\([^:]*: !pto\.tile_buf<loc=(\w+)[^)]*\) outs\([^:]*: !pto\.tile_buf<loc=(\w+)",
+            r"pto\.tmov ins\([^:]*: !pto\.tile_buf<loc=(\w+)[^)]*\) "
+            r"outs\([^:]*: !pto\.tile_buf<loc=(\w+)",
             text,
         )
     )
@@ -118,7 +119,11 @@ def _samples_dir(ptoas_src: str | None) -> str | None:
         return None
     out = tempfile.mkdtemp(prefix="ptoas-samples-")
     with tarfile.open(kits[-1]) as tar:
-        members = [m for m in tar.getmembers() if "/samples/" in m.name or m.name.startswith("test/samples")]
+        members = [
+            m
+            for m in tar.getmembers()
+            if "/samples/" in m.name or m.name.startswith("test/samples")
+        ]
         tar.extractall(out, members=members)  # noqa: S202 (our own kit)
     found = glob.glob(os.path.join(out, "**", "test", "samples"), recursive=True)
     return found[0] if found else os.path.join(out, "test", "samples")
@@ -130,7 +135,8 @@ def _move_text(moves: dict) -> str:
 
 def table(samples_dir: str | None) -> str:
     rows = [
-        "| kernel | planner | KiB per space: peak (pypto, dsa-rp) or declared (ptoas) | max-live lower bound (KiB) | `tile.move` inserted | all moves by spaces |",
+        "| kernel | planner | KiB per space: peak (pypto, dsa-rp) or declared (ptoas) "
+        "| max-live lower bound (KiB) | `tile.move` inserted | all moves by spaces |",
         "|---|---|---|---|---|---|",
     ]
     for name in sorted(golden.KERNELS):
@@ -148,7 +154,8 @@ def table(samples_dir: str | None) -> str:
             s = sample_figures(os.path.join(samples_dir, sample))
             kind = "addresses" if s["level"] == "level3" else "sum of its tiles"
             rows.append(
-                f"| {name} | sample `{sample}` ({s['level']}) | {_spaces(s['bytes'])} ({kind}) | | | "
+                f"| {name} | sample `{sample}` ({s['level']}) | "
+                f"{_spaces(s['bytes'])} ({kind}) | | | "
                 f"{_move_text(s['moves'])} |"
             )
     return "\n".join(rows) + "\n"

@@ -117,7 +117,10 @@ def test_rejected_kernel_and_its_rewrite():
     assert any(
         n.location.endswith(":10:13") and "is defined here" in n.message for n in first.notes
     ), str(first)
-    store = "  %P1 = tile.store %prefix, %P[%c0, %c0] : !tile.tile<64x64xf32, acc>, !tile.tensor<64x64xf32>\n"
+    store = (
+        "  %P1 = tile.store %prefix, %P[%c0, %c0] : "
+        "!tile.tile<64x64xf32, acc>, !tile.tensor<64x64xf32>\n"
+    )
     rewritten = text.replace(store, "").replace("  %sum = scf.for", store + "  %sum = scf.for")
     for planner in PLANNERS:
         result = tilemem.compile(rewritten, memory_planner=planner)
@@ -159,10 +162,12 @@ def _chain_results():
 def _simulated_outputs(result):
     """The simulator's final contents of each tensor a result comes from."""
     outputs = []
-    for check in sorted((o for o in result.outputs if o.result is not None), key=lambda o: o.result):
+    results = sorted((o for o in result.outputs if o.result is not None), key=lambda o: o.result)
+    for check in results:
         arg = result.signature.args[check.arg]
         path = os.path.join(result.files["dir"], f"arg{check.arg}.out")
-        outputs.append(np.fromfile(path, dtype=arg.dtype).reshape(np.shape(result.inputs[check.arg])))
+        shape = np.shape(result.inputs[check.arg])
+        outputs.append(np.fromfile(path, dtype=arg.dtype).reshape(shape))
     return outputs
 
 
