@@ -38,7 +38,9 @@ MOVES_INSERTED = {
     "rms_norm": 0,
     "rotary": 0,
     "ffn": 0,
+    "ffn_f16": 0,
     "flash_attention": 1,
+    "flash_attention_f16": 1,
     "qwen3_decode_attention": 1,
 }
 
