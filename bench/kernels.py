@@ -60,8 +60,10 @@ def kernel_figures(name: str) -> dict:
                 r"tile\.move .*: !tile\.tile<[^,>]*, (\w+)> -> !tile\.tile<[^,>]*, (\w+)>", text
             )
         )
+        placed = ptoas_placement(result.pto, "level2") if planner == "ptoas" else None
         out[planner] = {
             "peak": _peak_with_scratch(text, stats["peak"]),
+            "placed": placed,
             "lower_bound": stats["lower_bound"],
             "bytes": stats["bytes"],
             "moves_inserted": stats["moves_inserted"],
@@ -108,7 +110,51 @@ def sample_figures(path: str) -> dict:
             text,
         )
     )
-    return {"bytes": dict(size), "moves": dict(moves), "level": "level3" if level3 else "level2"}
+    placed = ptoas_placement(text, "level2") if not level3 else None
+    return {
+        "bytes": dict(size),
+        "placed": placed,
+        "moves": dict(moves),
+        "level": "level3" if level3 else "level2",
+    }
+
+
+_CXX_TILE = re.compile(r"Tile<TileType::(\w+), (\w+), (\d+), (\d+),[^;]*> (v\d+);")
+_CXX_ELEM = {"float": 4, "int32_t": 4, "half": 2, "bfloat16_t": 2, "int16_t": 2, "int8_t": 1}
+
+
+def ptoas_placement(pto_text: str, level: str, arch: str = "a3") -> dict | None:
+    """KiB per space as ptoas places the tiles (PlanMemory at level2): the
+    highest constant address + bytes of the tiles in its C++; None without
+    ptoas or when it rejects the text."""
+    import subprocess
+
+    from tilemem.testing import toolchain
+
+    ptoas = toolchain.find_ptoas()
+    if ptoas is None:
+        return None
+    with tempfile.TemporaryDirectory() as work:
+        pto_path, cpp_path = os.path.join(work, "k.pto"), os.path.join(work, "k.cpp")
+        with open(pto_path, "w") as f:
+            f.write(pto_text)
+        cmd = [ptoas, f"--pto-level={level}", f"--pto-arch={arch}", "--enable-insert-sync"]
+        proc = subprocess.run(cmd + [pto_path, "-o", cpp_path], capture_output=True, text=True)
+        if proc.returncode != 0 or not os.path.exists(cpp_path):
+            return None
+        cpp = open(cpp_path).read()
+    consts = {m.group(1): int(m.group(2)) for m in re.finditer(r"int64_t (v\d+) = (-?\d+);", cpp)}
+    where = dict(re.findall(r"TASSIGN\((v\d+), (v\d+)\);", cpp))
+    peak: dict[str, int] = collections.Counter()
+    for kind, elem, rows, cols, name in _CXX_TILE.findall(cpp):
+        addr = consts.get(where.get(name, ""), None)
+        if addr is None or elem not in _CXX_ELEM:
+            continue
+        space = {"Vec": "vec", "Mat": "mat", "Left": "left", "Right": "right", "Acc": "acc"}.get(
+            kind, kind.lower()
+        )
+        peak[space] = max(peak[space], addr + int(rows) * int(cols) * _CXX_ELEM[elem])
+    return dict(peak)
 
 
 def _samples_dir(ptoas_src: str | None) -> str | None:
@@ -135,7 +181,7 @@ def _move_text(moves: dict) -> str:
 
 def table(samples_dir: str | None) -> str:
     rows = [
-        "| kernel | planner | KiB per space: peak (pypto, dsa-rp) or declared (ptoas) "
+        "| kernel | planner | KiB per space used "
         "| max-live lower bound (KiB) | `tile.move` inserted | all moves by spaces |",
         "|---|---|---|---|---|---|",
     ]
@@ -143,19 +189,28 @@ def table(samples_dir: str | None) -> str:
         figures = kernel_figures(name)
         for planner in PLANNERS:
             f = figures[planner]
-            used = f["peak"] if planner != "ptoas" else f["bytes"]
+            if planner != "ptoas":
+                used = _spaces(f["peak"])
+            elif f["placed"] is not None:
+                used = f"{_spaces(f['placed'])} (PlanMemory; declared {_spaces(f['bytes'])})"
+            else:
+                used = f"declared {_spaces(f['bytes'])}"
             rows.append(
-                f"| {name} | {planner} | {_spaces(used)} | {_spaces(f['lower_bound'])} | "
+                f"| {name} | {planner} | {used} | {_spaces(f['lower_bound'])} | "
                 f"{f['moves_inserted']} | {_move_text(f['moves'])} |"
             )
         for sample in golden.KERNELS[name].samples:
             if samples_dir is None:
                 continue
             s = sample_figures(os.path.join(samples_dir, sample))
-            kind = "addresses" if s["level"] == "level3" else "sum of its tiles"
+            if s["level"] == "level3":
+                used = f"{_spaces(s['bytes'])} (its addresses)"
+            elif s["placed"] is not None:
+                used = f"{_spaces(s['placed'])} (PlanMemory; declared {_spaces(s['bytes'])})"
+            else:
+                used = f"declared {_spaces(s['bytes'])}"
             rows.append(
-                f"| {name} | sample `{sample}` ({s['level']}) | "
-                f"{_spaces(s['bytes'])} ({kind}) | | | "
+                f"| {name} | sample `{sample}` ({s['level']}) | {used} | | | "
                 f"{_move_text(s['moves'])} |"
             )
     return "\n".join(rows) + "\n"
