@@ -239,14 +239,16 @@ FailureOr<Value> FunctionEmitter::selectSlotHandle(const Window &window,
                            ? prologue
                            : body;
   OpBuilder::InsertionGuard guard(builder);
-  if (&builder == &body)
-    body.setInsertionPointAfterValue(slot);
   // The compares first (they stay when the chain is erased after its users
-  // are expanded), then the chain selecting among perSlot[index..].
-  SmallVector<Value> conds;
-  for (int64_t index = 0; index + 1 < slots; ++index)
-    conds.push_back(builder.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
-                                                  slot, slotIndices[index]));
+  // are expanded; another window of the same slot reuses them), then the
+  // chain selecting among perSlot[index..], after the compares.
+  SmallVector<Value> &conds = slotConds[{slot, slots}];
+  if (&builder == &body)
+    body.setInsertionPointAfterValue(conds.empty() ? slot : conds.back());
+  if (conds.empty())
+    for (int64_t index = 0; index + 1 < slots; ++index)
+      conds.push_back(builder.create<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::eq, slot, slotIndices[index]));
   std::function<Value(int64_t)> select = [&](int64_t index) -> Value {
     if (index + 1 == slots)
       return perSlot[index];
@@ -297,11 +299,22 @@ LogicalResult FunctionEmitter::expandSelections() {
                              "dynamic slot reaches ")
              << user->getName() << ", which cannot be repeated per slot";
     const Selection &selection = *selected.lookup(value);
+    // Every operand selected by the same slot takes that slot's handle in
+    // the same copy (a matmul of two double-buffered operands: 2 copies,
+    // not 4).
+    SmallVector<std::pair<Value, const Selection *>> sameSlot;
+    for (Value operand : user->getOperands()) {
+      const Selection *other = selected.lookup(operand);
+      if (other && other->conds == selection.conds &&
+          !llvm::is_contained(llvm::make_first_range(sameSlot), operand))
+        sameSlot.push_back({operand, other});
+    }
     OpBuilder builder(user);
     Location loc = user->getLoc();
-    for (auto [index, handle] : llvm::enumerate(selection.perSlot)) {
+    for (auto index : llvm::seq<size_t>(0, selection.perSlot.size())) {
       IRMapping mapping;
-      mapping.map(value, handle);
+      for (auto [operand, other] : sameSlot)
+        mapping.map(operand, other->perSlot[index]);
       if (index + 1 == selection.perSlot.size()) {
         work.insert(builder.clone(*user, mapping));
         break;

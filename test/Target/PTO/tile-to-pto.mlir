@@ -343,19 +343,46 @@ func.func @dynamic_slot(%A: !tile.tensor<8x8xf32>, %i: index) -> !tile.tensor<8x
 
 // -----
 
-// Tests a double-buffered K loop (kernels/gemm_splitk.mlir): a matmul_acc
-// with init_cond whose left and right operands are both in a dynamic slot is
-// repeated per pair of slots in each arm of the init_cond branch. (The
-// expansion used to lose track of the op it repeated for the second slot
-// value when a clone reused the first one's memory: "internal error: a
+// Tests a double-buffered K loop (kernels/gemm_splitk.mlir): every window
+// of the slot %k mod 2 is selected by one compare, and an op on several of
+// them (the copy from the mat slot into the left slot, the matmul_acc of
+// the left and the right slot) is repeated once per slot, each copy using
+// that slot of every operand. (The expansion used to repeat it per
+// combination, and to lose track of the op it repeated for the second
+// operand when a clone reused the first one's memory: "internal error: a
 // level2 slot selection is still used after its users were expanded".)
 // CHECK-LABEL: func.func @double_buffered_k_loop(
 // CHECK: scf.for
-// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %arg3, %c0 : index
+// CHECK: %[[SLOT:.*]] = arith.remui
+// CHECK-NEXT: %[[IS0:.*]] = arith.cmpi eq, %[[SLOT]], %c0 : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %arg3, %c0 : index
+// CHECK-NOT: arith.cmpi
+// CHECK: %[[A0:.*]] = pto.alloc_tile
+// CHECK-NEXT: %[[A1:.*]] = pto.alloc_tile
+// CHECK: %[[B0:.*]] = pto.alloc_tile
+// CHECK-NEXT: %[[B1:.*]] = pto.alloc_tile
+// CHECK: %[[L0:.*]] = pto.alloc_tile
+// CHECK-NEXT: %[[L1:.*]] = pto.alloc_tile
+// CHECK-NEXT: scf.if %[[IS0]] {
+// CHECK-NEXT: pto.tmov ins(%[[A0]] : {{.*}}) outs(%[[L0]] : {{.*}})
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.tmov ins(%[[A1]] : {{.*}}) outs(%[[L1]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[R0:.*]] = pto.alloc_tile
+// CHECK-NEXT: %[[R1:.*]] = pto.alloc_tile
 // CHECK: scf.if %[[FIRST]] {
-// CHECK-COUNT-4: pto.tmatmul ins(
-// CHECK: } else {
-// CHECK-COUNT-4: pto.tmatmul.acc ins(
+// CHECK-NEXT: scf.if %[[IS0]] {
+// CHECK-NEXT: pto.tmatmul ins(%[[L0]], %[[R0]] : {{.*}})
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.tmatmul ins(%[[L1]], %[[R1]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.if %[[IS0]] {
+// CHECK-NEXT: pto.tmatmul.acc ins(%{{.*}}, %[[L0]], %[[R0]] : {{.*}})
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.tmatmul.acc ins(%{{.*}}, %[[L1]], %[[R1]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NOT: -> !pto.tile_buf
 // CHECK: pto.tstore
 func.func @double_buffered_k_loop(%A: !tile.tensor<16x64xf16>, %B: !tile.tensor<64x16xf16>, %C: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
