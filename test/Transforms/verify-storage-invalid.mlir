@@ -175,6 +175,19 @@ func.func @transpose_in_place(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf3
 
 // -----
 
+// Tests that tile.cvt may not convert in place, even between element types
+// of one width (f32 -> i32).
+func.func @cvt_in_place(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xi32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 256>
+  // expected-note @+1 {{%1 is defined here}}
+  %a = tile.exp %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  // expected-error @+1 {{result %2 in %0[0, 256] overlaps operand %1 in %0[0, 256], but the op is not in-place safe}}
+  %t = tile.cvt %a into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xi32, vec>
+  return %t : !tile.tile<8x8xi32, vec>
+}
+
+// -----
+
 // Tests that row_expand_mul's result may not alias its factors (operand 1).
 func.func @forbidden_alias(%x: !tile.tile<8x8xf32, vec>, %s: !tile.tile<8x1xf32, vec>) -> !tile.tile<8x8xf32, vec> {
   %b0 = tile.alloc : !tile.buffer<vec, 256>

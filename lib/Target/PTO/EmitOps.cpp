@@ -32,7 +32,9 @@ template <typename T> struct TypeTag {
 template <typename PTOOp> LogicalResult FunctionEmitter::emitAs(Operation *op) {
   using Form = pto::EmissionForm;
   if constexpr (PTOOp::kForm == Form::UnaryElementwise ||
-                PTOOp::kForm == Form::Copy || PTOOp::kForm == Form::VectorTile)
+                PTOOp::kForm == Form::Copy ||
+                PTOOp::kForm == Form::VectorTile ||
+                PTOOp::kForm == Form::Convert)
     return emitUnary<PTOOp>(op);
   else if constexpr (PTOOp::kForm == Form::TileScalar)
     return emitTileScalar<PTOOp>(op, op->getOperand(1));
@@ -191,7 +193,18 @@ LogicalResult FunctionEmitter::emitUnary(Operation *op) {
     from = (*handles)[0];
     to = (*handles)[1];
   }
-  body.create<PTOOp>(op->getLoc(), from, to);
+  if constexpr (PTOOp::kForm == pto::EmissionForm::Convert) {
+    // ptoas's default mode is CAST_RINT, tile.cvt's rint: written only when
+    // it is another one.
+    RoundMode mode = cast<CvtOp>(op).getRmode();
+    pto::RoundModeAttr rmode;
+    if (mode != RoundMode::Rint)
+      rmode = pto::RoundModeAttr::get(op->getContext(),
+                                      stringifyRoundMode(mode).upper());
+    body.create<PTOOp>(op->getLoc(), from, to, rmode);
+  } else {
+    body.create<PTOOp>(op->getLoc(), from, to);
+  }
   return success();
 }
 

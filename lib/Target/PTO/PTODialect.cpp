@@ -53,6 +53,17 @@ Attribute PipeAttr::parse(AsmParser &parser, Type) {
   return PipeAttr::get(parser.getContext(), pipe);
 }
 
+// `#pto<round_mode FLOOR>`: the printed "round_mode FLOOR" is not a pretty
+// dialect symbol, so it is wrapped in #pto<...> as ptoas prints it.
+void RoundModeAttr::print(AsmPrinter &p) const { p << " " << getMode(); }
+
+Attribute RoundModeAttr::parse(AsmParser &parser, Type) {
+  StringRef mode;
+  if (parser.parseKeyword(&mode))
+    return {};
+  return RoundModeAttr::get(parser.getContext(), mode);
+}
+
 //===----------------------------------------------------------------------===//
 // !pto.tile_buf<loc=.., dtype=.., rows=.., cols=.., v_row=.., v_col=..,
 //               blayout=.., slayout=.., fractal=.., pad=..>

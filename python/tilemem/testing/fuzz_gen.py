@@ -353,7 +353,9 @@ class KernelGenerator:
             self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name}{dest} : {self.shapes.tile}")
         elif r < 0.58:
             a = self.vec_operand(depth)
-            if self.chance(0.55):
+            if self.chance(0.12):
+                self.convert_there_and_back(depth, name, a, dest)
+            elif self.chance(0.55):
                 op = self.rng.choice(UNARY_OPS)
                 operand = a.name
                 if op in _POSITIVE_OPERAND:
@@ -449,6 +451,23 @@ class KernelGenerator:
                 f"{name} = tile.move {a.name}{dest} : {self.shapes.tile} -> {self.shapes.tile}",
             )
         return self.define(Value(name, "vec", self.new_group(), dense=True))
+
+    def convert_there_and_back(self, depth: int, name: str, a: Value, dest: str) -> None:
+        """`name` = tile.cvt of tile.cvt of `a`: f32 -> f16 -> f32, or
+        (scaled by 32, so the rounding mode matters) f32 -> i32 or i16 in a
+        random rounding mode and back. bf16 is left out: pto-isa's CPU
+        simulator has no bf16 under g++ 12 (a _Float16 placeholder)."""
+        tile = self.shapes.tile
+        target = self.rng.choice(["f16", "i32", "i16"])
+        middle = tile.replace("xf32,", f"x{target},")
+        source, mode = a.name, ""
+        if target != "f16":
+            source = self.fresh()
+            self.emit(depth, f"{source} = tile.muls {a.name}, %fscale : {tile}, f32")
+            mode = self.rng.choice(["", " rmode round", " rmode floor", " rmode ceil", " rmode trunc"])
+        converted = self.fresh()
+        self.emit(depth, f"{converted} = tile.cvt {source}{mode} : {tile} -> {middle}")
+        self.emit(depth, f"{name} = tile.cvt {converted}{dest} : {middle} -> {tile}")
 
     def divisor(self, depth: int, op: str, vector: str, type_: str) -> str:
         """`vector`, or abs(vector) + 1 when `op` divides by it (pto-isa
@@ -1022,6 +1041,7 @@ class KernelGenerator:
         constants += [
             "%f1 = arith.constant 1.0 : f32",
             "%fhalf = arith.constant 0.5 : f32",
+            "%fscale = arith.constant 32.0 : f32",
             "%true = arith.constant true",
             "%false = arith.constant false",
             "%notcond = arith.xori %cond, %true : i1",

@@ -333,3 +333,30 @@ func.func @reductions(%A: !tile.tensor<8x8xf32>, %B: !tile.tensor<8x1xf32>, %C: 
   %C1 = tile.store %e, %C[%c0, %c0] : !tile.tile<1x8xf32, vec>, !tile.tensor<1x8xf32>
   return %B1, %C1 : !tile.tensor<8x1xf32>, !tile.tensor<1x8xf32>
 }
+
+// -----
+
+// Tests tile.cvt at level3: pto.tcvt between the alloc_tiles at the two
+// addresses, of two element types, the rounding mode as ptoas spells it.
+// CHECK-LABEL: func.func @cvt(
+// CHECK: %[[X:.*]] = pto.alloc_tile addr = %c0_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
+// CHECK: %[[I:.*]] = pto.alloc_tile addr = %c1024_i64 : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=16,
+// CHECK: %[[H:.*]] = pto.alloc_tile addr = %c2048_i64 : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16,
+// CHECK: pto.tcvt ins(%[[X]] {rmode = #pto<round_mode TRUNC>} : {{.*}}) outs(%[[I]] : {{.*}})
+// CHECK: pto.tcvt ins(%[[I]] : {{.*}}) outs(%[[X]] : {{.*}})
+// CHECK: pto.tcvt ins(%[[X]] : {{.*}}) outs(%[[H]] : {{.*}})
+func.func @cvt(%A: !tile.tensor<16x16xf32>, %H: !tile.tensor<16x16xf16>) -> (!tile.tensor<16x16xf32>, !tile.tensor<16x16xf16>) {
+  %c0 = arith.constant 0 : index
+  %scale = arith.constant 10.0 : f32
+  %p = tile.alloc addr = 0 : !tile.buffer<vec, 1024>
+  %q = tile.alloc addr = 1024 : !tile.buffer<vec, 1024>
+  %r = tile.alloc addr = 2048 : !tile.buffer<vec, 512>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %y = tile.muls %x, %scale into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+  %i = tile.cvt %y rmode trunc into(%q : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x16xi32, vec>
+  %z = tile.cvt %i into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xi32, vec> -> !tile.tile<16x16xf32, vec>
+  %A1 = tile.store %z, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  %h = tile.cvt %z into(%r : !tile.buffer<vec, 512>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x16xf16, vec>
+  %H1 = tile.store %h, %H[%c0, %c0] : !tile.tile<16x16xf16, vec>, !tile.tensor<16x16xf16>
+  return %A1, %H1 : !tile.tensor<16x16xf32>, !tile.tensor<16x16xf16>
+}

@@ -343,6 +343,77 @@ func.func @dynamic_slot(%A: !tile.tensor<8x8xf32>, %i: index) -> !tile.tensor<8x
 
 // -----
 
+// Tests a double-buffered K loop (kernels/gemm_splitk.mlir): every window
+// of the slot %k mod 2 is selected by one compare, and an op on several of
+// them (the copy from the mat slot into the left slot, the matmul_acc of
+// the left and the right slot) is repeated once per slot, each copy using
+// that slot of every operand. (The expansion used to repeat it per
+// combination, and to lose track of the op it repeated for the second
+// operand when a clone reused the first one's memory: "internal error: a
+// level2 slot selection is still used after its users were expanded".)
+// CHECK-LABEL: func.func @double_buffered_k_loop(
+// CHECK: scf.for
+// CHECK: %[[SLOT:.*]] = arith.remui
+// CHECK-NEXT: %[[IS0:.*]] = arith.cmpi eq, %[[SLOT]], %c0 : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %arg3, %c0 : index
+// CHECK-NOT: arith.cmpi
+// CHECK: %[[A0:.*]] = pto.alloc_tile
+// CHECK-NEXT: %[[A1:.*]] = pto.alloc_tile
+// CHECK: %[[B0:.*]] = pto.alloc_tile
+// CHECK-NEXT: %[[B1:.*]] = pto.alloc_tile
+// CHECK: %[[L0:.*]] = pto.alloc_tile
+// CHECK-NEXT: %[[L1:.*]] = pto.alloc_tile
+// CHECK-NEXT: scf.if %[[IS0]] {
+// CHECK-NEXT: pto.tmov ins(%[[A0]] : {{.*}}) outs(%[[L0]] : {{.*}})
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.tmov ins(%[[A1]] : {{.*}}) outs(%[[L1]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[R0:.*]] = pto.alloc_tile
+// CHECK-NEXT: %[[R1:.*]] = pto.alloc_tile
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-NEXT: scf.if %[[IS0]] {
+// CHECK-NEXT: pto.tmatmul ins(%[[L0]], %[[R0]] : {{.*}})
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.tmatmul ins(%[[L1]], %[[R1]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.if %[[IS0]] {
+// CHECK-NEXT: pto.tmatmul.acc ins(%{{.*}}, %[[L0]], %[[R0]] : {{.*}})
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.tmatmul.acc ins(%{{.*}}, %[[L1]], %[[R1]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NOT: -> !pto.tile_buf
+// CHECK: pto.tstore
+func.func @double_buffered_k_loop(%A: !tile.tensor<16x64xf16>, %B: !tile.tensor<64x16xf16>, %C: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %am = tile.alloc : !tile.buffer<mat, 512, slots = 2>
+  %bm = tile.alloc : !tile.buffer<mat, 512, slots = 2>
+  %lb = tile.alloc : !tile.buffer<left, 512, slots = 2>
+  %rb = tile.alloc : !tile.buffer<right, 512, slots = 2>
+  %cb = tile.alloc : !tile.buffer<acc, 1024>
+  %z = tile.create into(%cb : !tile.buffer<acc, 1024>) : !tile.tile<16x16xf32, acc>
+  %s = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (!tile.tile<16x16xf32, acc>) {
+    %kk = arith.muli %k, %c16 : index
+    %slot = arith.remui %k, %c2 : index
+    %first = arith.cmpi eq, %k, %c0 : index
+    %a = tile.load %A[%c0, %kk] into(%am slot %slot : !tile.buffer<mat, 512, slots = 2>) : !tile.tensor<16x64xf16> -> !tile.tile<16x16xf16, mat>
+    %b = tile.load %B[%kk, %c0] into(%bm slot %slot : !tile.buffer<mat, 512, slots = 2>) : !tile.tensor<64x16xf16> -> !tile.tile<16x16xf16, mat>
+    %l = tile.move %a into(%lb slot %slot : !tile.buffer<left, 512, slots = 2>) : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, left>
+    %r = tile.move %b into(%rb slot %slot : !tile.buffer<right, 512, slots = 2>) : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, right>
+    %n = tile.matmul_acc %acc, %l, %r init_cond %first : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+    scf.yield %n : !tile.tile<16x16xf32, acc>
+  }
+  %C1 = tile.store %s, %C[%c0, %c0] : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
+  return %C1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
 // Tests a logical tile selection (as MaterializeSemanticAliases makes it):
 // the producers write the pool's two slot roots, tile.create emits nothing,
 // the if whose arms only named the window is dropped, tile.if_exit_barrier
@@ -642,4 +713,145 @@ func.func @broadcasts(%A: !tile.tensor<16x16xf32>, %V: !tile.tensor<16x1xf32>, %
   %12 = tile.add %11, %10 into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
   %A1 = tile.store %12, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %A1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
+// Tests that tile.cvt is emitted from the emission table as pto.tcvt, into a
+// window of its own: the default rounding mode (rint, ptoas's CAST_RINT)
+// unwritten, another one as ptoas's #pto<round_mode ...>, and a column
+// vector converted as the row over its bytes (ptoas wants row-major tiles).
+// CHECK-LABEL: func.func @cvt(
+// CHECK: %[[X:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
+// CHECK: %[[I:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=16,
+// CHECK: pto.tcvt ins(%[[X]] {rmode = #pto<round_mode FLOOR>} : !pto.tile_buf<loc=vec, dtype=f32, {{.*}}>) outs(%[[I]] : !pto.tile_buf<loc=vec, dtype=i32,
+// CHECK: %[[H:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16,
+// CHECK: pto.tcvt ins(%[[X]] : !pto.tile_buf<loc=vec, dtype=f32, {{.*}}>) outs(%[[H]] : !pto.tile_buf<loc=vec, dtype=f16,
+// CHECK: pto.tcvt ins(%[[H]] : {{.*}}) outs(%[[X]] : {{.*}})
+// CHECK: %[[S:.*]] = pto.treshape %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, {{.*}}blayout=col_major{{.*}}> -> !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, {{.*}}blayout=row_major
+// CHECK: %[[T:.*]] = pto.treshape %{{.*}} : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=1, {{.*}}blayout=col_major{{.*}}> -> !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=16, {{.*}}blayout=row_major
+// CHECK: pto.tcvt ins(%[[S]] : {{.*}}) outs(%[[T]] : {{.*}})
+func.func @cvt(%A: !tile.tensor<16x16xf32>, %I: !tile.tensor<16x16xi32>, %H: !tile.tensor<16x16xf16>,
+               %V: !tile.tensor<16x1xf32>, %W: !tile.tensor<16x1xf16>)
+    -> (!tile.tensor<16x16xf32>, !tile.tensor<16x16xi32>, !tile.tensor<16x16xf16>, !tile.tensor<16x1xf16>) {
+  %c0 = arith.constant 0 : index
+  %scale = arith.constant 40.0 : f32
+  %p = tile.alloc : !tile.buffer<vec, 1024>
+  %q = tile.alloc : !tile.buffer<vec, 1024>
+  %r = tile.alloc : !tile.buffer<vec, 512>
+  %u = tile.alloc : !tile.buffer<vec, 64>
+  %v = tile.alloc : !tile.buffer<vec, 32>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %y = tile.muls %x, %scale into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+  %i = tile.cvt %y rmode floor into(%q : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x16xi32, vec>
+  %I1 = tile.store %i, %I[%c0, %c0] : !tile.tile<16x16xi32, vec>, !tile.tensor<16x16xi32>
+  %h = tile.cvt %y into(%r : !tile.buffer<vec, 512>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x16xf16, vec>
+  %H1 = tile.store %h, %H[%c0, %c0] : !tile.tile<16x16xf16, vec>, !tile.tensor<16x16xf16>
+  %z = tile.cvt %h into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf16, vec> -> !tile.tile<16x16xf32, vec>
+  %A1 = tile.store %z, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  %c = tile.load %V[%c0, %c0] into(%u : !tile.buffer<vec, 64>) : !tile.tensor<16x1xf32> -> !tile.tile<16x1xf32, vec>
+  %d = tile.cvt %c into(%v : !tile.buffer<vec, 32>) : !tile.tile<16x1xf32, vec> -> !tile.tile<16x1xf16, vec>
+  %W1 = tile.store %d, %W[%c0, %c0] : !tile.tile<16x1xf16, vec>, !tile.tensor<16x1xf16>
+  return %A1, %I1, %H1, %W1 : !tile.tensor<16x16xf32>, !tile.tensor<16x16xi32>, !tile.tensor<16x16xf16>, !tile.tensor<16x1xf16>
+}
+
+// -----
+
+// Tests tile.cvt's rounding at the ties, on the simulator too
+// (test_toolchain_corpora.py runs this kernel): float -> i32 in each mode
+// (0.5, 1.5, 2.5 and their negatives; 2.4999998 just below a tie), and
+// f32 -> f16 to nearest even (values halfway between two f16, 65519 just
+// below the overflow, f16 subnormals).
+// CHECK-LABEL: func.func @cvt_rounding(
+// CHECK: pto.tsetval
+// CHECK: pto.tcvt ins(%{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8,{{.*}}>) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8,
+// CHECK: pto.tcvt ins(%{{.*}} {rmode = #pto<round_mode ROUND>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8,{{.*}}>) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8,
+// CHECK: pto.tcvt ins(%{{.*}} {rmode = #pto<round_mode FLOOR>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8,{{.*}}>) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8,
+// CHECK: pto.tcvt ins(%{{.*}} {rmode = #pto<round_mode CEIL>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8,{{.*}}>) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8,
+// CHECK: pto.tcvt ins(%{{.*}} {rmode = #pto<round_mode TRUNC>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8,{{.*}}>) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8,
+// CHECK: pto.tcvt ins(%{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16,{{.*}}>) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=16,
+func.func @cvt_rounding(%I: !tile.tensor<5x8xi32>, %H: !tile.tensor<1x16xf16>) -> (!tile.tensor<5x8xi32>, !tile.tensor<1x16xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %c9 = arith.constant 9 : index
+  %c10 = arith.constant 10 : index
+  %c11 = arith.constant 11 : index
+  %c12 = arith.constant 12 : index
+  %c13 = arith.constant 13 : index
+  %c14 = arith.constant 14 : index
+  %c15 = arith.constant 15 : index
+  %t0 = arith.constant 0.5 : f32
+  %t1 = arith.constant 1.5 : f32
+  %t2 = arith.constant 2.5 : f32
+  %t3 = arith.constant -0.5 : f32
+  %t4 = arith.constant -1.5 : f32
+  %t5 = arith.constant -2.5 : f32
+  %t6 = arith.constant 2.4999998 : f32
+  %t7 = arith.constant -3.75 : f32
+  %h0 = arith.constant 1.00048828125 : f32
+  %h1 = arith.constant 1.00146484375 : f32
+  %h2 = arith.constant -1.00048828125 : f32
+  %h3 = arith.constant 2049.0 : f32
+  %h4 = arith.constant 2051.0 : f32
+  %h5 = arith.constant 65519.0 : f32
+  %h6 = arith.constant 0.1 : f32
+  %h7 = arith.constant -3.140625 : f32
+  %h8 = arith.constant 1.0004892349243164 : f32
+  %h9 = arith.constant 0.0 : f32
+  %h10 = arith.constant -0.0 : f32
+  %h11 = arith.constant 6.0e-08 : f32
+  %h12 = arith.constant 3.0e-08 : f32
+  %h13 = arith.constant 1.0e-08 : f32
+  %h14 = arith.constant 100.0 : f32
+  %h15 = arith.constant -7.5 : f32
+  %x = tile.alloc : !tile.buffer<vec, 32>
+  %y = tile.alloc : !tile.buffer<vec, 64>
+  %o = tile.alloc : !tile.buffer<vec, 32, slots = 5>
+  %g = tile.alloc : !tile.buffer<vec, 32>
+  %x0 = tile.full 0.0 into(%x : !tile.buffer<vec, 32>) : !tile.tile<1x8xf32, vec>
+  %x1 = tile.write %x0[%c0, %c0], %t0 : !tile.tile<1x8xf32, vec>, f32
+  %x2 = tile.write %x1[%c0, %c1], %t1 : !tile.tile<1x8xf32, vec>, f32
+  %x3 = tile.write %x2[%c0, %c2], %t2 : !tile.tile<1x8xf32, vec>, f32
+  %x4 = tile.write %x3[%c0, %c3], %t3 : !tile.tile<1x8xf32, vec>, f32
+  %x5 = tile.write %x4[%c0, %c4], %t4 : !tile.tile<1x8xf32, vec>, f32
+  %x6 = tile.write %x5[%c0, %c5], %t5 : !tile.tile<1x8xf32, vec>, f32
+  %x7 = tile.write %x6[%c0, %c6], %t6 : !tile.tile<1x8xf32, vec>, f32
+  %x8 = tile.write %x7[%c0, %c7], %t7 : !tile.tile<1x8xf32, vec>, f32
+  %y0 = tile.full 0.0 into(%y : !tile.buffer<vec, 64>) : !tile.tile<1x16xf32, vec>
+  %y1 = tile.write %y0[%c0, %c0], %h0 : !tile.tile<1x16xf32, vec>, f32
+  %y2 = tile.write %y1[%c0, %c1], %h1 : !tile.tile<1x16xf32, vec>, f32
+  %y3 = tile.write %y2[%c0, %c2], %h2 : !tile.tile<1x16xf32, vec>, f32
+  %y4 = tile.write %y3[%c0, %c3], %h3 : !tile.tile<1x16xf32, vec>, f32
+  %y5 = tile.write %y4[%c0, %c4], %h4 : !tile.tile<1x16xf32, vec>, f32
+  %y6 = tile.write %y5[%c0, %c5], %h5 : !tile.tile<1x16xf32, vec>, f32
+  %y7 = tile.write %y6[%c0, %c6], %h6 : !tile.tile<1x16xf32, vec>, f32
+  %y8 = tile.write %y7[%c0, %c7], %h7 : !tile.tile<1x16xf32, vec>, f32
+  %y9 = tile.write %y8[%c0, %c8], %h8 : !tile.tile<1x16xf32, vec>, f32
+  %y10 = tile.write %y9[%c0, %c9], %h9 : !tile.tile<1x16xf32, vec>, f32
+  %y11 = tile.write %y10[%c0, %c10], %h10 : !tile.tile<1x16xf32, vec>, f32
+  %y12 = tile.write %y11[%c0, %c11], %h11 : !tile.tile<1x16xf32, vec>, f32
+  %y13 = tile.write %y12[%c0, %c12], %h12 : !tile.tile<1x16xf32, vec>, f32
+  %y14 = tile.write %y13[%c0, %c13], %h13 : !tile.tile<1x16xf32, vec>, f32
+  %y15 = tile.write %y14[%c0, %c14], %h14 : !tile.tile<1x16xf32, vec>, f32
+  %y16 = tile.write %y15[%c0, %c15], %h15 : !tile.tile<1x16xf32, vec>, f32
+  %i0 = tile.cvt %x8 into(%o slot 0 : !tile.buffer<vec, 32, slots = 5>) : !tile.tile<1x8xf32, vec> -> !tile.tile<1x8xi32, vec>
+  %I1 = tile.store %i0, %I[%c0, %c0] : !tile.tile<1x8xi32, vec>, !tile.tensor<5x8xi32>
+  %i1 = tile.cvt %x8 rmode round into(%o slot 1 : !tile.buffer<vec, 32, slots = 5>) : !tile.tile<1x8xf32, vec> -> !tile.tile<1x8xi32, vec>
+  %I2 = tile.store %i1, %I1[%c1, %c0] : !tile.tile<1x8xi32, vec>, !tile.tensor<5x8xi32>
+  %i2 = tile.cvt %x8 rmode floor into(%o slot 2 : !tile.buffer<vec, 32, slots = 5>) : !tile.tile<1x8xf32, vec> -> !tile.tile<1x8xi32, vec>
+  %I3 = tile.store %i2, %I2[%c2, %c0] : !tile.tile<1x8xi32, vec>, !tile.tensor<5x8xi32>
+  %i3 = tile.cvt %x8 rmode ceil into(%o slot 3 : !tile.buffer<vec, 32, slots = 5>) : !tile.tile<1x8xf32, vec> -> !tile.tile<1x8xi32, vec>
+  %I4 = tile.store %i3, %I3[%c3, %c0] : !tile.tile<1x8xi32, vec>, !tile.tensor<5x8xi32>
+  %i4 = tile.cvt %x8 rmode trunc into(%o slot 4 : !tile.buffer<vec, 32, slots = 5>) : !tile.tile<1x8xf32, vec> -> !tile.tile<1x8xi32, vec>
+  %I5 = tile.store %i4, %I4[%c4, %c0] : !tile.tile<1x8xi32, vec>, !tile.tensor<5x8xi32>
+  %f = tile.cvt %y16 into(%g : !tile.buffer<vec, 32>) : !tile.tile<1x16xf32, vec> -> !tile.tile<1x16xf16, vec>
+  %H1 = tile.store %f, %H[%c0, %c0] : !tile.tile<1x16xf16, vec>, !tile.tensor<1x16xf16>
+  return %I5, %H1 : !tile.tensor<5x8xi32>, !tile.tensor<1x16xf16>
 }

@@ -34,6 +34,9 @@ enum class EmissionForm {
   /// ins(src) outs(dst) between a tile and a vector (a column reduction, a
   /// broadcast): row-major, but a column (Rx1) in its own layout.
   VectorTile,
+  /// ins(src) outs(dst), an elementwise conversion (pto.tcvt) with the tile
+  /// op's rounding mode, handles as for UnaryElementwise.
+  Convert,
   /// ins(src, scratch) outs(dst): with a scratch tile of the source's type
   /// (level3: at the address the planner recorded on the op).
   WithScratch,

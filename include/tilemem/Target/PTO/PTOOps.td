@@ -88,6 +88,17 @@ def PTO_PipeAttr : AttrDef<PTO_Dialect, "Pipe"> {
   let hasCustomAssemblyFormat = 1;
 }
 
+def PTO_RoundModeAttr : AttrDef<PTO_Dialect, "RoundMode"> {
+  let mnemonic = "round_mode";
+  let summary = "a rounding mode of pto.tcvt (RINT, ROUND, FLOOR, CEIL, TRUNC, ...)";
+  let description = [{
+    `#pto<round_mode FLOOR>`, as ptoas's EnumAttr prints it (the mode a bare
+    keyword after the mnemonic).
+  }];
+  let parameters = (ins StringRefParameter<"mode name">:$mode);
+  let hasCustomAssemblyFormat = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Ops
 //===----------------------------------------------------------------------===//
@@ -309,6 +320,19 @@ def PTO_TMaxSOp : PTO_TileScalarOp<"tmaxs", "MaxSOp", 1> {
 }
 def PTO_TMinSOp : PTO_TileScalarOp<"tmins", "MinSOp", 1> {
   let summary = "min(tile, scalar)";
+}
+
+// ins(%a {rmode = #pto<round_mode FLOOR>} : T) outs(%d : U): the mode is
+// absent for ptoas's default, CAST_RINT.
+def PTO_TCvtOp : PTO_Op<"tcvt">, PTO_EmittedFrom<"CvtOp", "Convert", 0> {
+  let summary = "elementwise type conversion";
+  let extraClassDeclaration = emissionTable;
+  let arguments = (ins AnyType:$src, AnyType:$dst,
+                       OptionalAttr<PTO_RoundModeAttr>:$rmode);
+  let assemblyFormat = [{
+    `ins` `(` $src attr-dict `:` qualified(type($src)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)`
+  }];
 }
 
 def PTO_TMatmulAccOp : PTO_Op<"tmatmul.acc"> {

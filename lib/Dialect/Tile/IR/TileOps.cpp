@@ -296,6 +296,62 @@ LogicalResult TransposeOp::verify() {
   return verifySameElement(*this, from.getElementType(), to.getElementType());
 }
 
+/// The element type pairs pto-isa's TCVT converts on A2/A3 among the tile
+/// dialect's element types (npu/a2a3/TCvt.hpp, GenCastCall: one vconv per
+/// pair). ptoas's verifier takes any pair, and for another one the A2/A3
+/// TCVT emits no instruction at all: the destination is left unwritten,
+/// while the CPU simulator converts it. Left out on purpose: f32 -> f32
+/// (rounds to an integral value on A2/A3, a copy on the simulator) and
+/// i32 -> f16 (a dequantization, vconv_deq, not a conversion).
+static ArrayRef<StringRef> convertibleTo(Type from) {
+  static const StringRef fromF32[] = {"f16", "bf16", "i32", "i16"};
+  static const StringRef fromF16[] = {"f32", "i32", "i16", "i8"};
+  static const StringRef fromBF16[] = {"f32", "i32"};
+  static const StringRef fromI32[] = {"f32", "i16"};
+  static const StringRef fromI16[] = {"f32", "f16"};
+  static const StringRef fromI8[] = {"f16"};
+  if (from.isF32())
+    return fromF32;
+  if (from.isF16())
+    return fromF16;
+  if (from.isBF16())
+    return fromBF16;
+  if (from.isInteger(32))
+    return fromI32;
+  if (from.isInteger(16))
+    return fromI16;
+  if (from.isInteger(8))
+    return fromI8;
+  return {};
+}
+
+LogicalResult CvtOp::verify() {
+  TileType from = getSource().getType(), to = getResult().getType();
+  if (from.getShape() != to.getShape())
+    return emitOpError("source and result shapes differ");
+  if (failed(verifySpace(*this, from, "source", {MemorySpace::Vec})))
+    return failure();
+  Type src = from.getElementType(), dst = to.getElementType();
+  std::string dstName;
+  llvm::raw_string_ostream(dstName) << dst;
+  ArrayRef<StringRef> targets = convertibleTo(src);
+  if (!llvm::is_contained(targets, dstName)) {
+    InFlightDiagnostic diag = emitOpError("pto-isa's A2/A3 TCVT has no ")
+                              << src << " -> " << dst
+                              << " conversion (from " << src << ": ";
+    llvm::interleaveComma(targets, diag);
+    return diag << ")";
+  }
+  // The rounding mode of a conversion to a float is ignored by pto-isa's
+  // CPU simulator (a C++ cast, to nearest even) but not by the hardware.
+  if (getRmode() != RoundMode::Rint && !(isa<FloatType>(src) && dst.isInteger()))
+    return emitOpError("rmode ")
+           << stringifyRoundMode(getRmode())
+           << " applies to a float converted to an integer only: a "
+              "conversion to a float rounds to nearest even (rint)";
+  return success();
+}
+
 /// A row reduction's result is an Rx1 column, a column reduction's a 1xC
 /// row, of the source's element type; the source lives in vec.
 static LogicalResult verifyReduction(Operation *op, TileType from, TileType to,

@@ -70,8 +70,10 @@ Notes and limitations:
   inside the then arm (its buffer, slot or a call result) is a
   :class:`StorageError` when the else arm runs.
 * ``tile.reshape`` of a strided view is unsupported in storage mode.
-* Float-to-integer conversions truncate toward zero (NaN -> 0) and wrap;
-  integer division by zero and over-wide shifts raise.
+* Float-to-integer conversions (``tile.move`` out of acc, ``arith``)
+  truncate toward zero (NaN -> 0) and wrap; ``tile.cvt`` rounds with its
+  mode and makes an out-of-range result poison. Integer division by zero and
+  over-wide shifts raise.
 
 The package, one module per concern: ``types`` (the type grammar, read
 through the bound types), ``numerics`` (storage and compute arrays),
@@ -98,6 +100,7 @@ from .semantics import _BINARY as _BINARY
 from .semantics import BINARY_OPS as BINARY_OPS
 from .semantics import COLUMN_BROADCASTS as COLUMN_BROADCASTS
 from .semantics import COLUMN_REDUCTIONS as COLUMN_REDUCTIONS
+from .semantics import ROUND_MODES as ROUND_MODES
 from .semantics import ROW_BROADCASTS as ROW_BROADCASTS
 from .semantics import ROW_REDUCTIONS as ROW_REDUCTIONS
 from .semantics import SCALAR_OPS as SCALAR_OPS

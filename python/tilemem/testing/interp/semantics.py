@@ -16,6 +16,7 @@ import numpy as np
 
 from .errors import InterpreterError
 from .numerics import _from_c, _signed, _to_c, _unsigned
+from .types import _ELEM
 
 # ===----------------------------------------------------------------------=== #
 # Tile kernels: (data, poison) tuples in storage dtype -> (data, poison)
@@ -158,6 +159,48 @@ ROW_REDUCTIONS = tuple(n.removeprefix("tile.") for n, (axis, _) in _REDUCTIONS.i
 COLUMN_REDUCTIONS = tuple(
     n.removeprefix("tile.") for n, (axis, _) in _REDUCTIONS.items() if axis == 0
 )
+
+
+#: tile.cvt's rounding modes (pto-isa's CAST_RINT ... CAST_TRUNC) on float64
+#: values: to nearest even, ties away from zero, toward -inf, +inf, zero.
+_ROUND_MODES = {
+    "rint": np.rint,
+    "round": lambda x: np.where(x < 0, -np.floor(0.5 - x), np.floor(x + 0.5)),
+    "floor": np.floor,
+    "ceil": np.ceil,
+    "trunc": np.trunc,
+}
+
+#: tile.cvt's rounding modes in the order of the RoundMode enum (TileBase.td).
+ROUND_MODES = tuple(_ROUND_MODES)
+
+_INT_RANGE = {"i8": (-(2**7), 2**7 - 1), "i16": (-(2**15), 2**15 - 1), "i32": (-(2**31), 2**31 - 1)}
+
+
+def _cvt(x, src: str, dst: str, mode: str):
+    """tile.cvt on a compute array (float64 / int64) of `src` elements:
+    the `dst` storage array and the elements whose result is undefined.
+
+    As pto-isa's TCVT (its CPU simulator, where the hardware agrees):
+    a float -> integer conversion rounds with `mode`; a result outside the
+    integer's range (or of a NaN) is poison: the simulator's C++ cast is
+    undefined there and the hardware saturates or truncates per pair. An
+    integer -> integer one wraps (i32 -> i16 truncates on both). A
+    conversion to a float rounds to nearest even; a narrowing one (f32 ->
+    f16, bf16) whose result is not finite is poison: the simulator gives an
+    infinity where the hardware may saturate."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        if dst[0] == "i":
+            if src[0] == "i":
+                return _from_c(x, dst), np.zeros(x.shape, bool)
+            rounded = _ROUND_MODES[mode](x)
+            low, high = _INT_RANGE[dst]
+            undefined = ~((rounded >= low) & (rounded <= high))
+            return _from_c(np.where(undefined, 0.0, rounded), dst), undefined
+        data = _from_c(x, dst)
+        if src[0] == "i" or _ELEM[dst][1] >= _ELEM[src][1]:
+            return data, np.zeros(x.shape, bool)
+        return data, ~np.isfinite(_to_c(data, dst))
 
 
 def _matmul_product(l, r, le, re_):

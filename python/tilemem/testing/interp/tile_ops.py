@@ -33,8 +33,10 @@ from .semantics import (
     _REDUCTIONS,
     _SCALAR,
     _UNARY,
+    ROUND_MODES,
     _block,
     _convert,
+    _cvt,
     _matmul_product,
     _replace_block,
 )
@@ -271,6 +273,19 @@ class _TileOps:
         a = self.use(o.operands[0])
         return self.producer(o, [a], [], lambda t, s: (t[0][0].T.copy(), t[0][1].T.copy()))
 
+    def op_cvt(self, o):
+        a = self.use(o.operands[0])
+        src, dst = self.types[a].elem, _type_of(o.results[0]).elem
+        # rmode: the RoundMode enum's value, absent for the default (rint).
+        rmode = o.attributes["rmode"] if "rmode" in o.attributes else None
+        mode = ROUND_MODES[ir.IntegerAttr(rmode).value if rmode is not None else 0]
+
+        def kernel(t, s):
+            data, undefined = _cvt(_to_c(t[0][0], src), src, dst, mode)
+            return data, t[0][1] | undefined
+
+        return self.producer(o, [a], [], kernel)
+
     def op_reduction(self, o):
         a = self.use(o.operands[0])
         elem = self.types[a].elem
@@ -458,6 +473,7 @@ TILE_HANDLERS: dict[str, Callable] = {
     **{name: _TileOps.op_scalar for name in _SCALAR},
     "tile.full": _TileOps.op_full,
     "tile.transpose": _TileOps.op_transpose,
+    "tile.cvt": _TileOps.op_cvt,
     **{name: _TileOps.op_reduction for name in _REDUCTIONS},
     **{name: _TileOps.op_broadcast for name in _BROADCASTS},
     "tile.row_expand": _TileOps.op_expand,

@@ -56,6 +56,18 @@ def Tile_MemorySpace : I32EnumAttr<"MemorySpace", "on-chip memory space", [
   let genSpecializedAttr = 0;
 }
 
+// How tile.cvt rounds a value it cannot represent exactly (pto-isa's
+// RoundMode, CAST_RINT ... CAST_TRUNC): to nearest even, to nearest with ties
+// away from zero, toward -inf, toward +inf, toward zero.
+def Tile_RoundMode : I32EnumAttr<"RoundMode", "rounding mode of tile.cvt", [
+    I32EnumAttrCase<"Rint", 0, "rint">,
+    I32EnumAttrCase<"Round", 1, "round">,
+    I32EnumAttrCase<"Floor", 2, "floor">,
+    I32EnumAttrCase<"Ceil", 3, "ceil">,
+    I32EnumAttrCase<"Trunc", 4, "trunc">]> {
+  let cppNamespace = "::mlir::tile";
+}
+
 //===----------------------------------------------------------------------===//
 // Storage property traits. They are queried through StorageContractInterface
 // (TileInterfaces.td); analyses never match op names.

@@ -309,6 +309,27 @@ def Tile_TransposeOp : Tile_AllocatingOp<"transpose", [Tile_NotInPlaceSafe,
   let hasVerifier = 1;
 }
 
+def Tile_CvtOp : Tile_AllocatingOp<"cvt", [Tile_NotInPlaceSafe,
+                                         Tile_FixedOutputSpace<"Vec">]> {
+  let summary = "convert every element to another element type";
+  let description = [{
+    ```mlir
+    %h = tile.cvt %a : !tile.tile<64x64xf32, vec> -> !tile.tile<64x64xf16, vec>
+    %i = tile.cvt %a rmode floor : !tile.tile<64x64xf32, vec> -> !tile.tile<64x64xi32, vec>
+    ```
+    pto-isa's TCVT: the element type pairs it converts on A2/A3, `rmode`
+    (default `rint`) only for a float converted to an integer. Not in-place
+    safe.
+  }];
+  let arguments = !con((ins Tile_TileType:$source,
+                            DefaultValuedAttr<Tile_RoundMode,
+                                "::mlir::tile::RoundMode::Rint">:$rmode),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$source (`rmode` $rmode^)? `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($source)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 class Tile_RowReductionOp<string mnemonic, string semantics,
                           Type operandType = Tile_ArithTileType>
     : Tile_AllocatingOp<mnemonic, [Tile_NotInPlaceSafe, Tile_SourceScratch,
