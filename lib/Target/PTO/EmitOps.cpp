@@ -38,6 +38,10 @@ template <typename PTOOp> LogicalResult FunctionEmitter::emitAs(Operation *op) {
     return emitUnary<PTOOp>(op);
   else if constexpr (PTOOp::kForm == Form::TileScalar)
     return emitTileScalar<PTOOp>(op, op->getOperand(1));
+  else if constexpr (PTOOp::kForm == Form::Compare)
+    return emitCompare<PTOOp>(op);
+  else if constexpr (PTOOp::kForm == Form::Select)
+    return emitSelect<PTOOp>(op);
   else if constexpr (PTOOp::kForm == Form::WithScratch)
     return emitWithScratch<PTOOp>(op, PTOOp::getOperationName().drop_front(4));
   else
@@ -306,6 +310,72 @@ LogicalResult FunctionEmitter::emitWithScratch(Operation *op,
   if (failed(tmp))
     return failure();
   body.create<PTOOp>(op->getLoc(), *src, *tmp, *dst);
+  return success();
+}
+
+template <typename PTOOp>
+LogicalResult FunctionEmitter::emitCompare(Operation *op) {
+  constexpr bool scalarForm = std::is_same_v<PTOOp, pto::TCmpSOp>;
+  StringRef name = PTOOp::getOperationName().drop_front(4);
+  FailureOr<Value> src = handleOf(op->getOperand(0), op);
+  if (failed(src))
+    return failure();
+  FailureOr<Value> other = scalarForm ? scalar(op->getOperand(1), op)
+                                      : handleOf(op->getOperand(1), op);
+  if (failed(other))
+    return failure();
+  FailureOr<Value> dst = producerHandle(op);
+  if (failed(dst))
+    return failure();
+  tileHandles[op->getResult(0)] = *dst;
+  auto data = cast<TileType>(op->getOperand(0).getType());
+  FailureOr<Value> mask = maskHandle(op->getResult(0), data.getCols(), op);
+  if (failed(mask))
+    return failure();
+  if (failed(requireRowMajor(*src, op, name, "source")) ||
+      failed(requireDense(*src, op, name, "source")))
+    return failure();
+  Value rhs = *other;
+  if constexpr (scalarForm) {
+    // ptoas takes the scalar in the tile's element type.
+    rhs = convertScalar(rhs, data.getElementType(), op->getLoc());
+  } else {
+    if (failed(requireRowMajor(rhs, op, name, "operand")) ||
+        failed(requireDense(rhs, op, name, "operand")))
+      return failure();
+  }
+  auto mode = pto::CmpModeAttr::get(
+      op->getContext(),
+      stringifyCmpMode(cast<typename PTOOp::TileOp>(op).getMode()));
+  body.create<PTOOp>(op->getLoc(), *src, rhs, *mask, mode);
+  return success();
+}
+
+template <typename PTOOp>
+LogicalResult FunctionEmitter::emitSelect(Operation *op) {
+  StringRef name = PTOOp::getOperationName().drop_front(4);
+  FailureOr<SmallVector<Value>> ins =
+      handlesOf(op->getOperands().slice(1, 2), op);
+  if (failed(ins))
+    return failure();
+  FailureOr<Value> dst = producerHandle(op);
+  if (failed(dst))
+    return failure();
+  tileHandles[op->getResult(0)] = *dst;
+  auto data = cast<TileType>(op->getResult(0).getType());
+  FailureOr<Value> mask = maskHandle(op->getOperand(0), data.getCols(), op);
+  if (failed(mask))
+    return failure();
+  // pto-isa's TSEL takes the result and both sources as one Tile type.
+  for (Value handle : {(*ins)[0], (*ins)[1], *dst})
+    if (failed(requireRowMajor(handle, op, name, "operand")) ||
+        failed(requireDense(handle, op, name, "operand")))
+      return failure();
+  FailureOr<Value> tmp =
+      scratch(op, cast<TileType>(op->getOperand(0).getType()), name);
+  if (failed(tmp))
+    return failure();
+  body.create<PTOOp>(op->getLoc(), *mask, (*ins)[0], (*ins)[1], *tmp, *dst);
   return success();
 }
 

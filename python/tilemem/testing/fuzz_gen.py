@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 
 from .interp import (
     BINARY_OPS,
+    CMP_MODES,
     COLUMN_BROADCASTS,
     COLUMN_REDUCTIONS,
     ROW_BROADCASTS,
@@ -100,6 +101,12 @@ class Shapes:
     @property
     def column_sums(self) -> str:
         return self._tile(1, self.n, "vec")
+
+    @property
+    def mask(self) -> str:
+        """The predicate mask of a tile: a bit per element, rows of
+        align32(n / 8) bytes."""
+        return f"!tile.tile<{self.n}x{-(-self.n // 256) * 32}xi8, vec>"
 
     @property
     def flat(self) -> str:
@@ -349,8 +356,11 @@ class KernelGenerator:
             )
         elif r < 0.44:
             a, b = self.vec_operand(depth), self.vec_operand(depth)
-            op = self.rng.choice(BINARY_OPS)
-            self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name}{dest} : {self.shapes.tile}")
+            if self.chance(0.15):
+                self.select(depth, name, a, b, dest)
+            else:
+                op = self.rng.choice(BINARY_OPS)
+                self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name}{dest} : {self.shapes.tile}")
         elif r < 0.58:
             a = self.vec_operand(depth)
             if self.chance(0.12):
@@ -451,6 +461,24 @@ class KernelGenerator:
                 f"{name} = tile.move {a.name}{dest} : {self.shapes.tile} -> {self.shapes.tile}",
             )
         return self.define(Value(name, "vec", self.new_group(), dense=True))
+
+    def select(self, depth: int, name: str, a: Value, b: Value, dest: str) -> None:
+        """`name` = tile.sel of a predicate mask of `a` (tile.cmp with `b`,
+        or tile.cmps with a scalar) between two tiles of the scope."""
+        tile, mask = self.shapes.tile, self.shapes.mask
+        bits = self.fresh("k")
+        mode = self.rng.choice(CMP_MODES)
+        if self.chance(0.5):
+            self.emit(depth, f"{bits} = tile.cmp {mode} {a.name}, {b.name} : {tile} -> {mask}")
+        else:
+            scalar = self.rng.choice(["%f1", "%fhalf"])
+            self.emit(depth, f"{bits} = tile.cmps {mode} {a.name}, {scalar} : {tile}, f32 -> {mask}")
+        on_true = self.rng.choice([a, b, self.vec_operand(depth)])
+        on_false = self.rng.choice([a, b, self.vec_operand(depth)])
+        self.emit(
+            depth,
+            f"{name} = tile.sel {bits}, {on_true.name}, {on_false.name}{dest} : {mask}, {tile}",
+        )
 
     def convert_there_and_back(self, depth: int, name: str, a: Value, dest: str) -> None:
         """`name` = tile.cvt of tile.cvt of `a`: f32 -> f16 -> f32, or

@@ -784,3 +784,35 @@ func.func @cvt_rounding(%I: !tile.tensor<5x8xi32>, %H: !tile.tensor<1x16xf16>) -
   %H1 = tile.store %f, %H[%c0, %c0] : !tile.tile<1x16xf16, vec>, !tile.tensor<1x16xf16>
   return %I5, %H1 : !tile.tensor<5x8xi32>, !tile.tensor<1x16xf16>
 }
+
+// -----
+
+// Tests that tile.cmp, tile.cmps and tile.sel are emitted from the emission
+// table: the mask (16x32xi8) as a ui8 tile_buf whose valid columns are the
+// 2 packed bytes of a 16-column row (the simulator's TCMPS and TSEL step
+// through a mask by its valid columns, TCMP and the hardware by its rows),
+// the comparison as ptoas's #pto<cmp ...>, the scalar in the element type,
+// and pto.tsel with a scratch tile of the mask's type.
+// CHECK-LABEL: func.func @select(
+// CHECK: %[[X:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
+// CHECK: %[[Y:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
+// CHECK: %[[R:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=i8, rows=16, cols=32, v_row=16, v_col=32,
+// CHECK: %[[M:.*]] = pto.treshape %[[R]] : {{.*}} -> !pto.tile_buf<loc=vec, dtype=ui8, rows=16, cols=32, v_row=16, v_col=2, blayout=row_major
+// CHECK: pto.tcmp ins(%[[X]], %[[Y]] {cmpMode = #pto<cmp lt>} : {{.*}}) outs(%[[M]] : {{.*}})
+// CHECK: %[[T:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=i8, rows=16, cols=32,
+// CHECK: pto.tsel ins(%[[M]], %[[X]], %[[Y]], %[[T]] : {{.*}}) outs(%[[X]] : {{.*}})
+// CHECK: pto.tcmps ins(%[[X]], %{{.*}} {cmpMode = #pto<cmp ge>} : {{.*}}, f32) outs(%{{.*}} : {{.*}}dtype=ui8{{.*}}v_col=2
+func.func @select(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xf32>, %s: f32) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %p = tile.alloc : !tile.buffer<vec, 1024>
+  %q = tile.alloc : !tile.buffer<vec, 1024>
+  %r = tile.alloc : !tile.buffer<vec, 512>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %y = tile.load %B[%c0, %c0] into(%q : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %m = tile.cmp lt %x, %y into(%r : !tile.buffer<vec, 512>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x32xi8, vec>
+  %z = tile.sel %m, %x, %y into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x32xi8, vec>, !tile.tile<16x16xf32, vec>
+  %n = tile.cmps ge %z, %s into(%r : !tile.buffer<vec, 512>) : !tile.tile<16x16xf32, vec>, f32 -> !tile.tile<16x32xi8, vec>
+  %w = tile.sel %n, %y, %z into(%q : !tile.buffer<vec, 1024>) : !tile.tile<16x32xi8, vec>, !tile.tile<16x16xf32, vec>
+  %A1 = tile.store %w, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %A1 : !tile.tensor<16x16xf32>
+}

@@ -37,6 +37,13 @@ enum class EmissionForm {
   /// ins(src) outs(dst), an elementwise conversion (pto.tcvt) with the tile
   /// op's rounding mode, handles as for UnaryElementwise.
   Convert,
+  /// ins(src0, src1 or scalar {cmpMode}) outs(mask): a comparison into a
+  /// predicate mask (a ui8 tile_buf whose valid columns are a row's packed
+  /// bytes), the tiles row-major.
+  Compare,
+  /// ins(mask, src0, src1, scratch) outs(dst): a selection by a predicate
+  /// mask, with a scratch tile of the mask's type.
+  Select,
   /// ins(src, scratch) outs(dst): with a scratch tile of the source's type
   /// (level3: at the address the planner recorded on the op).
   WithScratch,

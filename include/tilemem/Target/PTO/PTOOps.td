@@ -99,6 +99,16 @@ def PTO_RoundModeAttr : AttrDef<PTO_Dialect, "RoundMode"> {
   let hasCustomAssemblyFormat = 1;
 }
 
+def PTO_CmpModeAttr : AttrDef<PTO_Dialect, "CmpMode"> {
+  let mnemonic = "cmp";
+  let summary = "the comparison of pto.tcmp / pto.tcmps (eq, ne, lt, le, gt, ge)";
+  let description = [{
+    `#pto<cmp lt>`, as ptoas's EnumAttr prints it.
+  }];
+  let parameters = (ins StringRefParameter<"comparison">:$mode);
+  let hasCustomAssemblyFormat = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Ops
 //===----------------------------------------------------------------------===//
@@ -332,6 +342,47 @@ def PTO_TCvtOp : PTO_Op<"tcvt">, PTO_EmittedFrom<"CvtOp", "Convert", 0> {
   let assemblyFormat = [{
     `ins` `(` $src attr-dict `:` qualified(type($src)) `)`
     `outs` `(` $dst `:` qualified(type($dst)) `)`
+  }];
+}
+
+// ins(%a, %b {cmpMode = #pto<cmp lt>} : T, T) outs(%mask : M), the mask a
+// ui8 tile_buf whose valid columns are the packed bytes of a row.
+def PTO_TCmpOp : PTO_Op<"tcmp">, PTO_EmittedFrom<"CmpOp", "Compare", 0> {
+  let summary = "compare two tiles into a packed predicate mask";
+  let extraClassDeclaration = emissionTable;
+  let arguments = (ins AnyType:$src0, AnyType:$src1, AnyType:$dst,
+                       PTO_CmpModeAttr:$cmpMode);
+  let assemblyFormat = [{
+    `ins` `(` $src0 `,` $src1 attr-dict `:` qualified(type($src0)) `,`
+          qualified(type($src1)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)`
+  }];
+}
+
+// ins(%a, %s {cmpMode = #pto<cmp lt>} : T, E) outs(%mask : M).
+def PTO_TCmpSOp : PTO_Op<"tcmps">, PTO_EmittedFrom<"CmpSOp", "Compare", 0> {
+  let summary = "compare a tile with a scalar into a packed predicate mask";
+  let extraClassDeclaration = emissionTable;
+  let arguments = (ins AnyType:$src, AnyType:$scalar, AnyType:$dst,
+                       PTO_CmpModeAttr:$cmpMode);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $scalar attr-dict `:` qualified(type($src)) `,`
+          type($scalar) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)`
+  }];
+}
+
+// ins(%mask, %a, %b, %tmp : M, T, T, M) outs(%d : T).
+def PTO_TSelOp : PTO_Op<"tsel">, PTO_EmittedFrom<"SelOp", "Select", 0> {
+  let summary = "select between two tiles by a packed predicate mask";
+  let extraClassDeclaration = emissionTable;
+  let arguments = (ins AnyType:$mask, AnyType:$src0, AnyType:$src1,
+                       AnyType:$tmp, AnyType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $mask `,` $src0 `,` $src1 `,` $tmp `:` qualified(type($mask)) `,`
+          qualified(type($src0)) `,` qualified(type($src1)) `,`
+          qualified(type($tmp)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
 }
 

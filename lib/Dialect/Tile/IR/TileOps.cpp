@@ -352,6 +352,57 @@ LogicalResult CvtOp::verify() {
   return success();
 }
 
+/// The predicate mask of a `data` tile (tile.cmp, tile.cmps, tile.sel): an
+/// R x align32(C / 8) i8 vec tile, one bit per element, C a multiple of 8.
+static LogicalResult verifyMask(Operation *op, TileType data, TileType mask,
+                                StringRef what) {
+  int64_t rows = data.getRows(), cols = data.getCols();
+  if (cols % 8 != 0)
+    return op->emitOpError("a mask packs 8 columns per byte, and ")
+           << cols << " columns is not a multiple of 8";
+  int64_t bytes = llvm::alignTo(cols / 8, 32);
+  if (mask.getRows() != rows || mask.getCols() != bytes ||
+      !mask.getElementType().isInteger(8) ||
+      mask.getSpace() != MemorySpace::Vec)
+    return op->emitOpError()
+           << what << " must be the mask of a " << rows << "x" << cols
+           << " tile, !tile.tile<" << rows << "x" << bytes
+           << "xi8, vec> (a bit per element, rows of " << bytes << " bytes)";
+  return success();
+}
+
+/// A2/A3's TCMP and TCMPS compare i32 elements for equality whatever the
+/// mode (vcmpv_eq, vcmpvs_eq; ne inverts it).
+static LogicalResult verifyCompareMode(Operation *op, Type element,
+                                       CmpMode mode, StringRef instruction) {
+  if (element.isInteger(32) && mode != CmpMode::Eq && mode != CmpMode::Ne)
+    return op->emitOpError("compares i32 tiles with eq or ne only: A2/A3's ")
+           << instruction << " tests i32 elements for equality whatever the "
+           << "mode, so " << stringifyCmpMode(mode) << " would be eq";
+  return success();
+}
+
+LogicalResult CmpOp::verify() {
+  TileType lhs = getLhs().getType();
+  if (failed(verifySpace(*this, lhs, "operands", {MemorySpace::Vec})) ||
+      failed(verifyMask(*this, lhs, getType(), "result")))
+    return failure();
+  return verifyCompareMode(*this, lhs.getElementType(), getMode(), "TCMP");
+}
+
+LogicalResult CmpSOp::verify() {
+  TileType source = getSource().getType();
+  if (failed(verifySpace(*this, source, "source", {MemorySpace::Vec})) ||
+      failed(verifyMask(*this, source, getType(), "result")))
+    return failure();
+  return verifyCompareMode(*this, source.getElementType(), getMode(),
+                           "TCMPS");
+}
+
+LogicalResult SelOp::verify() {
+  return verifyMask(*this, getType(), getMask().getType(), "mask");
+}
+
 /// A row reduction's result is an Rx1 column, a column reduction's a 1xC
 /// row, of the source's element type; the source lives in vec.
 static LogicalResult verifyReduction(Operation *op, TileType from, TileType to,

@@ -203,6 +203,69 @@ def _cvt(x, src: str, dst: str, mode: str):
         return data, ~np.isfinite(_to_c(data, dst))
 
 
+#: tile.cmp's and tile.cmps's comparisons, in the order of the CmpMode enum
+#: (TileBase.td).
+_COMPARISONS = {
+    "eq": np.equal,
+    "ne": np.not_equal,
+    "lt": np.less,
+    "le": np.less_equal,
+    "gt": np.greater,
+    "ge": np.greater_equal,
+}
+CMP_MODES = tuple(_COMPARISONS)
+
+
+def _simulated_scalar_compare(a, b, mode: str):
+    """pto-isa's CPU TCMPS (CmpCall): eq is |a - b| < 1e-9 in double, ne is
+    true for a NaN and else |a - b| > 1e-9; the others are exact."""
+    with np.errstate(invalid="ignore"):
+        diff = np.abs(a - b)
+        if mode == "eq":
+            return diff < 1e-9
+        if mode == "ne":
+            return np.isnan(a) | np.isnan(b) | (diff > 1e-9)
+    return _COMPARISONS[mode](a, b)
+
+
+def _compare(a, b, mode: str, scalar_form: bool, floats: bool):
+    """The predicate of each element of tile.cmp (b a tile) or tile.cmps (b
+    the scalar) on compute arrays, and where it is undefined: for tile.cmps
+    eq/ne on floats, where the simulator's approximate compare and IEEE's
+    (the hardware's) disagree (a tiny nonzero difference, equal
+    infinities)."""
+    with np.errstate(invalid="ignore"):
+        exact = _COMPARISONS[mode](a, b)
+    if scalar_form and floats and mode in ("eq", "ne"):
+        return exact, exact != _simulated_scalar_compare(a, b, mode)
+    return exact, np.zeros(np.shape(exact), bool)
+
+
+def _pack_mask(bits, undefined, mask_cols: int):
+    """An RxC predicate (bool) as its mask, R x mask_cols i8: bit j % 8 of
+    byte j / 8 of row i is element (i, j); a byte is poison when one of its
+    bits is, and the bytes past C / 8 of each row are poison (the hardware
+    leaves them undefined; the simulator zeroes them)."""
+    rows, cols = bits.shape
+    weights = (1 << np.arange(8)).astype(np.int64)
+    packed = (bits.reshape(rows, cols // 8, 8).astype(np.int64) * weights).sum(axis=2)
+    data = np.zeros((rows, mask_cols), np.int64)
+    data[:, : cols // 8] = packed
+    poison = np.ones((rows, mask_cols), bool)
+    poison[:, : cols // 8] = undefined.reshape(rows, cols // 8, 8).any(axis=2)
+    return data.astype(np.uint8).view(np.int8), poison
+
+
+def _unpack_mask(mask, cols: int):
+    """The predicate (RxC bool) a mask holds for a tile of `cols` columns,
+    and its poison (the poison of each element's byte)."""
+    data, poison = mask
+    rows = data.shape[0]
+    data = data[:, : cols // 8].view(np.uint8).astype(np.int64)
+    bits = (data[:, :, None] >> np.arange(8)) & 1
+    return bits.reshape(rows, cols).astype(bool), np.repeat(poison[:, : cols // 8], 8, axis=1)
+
+
 def _matmul_product(l, r, le, re_):
     """float64/int64 product and its poison (row of l / column of r)."""
     prod = _to_c(l[0], le) @ _to_c(r[0], re_)

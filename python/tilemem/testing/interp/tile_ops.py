@@ -33,12 +33,16 @@ from .semantics import (
     _REDUCTIONS,
     _SCALAR,
     _UNARY,
+    CMP_MODES,
     ROUND_MODES,
     _block,
+    _compare,
     _convert,
     _cvt,
     _matmul_product,
+    _pack_mask,
     _replace_block,
+    _unpack_mask,
 )
 from .types import _parse_type, _type_of
 
@@ -286,6 +290,40 @@ class _TileOps:
 
         return self.producer(o, [a], [], kernel)
 
+    def op_compare(self, o):
+        """tile.cmp and tile.cmps: the predicate mask of the comparison."""
+        a, b = self.use(o.operands[0]), self.use(o.operands[1])
+        elem = self.types[a].elem
+        scalar_form = o.name == "tile.cmps"
+        mode = CMP_MODES[ir.IntegerAttr(o.attributes["mode"]).value]
+        mask_cols = _type_of(o.results[0]).cols
+        floats = elem[0] in "fb"
+
+        def kernel(t, s):
+            x = _to_c(t[0][0], elem)
+            if scalar_form:
+                y, poison = _elem_scalar(s[0], elem), t[0][1]
+            else:
+                y, poison = _to_c(t[1][0], elem), t[0][1] | t[1][1]
+            bits, undefined = _compare(x, y, mode, scalar_form, floats)
+            return _pack_mask(bits, undefined | poison, mask_cols)
+
+        if scalar_form:
+            return self.producer(o, [a], [b], kernel)
+        return self.producer(o, [a, b], [], kernel)
+
+    def op_sel(self, o):
+        m, x, y = (self.use(v) for v in list(o.operands)[:3])
+        cols = self.types[x].cols
+
+        def kernel(t, s):
+            bits, undefined = _unpack_mask(t[0], cols)
+            data = np.where(bits, t[1][0], t[2][0])
+            poison = undefined | np.where(bits, t[1][1], t[2][1])
+            return data, poison
+
+        return self.producer(o, [m, x, y], [], kernel)
+
     def op_reduction(self, o):
         a = self.use(o.operands[0])
         elem = self.types[a].elem
@@ -474,6 +512,9 @@ TILE_HANDLERS: dict[str, Callable] = {
     "tile.full": _TileOps.op_full,
     "tile.transpose": _TileOps.op_transpose,
     "tile.cvt": _TileOps.op_cvt,
+    "tile.cmp": _TileOps.op_compare,
+    "tile.cmps": _TileOps.op_compare,
+    "tile.sel": _TileOps.op_sel,
     **{name: _TileOps.op_reduction for name in _REDUCTIONS},
     **{name: _TileOps.op_broadcast for name in _BROADCASTS},
     "tile.row_expand": _TileOps.op_expand,

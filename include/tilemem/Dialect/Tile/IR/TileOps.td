@@ -330,6 +330,76 @@ def Tile_CvtOp : Tile_AllocatingOp<"cvt", [Tile_NotInPlaceSafe,
   let hasVerifier = 1;
 }
 
+// A predicate mask: the mask of an RxC tile is an R x align32(C / 8) i8 vec
+// tile whose row i holds the predicate of element (i, j) in bit j % 8 of
+// byte j / 8 (pto-isa's A2/A3 packed layout, rows 32-byte aligned); the
+// bytes past C / 8 of each row are undefined.
+
+// TCMP and TCMPS on A2/A3: f16, f32, and i32 for eq and ne only (A2/A3
+// compares i32 elements for equality whatever the mode; TCMPS reads an i16
+// tile as f16, so i16 is left out).
+def Tile_CompareTileType : Tile_TileOfElements<
+    "e.isInteger(32) || e.isF16() || e.isF32()", "i32, f16 or f32">;
+
+def Tile_CmpOp : Tile_AllocatingOp<"cmp", [Tile_NotInPlaceSafe,
+                                         Tile_FixedOutputSpace<"Vec">,
+                                         AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "compare two tiles elementwise into a predicate mask";
+  let description = [{
+    ```mlir
+    %m = tile.cmp lt %a, %b : !tile.tile<16x16xf32, vec> -> !tile.tile<16x32xi8, vec>
+    ```
+    pto-isa's TCMP. The result is the mask of the operands' shape. Not
+    in-place safe.
+  }];
+  let arguments = !con((ins Tile_CmpMode:$mode, Tile_CompareTileType:$lhs,
+                            Tile_CompareTileType:$rhs),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$mode $lhs `,` $rhs `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($lhs)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Tile_CmpSOp : Tile_AllocatingOp<"cmps", [Tile_NotInPlaceSafe,
+                                           Tile_FixedOutputSpace<"Vec">]> {
+  let summary = "compare a tile with a scalar elementwise into a predicate mask";
+  let description = [{
+    ```mlir
+    %m = tile.cmps ge %a, %s : !tile.tile<16x16xf32, vec>, f32 -> !tile.tile<16x32xi8, vec>
+    ```
+    pto-isa's TCMPS; the scalar is converted to the tile's element type.
+    Not in-place safe.
+  }];
+  let arguments = !con((ins Tile_CmpMode:$mode, Tile_CompareTileType:$source,
+                            Tile_ScalarType:$scalar),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$mode $source `,` $scalar `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($source)) `,` qualified(type($scalar)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Tile_SelOp : Tile_AllocatingOp<"sel", [Tile_ForbidOutputAlias<0>,
+                                         Tile_SourceScratch,
+                                         Tile_FixedOutputSpace<"Vec">,
+                                         AllTypesMatch<["on_true", "on_false",
+                                                        "result"]>]> {
+  let summary = "select elementwise between two tiles by a predicate mask";
+  let description = [{
+    ```mlir
+    %r = tile.sel %m, %a, %b : !tile.tile<16x32xi8, vec>, !tile.tile<16x16xf32, vec>
+    ```
+    pto-isa's TSEL: `%a` where the mask's bit is set, else `%b`. The result
+    may share `%a`'s or `%b`'s window, not the mask's; a scratch tile of the
+    mask's type (TSEL's tmp).
+  }];
+  let arguments = !con((ins Tile_TileType:$mask, Tile_ArithTileType:$on_true,
+                            Tile_ArithTileType:$on_false),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$mask `,` $on_true `,` $on_false `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($mask)) `,` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 class Tile_RowReductionOp<string mnemonic, string semantics,
                           Type operandType = Tile_ArithTileType>
     : Tile_AllocatingOp<mnemonic, [Tile_NotInPlaceSafe, Tile_SourceScratch,
