@@ -613,6 +613,8 @@ func.func @scalar_forms(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xi16>
 // CHECK: pto.tcolexpandmul ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
 // CHECK: pto.tcolexpanddiv ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
 // CHECK: pto.tcolexpandmax ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
+// CHECK: pto.trowexpandmin ins(%[[X]], %[[C]] : {{.*}}) outs(%[[X]] :
+// CHECK: pto.tcolexpandmin ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
 // CHECK: %[[E:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
 // CHECK: pto.trowexpand ins(%[[C]] : {{.*}}) outs(%[[E]] :
 // CHECK: %[[F:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
@@ -636,9 +638,11 @@ func.func @broadcasts(%A: !tile.tensor<16x16xf32>, %V: !tile.tensor<16x1xf32>, %
   %6 = tile.col_expand_mul %5, %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
   %7 = tile.col_expand_div %6, %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
   %8 = tile.col_expand_max %7, %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
+  %mn1 = tile.row_expand_min %8, %c into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<16x1xf32, vec>
+  %mn2 = tile.col_expand_min %mn1, %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
   %9 = tile.row_expand %c into(%e : !tile.buffer<vec, 1024>) : !tile.tile<16x1xf32, vec> -> !tile.tile<16x16xf32, vec>
   %10 = tile.col_expand %r into(%f : !tile.buffer<vec, 1024>) : !tile.tile<1x16xf32, vec> -> !tile.tile<16x16xf32, vec>
-  %11 = tile.add %8, %9 into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %11 = tile.add %mn2, %9 into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
   %12 = tile.add %11, %10 into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
   %A1 = tile.store %12, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %A1 : !tile.tensor<16x16xf32>

@@ -279,11 +279,13 @@ def PTO_TRowExpandAddOp : PTO_BroadcastOp<"trowexpandadd", "RowExpandAddOp">;
 def PTO_TRowExpandSubOp : PTO_BroadcastOp<"trowexpandsub", "RowExpandSubOp">;
 def PTO_TRowExpandDivOp : PTO_BroadcastOp<"trowexpanddiv", "RowExpandDivOp">;
 def PTO_TRowExpandMaxOp : PTO_BroadcastOp<"trowexpandmax", "RowExpandMaxOp">;
+def PTO_TRowExpandMinOp : PTO_BroadcastOp<"trowexpandmin", "RowExpandMinOp">;
 def PTO_TColExpandAddOp : PTO_BroadcastOp<"tcolexpandadd", "ColExpandAddOp">;
 def PTO_TColExpandSubOp : PTO_BroadcastOp<"tcolexpandsub", "ColExpandSubOp">;
 def PTO_TColExpandMulOp : PTO_BroadcastOp<"tcolexpandmul", "ColExpandMulOp">;
 def PTO_TColExpandDivOp : PTO_BroadcastOp<"tcolexpanddiv", "ColExpandDivOp">;
 def PTO_TColExpandMaxOp : PTO_BroadcastOp<"tcolexpandmax", "ColExpandMaxOp">;
+def PTO_TColExpandMinOp : PTO_BroadcastOp<"tcolexpandmin", "ColExpandMinOp">;
 def PTO_TRowExpandOp : PTO_UnaryOp<"trowexpand", "RowExpandOp", "VectorTile"> {
   let summary = "broadcast a column";
 }

@@ -143,11 +143,14 @@ _BROADCASTS = {
     "tile.row_expand_div": (1, _ieee_divide, lambda v: v == 0),
     # std::max(x, v): with a NaN element, x.
     "tile.row_expand_max": (1, lambda x, v: np.where(x < v, v, x), None),
+    # std::min(x, v): with a NaN element, x.
+    "tile.row_expand_min": (1, lambda x, v: np.where(v < x, v, x), None),
     "tile.col_expand_add": (0, np.add, None),
     "tile.col_expand_sub": (0, np.subtract, None),
     "tile.col_expand_mul": (0, np.multiply, None),
     "tile.col_expand_div": (0, _ieee_divide, lambda v: v == 0),
     "tile.col_expand_max": (0, lambda x, v: np.where(x < v, v, x), None),
+    "tile.col_expand_min": (0, lambda x, v: np.where(v < x, v, x), None),
 }
 
 #: The broadcasts that combine a tile with a column and with a row.

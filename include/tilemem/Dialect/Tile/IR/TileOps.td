@@ -479,6 +479,8 @@ def Tile_RowExpandDivOp : Tile_BroadcastBinaryOp<"row_expand_div", "divide",
                                                  "column", Tile_FloatTileType>;
 def Tile_RowExpandMaxOp : Tile_BroadcastBinaryOp<"row_expand_max",
                                                  "the maximum of", "column">;
+def Tile_RowExpandMinOp : Tile_BroadcastBinaryOp<"row_expand_min",
+                                                 "the minimum of", "column">;
 def Tile_ColExpandAddOp : Tile_BroadcastBinaryOp<"col_expand_add", "add",
                                                  "row">;
 def Tile_ColExpandSubOp : Tile_BroadcastBinaryOp<"col_expand_sub",
@@ -489,6 +491,8 @@ def Tile_ColExpandDivOp : Tile_BroadcastBinaryOp<"col_expand_div", "divide",
                                                  "row", Tile_FloatTileType>;
 def Tile_ColExpandMaxOp : Tile_BroadcastBinaryOp<"col_expand_max",
                                                  "the maximum of", "row">;
+def Tile_ColExpandMinOp : Tile_BroadcastBinaryOp<"col_expand_min",
+                                                 "the minimum of", "row">;
 
 // A vector broadcast to a tile: `result[i][j] = source[i][0]` (row_expand)
 // or `source[0][j]` (col_expand).
