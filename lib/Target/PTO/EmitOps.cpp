@@ -229,6 +229,22 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
     if (failed(requireRowMajor(handles[0], op, name, "source")) ||
         failed(requireRowMajor(handles[2], op, name, "result")))
       return failure();
+  } else if constexpr (PTOOp::kForm == pto::EmissionForm::Gemv) {
+    // TGEMV writes the product into row 0 of a 16-row acc box, and ptoas
+    // wants the destination's valid rows to say so.
+    const Window *window = storage.lookup(op->getResult(0));
+    auto type = cast<TileType>(op->getResult(0).getType());
+    auto full = cast<pto::TileBufType>(handles[2].getType());
+    FailureOr<Value> firstRow = windowHandle(
+        *window, type, op,
+        pto::TileBufType::get(op->getContext(), full.getLoc(), full.getDtype(),
+                              full.getRows(), full.getCols(), 1,
+                              full.getValidCols(), full.getBlayout(),
+                              full.getSlayout(), full.getFractal(),
+                              full.getPad()));
+    if (failed(firstRow))
+      return failure();
+    handles[2] = *firstRow;
   } else if constexpr (PTOOp::kForm != pto::EmissionForm::Matmul) {
     FailureOr<SmallVector<Value>> normalized = elementwiseHandles(
         {op->getOperand(0), op->getOperand(1), op->getResult(0)}, handles, op,

@@ -28,6 +28,8 @@ enum class EmissionForm {
   Copy,
   /// ins(lhs, rhs) outs(acc): operands in their spaces' own layouts.
   Matmul,
+  /// ins(lhs, rhs) outs(acc) as Matmul, the acc's valid rows 1 (TGEMV).
+  Gemv,
   /// ins(src, vector) outs(dst): source and result row-major, the vector (a
   /// column for trowexpand<op>, a row for tcolexpand<op>) in its own layout.
   Broadcast,

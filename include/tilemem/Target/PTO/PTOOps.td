@@ -295,6 +295,9 @@ def PTO_TColExpandOp : PTO_UnaryOp<"tcolexpand", "ColExpandOp", "VectorTile"> {
 def PTO_TMatmulOp : PTO_BinaryOp<"tmatmul", "MatmulOp", "Matmul"> {
   let summary = "matmul";
 }
+def PTO_TGemvOp : PTO_BinaryOp<"tgemv", "GemvOp", "Gemv"> {
+  let summary = "a row times a matrix, into row 0 of an acc box";
+}
 // Tile operands of ttrans / trowsum: the source and a scratch tile.
 def PTO_TTransOp : PTO_BinaryOp<"ttrans", "TransposeOp", "WithScratch"> {
   let summary = "transpose";

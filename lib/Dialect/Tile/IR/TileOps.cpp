@@ -519,6 +519,26 @@ LogicalResult MatmulOp::verify() {
                       getResult().getType());
 }
 
+LogicalResult GemvOp::verify() {
+  TileType lhs = getLhs().getType(), rhs = getRhs().getType(),
+           result = getType();
+  if (lhs.getRows() != 1)
+    return emitOpError("lhs must be a single row, not ")
+           << lhs.getRows() << " rows";
+  if (result.getRows() != 16)
+    return emitOpError("result must be a 16x")
+           << result.getCols()
+           << " acc tile: TGEMV writes a whole 16-row fractal box of acc, "
+              "the product in its row 0";
+  // The matmul rules on the product's one row.
+  int64_t productShape[] = {1, result.getCols()};
+  auto product = TileType::get(getContext(), productShape,
+                               result.getElementType(), result.getSpace());
+  if (failed(verifyMatmulOperands(*this, lhs, rhs, product)))
+    return failure();
+  return verifyAccumulatorElement(*this, lhs, result);
+}
+
 LogicalResult MatmulAccOp::verify() {
   if (getAcc().getType().getSpace() != MemorySpace::Acc)
     return emitOpError("accumulator must be in acc, not ")

@@ -379,6 +379,24 @@ class _TileOps:
 
         return self.producer(o, [l, r], [], kernel)
 
+    def op_gemv(self, o):
+        """Row 0 of the 16-row acc result is the product; TGEMV leaves the
+        others undefined."""
+        l, r = self.use(o.operands[0]), self.use(o.operands[1])
+        le, re_ = self.types[l].elem, self.types[r].elem
+        rty = _type_of(o.results[0])
+        shape = (rty.rows, rty.cols)
+
+        def kernel(t, s):
+            prod, poison = _matmul_product(t[0], t[1], le, re_)
+            data = np.zeros(shape, rty.dtype)
+            data[0:1] = _from_c(prod, rty.elem)
+            undefined = np.ones(shape, bool)
+            undefined[0:1] = poison
+            return data, undefined
+
+        return self.producer(o, [l, r], [], kernel)
+
     def op_matmul_acc(self, o):
         ops = [self.use(v) for v in o.operands]
         acc, l, r = ops[0], ops[1], ops[2]
@@ -520,6 +538,7 @@ TILE_HANDLERS: dict[str, Callable] = {
     "tile.row_expand": _TileOps.op_expand,
     "tile.col_expand": _TileOps.op_expand,
     "tile.matmul": _TileOps.op_matmul,
+    "tile.gemv": _TileOps.op_gemv,
     "tile.matmul_acc": _TileOps.op_matmul_acc,
     "tile.write": _TileOps.op_write,
     "tile.reshape": _TileOps.op_view,

@@ -535,6 +535,22 @@ def Tile_MatmulOp : Tile_AllocatingOp<"matmul", [Tile_FixedOutputSpace<"Acc">]> 
   let hasVerifier = 1;
 }
 
+def Tile_GemvOp : Tile_AllocatingOp<"gemv", [Tile_FixedOutputSpace<"Acc">]> {
+  let summary = "a row times a right tile, into the first row of an acc tile";
+  let description = [{
+    ```mlir
+    %c = tile.gemv %l, %r : !tile.tile<1x32xf16, left>, !tile.tile<32x64xf16, right> -> !tile.tile<16x64xf32, acc>
+    ```
+    pto-isa's TGEMV: row 0 of the result is `%l x %r`; its other 15 rows
+    are undefined (TGEMV writes a whole 16-row fractal box of acc).
+  }];
+  let arguments = !con((ins Tile_TileType:$lhs, Tile_TileType:$rhs),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$lhs `,` $rhs `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 def Tile_MatmulAccOp : Tile_Op<"matmul_acc", [Tile_WritebackOperand<0, 0>, NoMemoryEffect,
                                              AllTypesMatch<["acc", "result"]>]> {
   let summary = "accumulate a matrix product into an acc tile in place";
