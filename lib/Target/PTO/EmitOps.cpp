@@ -229,6 +229,10 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
     if (failed(requireRowMajor(handles[0], op, name, "source")) ||
         failed(requireRowMajor(handles[2], op, name, "result")))
       return failure();
+  } else if constexpr (PTOOp::kForm == pto::EmissionForm::Concat) {
+    for (Value handle : handles)
+      if (failed(requireRowMajor(handle, op, name, "operand")))
+        return failure();
   } else if constexpr (PTOOp::kForm == pto::EmissionForm::Gemv) {
     // TGEMV writes the product into row 0 of a 16-row acc box, and ptoas
     // wants the destination's valid rows to say so.

@@ -385,10 +385,25 @@ class KernelGenerator:
                 )
         elif r < 0.63:
             a = self.vec_operand(depth)
-            self.emit(
-                depth,
-                f"{name} = tile.transpose {a.name}{dest} : {self.shapes.tile} -> {self.shapes.tile}",
-            )
+            if self.chance(0.3):
+                # The column halves of two tiles (strided views) side by side.
+                b, n = self.vec_operand(depth), self.shapes.n
+                half = self.shapes._tile(n, n // 2, "vec")
+                left, right = self.fresh("w"), self.fresh("w")
+                for target, source in ((left, a), (right, b)):
+                    at = self.rng.choice([0, n // 2])
+                    self.emit(
+                        depth, f"{target} = tile.slice {source.name}[0, {at}] : {self.shapes.tile} -> {half}"
+                    )
+                self.emit(
+                    depth,
+                    f"{name} = tile.concat {left}, {right}{dest} : {half}, {half} -> {self.shapes.tile}",
+                )
+            else:
+                self.emit(
+                    depth,
+                    f"{name} = tile.transpose {a.name}{dest} : {self.shapes.tile} -> {self.shapes.tile}",
+                )
         elif r < 0.69:
             a, b = self.vec_operand(depth), self.vec_operand(depth)
             sums = self.fresh()

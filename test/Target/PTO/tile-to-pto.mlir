@@ -847,3 +847,23 @@ func.func @gemv(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xf32>, %O: !t
   %O1 = tile.store %c, %O[%c0, %c0] : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
   return %O1 : !tile.tensor<16x16xf32>
 }
+
+// -----
+
+// Tests that tile.concat is emitted from the emission table as pto.tconcat,
+// here of two column halves (column blocks: tile_bufs as wide as their row
+// stride, 8 valid columns) into a tile of its own.
+// CHECK-LABEL: func.func @concat(
+// CHECK: %[[H:.*]] = pto.treshape %{{.*}} : {{.*}} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=8,
+// CHECK: pto.tconcat ins(%[[H]], %{{.*}} : {{.*}}) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16,
+func.func @concat(%A: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %p = tile.alloc : !tile.buffer<vec, 1024>
+  %q = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %l = tile.slice %x[0, 8] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %r = tile.slice %x[0, 0] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %c = tile.concat %l, %r into(%q : !tile.buffer<vec, 1024>) : !tile.tile<16x8xf32, vec>, !tile.tile<16x8xf32, vec> -> !tile.tile<16x16xf32, vec>
+  %O1 = tile.store %c, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %O1 : !tile.tensor<16x16xf32>
+}

@@ -30,6 +30,9 @@ enum class EmissionForm {
   Matmul,
   /// ins(lhs, rhs) outs(acc) as Matmul, the acc's valid rows 1 (TGEMV).
   Gemv,
+  /// ins(src0, src1) outs(dst): every tile row-major (each is read or
+  /// written by its row stride).
+  Concat,
   /// ins(src, vector) outs(dst): source and result row-major, the vector (a
   /// column for trowexpand<op>, a row for tcolexpand<op>) in its own layout.
   Broadcast,

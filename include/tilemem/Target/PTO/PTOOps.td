@@ -292,6 +292,11 @@ def PTO_TRowExpandOp : PTO_UnaryOp<"trowexpand", "RowExpandOp", "VectorTile"> {
 def PTO_TColExpandOp : PTO_UnaryOp<"tcolexpand", "ColExpandOp", "VectorTile"> {
   let summary = "broadcast a row";
 }
+// TCONCAT reads and writes row-major tiles by their row strides, so a
+// column block (valid columns narrower than its row) is one of its operands.
+def PTO_TConcatOp : PTO_BinaryOp<"tconcat", "ConcatOp", "Concat"> {
+  let summary = "two tiles side by side";
+}
 def PTO_TMatmulOp : PTO_BinaryOp<"tmatmul", "MatmulOp", "Matmul"> {
   let summary = "matmul";
 }

@@ -403,6 +403,27 @@ LogicalResult SelOp::verify() {
   return verifyMask(*this, getType(), getMask().getType(), "mask");
 }
 
+LogicalResult ConcatOp::verify() {
+  TileType lhs = getLhs().getType(), rhs = getRhs().getType(),
+           result = getType();
+  if (failed(verifySpace(*this, lhs, "lhs", {MemorySpace::Vec})) ||
+      failed(verifySpace(*this, rhs, "rhs", {MemorySpace::Vec})) ||
+      failed(verifySameElement(*this, lhs.getElementType(),
+                               rhs.getElementType())) ||
+      failed(verifySameElement(*this, lhs.getElementType(),
+                               result.getElementType())))
+    return failure();
+  if (lhs.getRows() != rhs.getRows() || result.getRows() != lhs.getRows() ||
+      result.getCols() != lhs.getCols() + rhs.getCols())
+    return emitOpError("result must be the ")
+           << lhs.getRows() << "x" << lhs.getCols() + rhs.getCols()
+           << " tile of both operands' columns side by side (" << lhs.getRows()
+           << "x" << lhs.getCols() << " and " << rhs.getRows() << "x"
+           << rhs.getCols() << " -> " << result.getRows() << "x"
+           << result.getCols() << ")";
+  return success();
+}
+
 /// A row reduction's result is an Rx1 column, a column reduction's a 1xC
 /// row, of the source's element type; the source lives in vec.
 static LogicalResult verifyReduction(Operation *op, TileType from, TileType to,

@@ -324,6 +324,18 @@ class _TileOps:
 
         return self.producer(o, [m, x, y], [], kernel)
 
+    def op_concat(self, o):
+        a, b = self.use(o.operands[0]), self.use(o.operands[1])
+        return self.producer(
+            o,
+            [a, b],
+            [],
+            lambda t, s: (
+                np.concatenate([t[0][0], t[1][0]], axis=1),
+                np.concatenate([t[0][1], t[1][1]], axis=1),
+            ),
+        )
+
     def op_reduction(self, o):
         a = self.use(o.operands[0])
         elem = self.types[a].elem
@@ -530,6 +542,7 @@ TILE_HANDLERS: dict[str, Callable] = {
     "tile.full": _TileOps.op_full,
     "tile.transpose": _TileOps.op_transpose,
     "tile.cvt": _TileOps.op_cvt,
+    "tile.concat": _TileOps.op_concat,
     "tile.cmp": _TileOps.op_compare,
     "tile.cmps": _TileOps.op_compare,
     "tile.sel": _TileOps.op_sel,

@@ -400,6 +400,22 @@ def Tile_SelOp : Tile_AllocatingOp<"sel", [Tile_ForbidOutputAlias<0>,
   let hasVerifier = 1;
 }
 
+def Tile_ConcatOp : Tile_AllocatingOp<"concat", [Tile_NotInPlaceSafe,
+                                               Tile_FixedOutputSpace<"Vec">]> {
+  let summary = "two tiles side by side: the columns of the first, then the second's";
+  let description = [{
+    ```mlir
+    %c = tile.concat %a, %b : !tile.tile<16x8xf32, vec>, !tile.tile<16x24xf32, vec> -> !tile.tile<16x32xf32, vec>
+    ```
+    pto-isa's TCONCAT. Not in-place safe.
+  }];
+  let arguments = !con((ins Tile_TileType:$lhs, Tile_TileType:$rhs),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$lhs `,` $rhs `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 class Tile_RowReductionOp<string mnemonic, string semantics,
                           Type operandType = Tile_ArithTileType>
     : Tile_AllocatingOp<mnemonic, [Tile_NotInPlaceSafe, Tile_SourceScratch,
