@@ -38,6 +38,8 @@ template <typename PTOOp> LogicalResult FunctionEmitter::emitAs(Operation *op) {
     return emitUnary<PTOOp>(op);
   else if constexpr (PTOOp::kForm == Form::TileScalar)
     return emitTileScalar<PTOOp>(op, op->getOperand(1));
+  else if constexpr (PTOOp::kForm == Form::FillPad)
+    return emitFillPad<PTOOp>(op);
   else if constexpr (PTOOp::kForm == Form::Compare)
     return emitCompare<PTOOp>(op);
   else if constexpr (PTOOp::kForm == Form::Select)
@@ -368,6 +370,39 @@ LogicalResult FunctionEmitter::emitCompare(Operation *op) {
       op->getContext(),
       stringifyCmpMode(cast<typename PTOOp::TileOp>(op).getMode()));
   body.create<PTOOp>(op->getLoc(), *src, rhs, *mask, mode);
+  return success();
+}
+
+template <typename PTOOp>
+LogicalResult FunctionEmitter::emitFillPad(Operation *op) {
+  auto fill = cast<FillPadOp>(op);
+  StringRef name = PTOOp::getOperationName().drop_front(4);
+  FailureOr<Value> tile = handleOf(fill.getTile(), op);
+  if (failed(tile))
+    return failure();
+  // A writeback: the result is the tile's handle, padded in place.
+  tileHandles[fill.getResult()] = *tile;
+  if (failed(requireRowMajor(*tile, op, name, "tile")) ||
+      failed(requireDense(*tile, op, name, "tile")))
+    return failure();
+  const Window *window = storage.lookup(fill.getTile());
+  auto whole = cast<pto::TileBufType>(tile->getType());
+  auto withValid = [&](int64_t rows, int64_t cols) {
+    return pto::TileBufType::get(
+        op->getContext(), whole.getLoc(), whole.getDtype(), whole.getRows(),
+        whole.getCols(), rows, cols, whole.getBlayout(), whole.getSlayout(),
+        whole.getFractal(), static_cast<int64_t>(fill.getPad()));
+  };
+  ArrayRef<int64_t> valid = fill.getValid();
+  FailureOr<Value> src = windowHandle(*window, fill.getType(), op,
+                                      withValid(valid[0], valid[1]));
+  if (failed(src))
+    return failure();
+  FailureOr<Value> dst = windowHandle(
+      *window, fill.getType(), op, withValid(whole.getRows(), whole.getCols()));
+  if (failed(dst))
+    return failure();
+  body.create<PTOOp>(op->getLoc(), *src, *dst);
   return success();
 }
 

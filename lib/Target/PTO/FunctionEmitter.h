@@ -85,7 +85,7 @@ private:
   /// simulator's TCMPS and TSEL step through a mask by its valid columns).
   FailureOr<Value> maskHandle(Value mask, int64_t dataCols, Operation *user);
   /// A diagnostic unless `handle` is a dense tile_buf (valid shape = shape):
-  /// the simulator's TCMPS packs a mask by its source's full row.
+  /// e.g. the simulator's TCMPS packs a mask by its source's full row.
   LogicalResult requireDense(Value handle, Operation *op, StringRef ptoOp,
                              StringRef what);
   FailureOr<Value> scratch(Operation *op, TileType type, StringRef ptoOp);
@@ -172,6 +172,7 @@ private:
   template <typename PTOOp>
   LogicalResult emitWithScratch(Operation *op, StringRef ptoName);
   template <typename PTOOp> LogicalResult emitCompare(Operation *op);
+  template <typename PTOOp> LogicalResult emitFillPad(Operation *op);
   template <typename PTOOp> LogicalResult emitSelect(Operation *op);
   LogicalResult emitLoad(LoadOp op);
   LogicalResult emitStore(StoreOp op);

@@ -204,7 +204,7 @@ LogicalResult FunctionEmitter::requireDense(Value handle, Operation *op,
     return success();
   return cannotEmit(op) << "its " << what << " is a column block ("
                         << type << "), and pto-isa's " << ptoOp.upper()
-                        << " packs or reads a mask by whole tile rows";
+                        << " reads and writes whole tile rows";
 }
 
 FailureOr<Value> FunctionEmitter::scratch(Operation *op, TileType type,

@@ -605,7 +605,30 @@ class KernelGenerator:
         if target is None:
             return
         name = self.fresh()
-        if self.chance(0.5):
+        r = self.rng.random()
+        if r < 0.12 and target.dense:
+            # The padding outside a random valid block of a row-major tile
+            # (not a view read transposed); an infinity padded
+            # in is clamped at once (a later inf - inf would be a NaN, which
+            # the maximum/minimum ops do not order as pto-isa does).
+            n = self.shapes.n
+            rows, cols = self.rng.randint(1, n), self.rng.randint(1, n)
+            pad = self.rng.choice(["zero", "max", "min"])
+            self.emit(
+                depth,
+                f"{name} = tile.fillpad {target.name} valid [{rows}, {cols}] pad {pad} : {self.shapes.tile}",
+            )
+            if pad != "zero" and not dead:
+                clamped = self.fresh()
+                op, bound = ("mins", "%f1") if pad == "max" else ("maxs", "%fhalf")
+                self.emit(
+                    depth, f"{clamped} = tile.{op} {name}, {bound} : {self.shapes.tile}, f32"
+                )
+                if self.chance(0.85):
+                    self.kill_group(target.group)
+                self.define(Value(clamped, "vec", self.new_group(), dense=True))
+                return
+        elif r < 0.56:
             i, j = self.rng.randrange(self.shapes.n), self.rng.randrange(self.shapes.n)
             scalar = self.rng.choice(["%f1", "%fhalf"])
             self.emit(

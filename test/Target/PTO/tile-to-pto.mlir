@@ -867,3 +867,26 @@ func.func @concat(%A: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>) -> !
   %O1 = tile.store %c, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %O1 : !tile.tensor<16x16xf32>
 }
+
+// -----
+
+// Tests that tile.fillpad is emitted from the emission table as
+// pto.tfillpad_inplace on two tile_bufs over the tile's window: the valid
+// block (v_row, v_col) and the whole tile, both with pto-isa's PadValue
+// (2, Max), and that later ops read the tile's own handle.
+// CHECK-LABEL: func.func @fillpad(
+// CHECK: %[[X:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, {{.*}}pad=0>
+// CHECK: %[[S:.*]] = pto.treshape %[[X]] : {{.*}} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=8, v_col=12, {{.*}}pad=2>
+// CHECK: %[[D:.*]] = pto.treshape %[[X]] : {{.*}} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, {{.*}}pad=2>
+// CHECK: pto.tfillpad_inplace ins(%[[S]] : {{.*}}) outs(%[[D]] : {{.*}})
+// CHECK: pto.tmins ins(%[[X]], %{{.*}} : {{.*}}) outs(%[[X]] :
+func.func @fillpad(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %p = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %y = tile.fillpad %x valid [8, 12] pad max : !tile.tile<16x16xf32, vec>
+  %z = tile.mins %y, %one into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+  %A1 = tile.store %z, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %A1 : !tile.tensor<16x16xf32>
+}

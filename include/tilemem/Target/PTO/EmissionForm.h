@@ -33,6 +33,9 @@ enum class EmissionForm {
   /// ins(src0, src1) outs(dst): every tile row-major (each is read or
   /// written by its row stride).
   Concat,
+  /// ins(valid block) outs(tile): an in-place fill of the padding, both
+  /// tile_bufs over the operand's window.
+  FillPad,
   /// ins(src, vector) outs(dst): source and result row-major, the vector (a
   /// column for trowexpand<op>, a row for tcolexpand<op>) in its own layout.
   Broadcast,

@@ -297,6 +297,12 @@ def PTO_TColExpandOp : PTO_UnaryOp<"tcolexpand", "ColExpandOp", "VectorTile"> {
 def PTO_TConcatOp : PTO_BinaryOp<"tconcat", "ConcatOp", "Concat"> {
   let summary = "two tiles side by side";
 }
+// ins(%src : T{v_row=r, v_col=c}) outs(%dst : T): two tile_bufs over the
+// padded tile's window, the valid block and the whole tile, both with the
+// pad value (pto-isa reads the destination's PadVal).
+def PTO_TFillPadInplaceOp : PTO_UnaryOp<"tfillpad_inplace", "FillPadOp", "FillPad"> {
+  let summary = "fill a tile outside its source's valid block with its pad value";
+}
 def PTO_TMatmulOp : PTO_BinaryOp<"tmatmul", "MatmulOp", "Matmul"> {
   let summary = "matmul";
 }

@@ -560,6 +560,20 @@ LogicalResult GemvOp::verify() {
   return verifyAccumulatorElement(*this, lhs, result);
 }
 
+LogicalResult FillPadOp::verify() {
+  TileType type = getType();
+  ArrayRef<int64_t> valid = getValid();
+  if (valid.size() != 2)
+    return emitOpError("expected a valid block of 2 extents, got ")
+           << valid.size();
+  if (valid[0] < 1 || valid[0] > type.getRows() || valid[1] < 1 ||
+      valid[1] > type.getCols())
+    return emitOpError("valid block ")
+           << valid[0] << "x" << valid[1] << " must be non-empty and within "
+           << type.getRows() << "x" << type.getCols();
+  return verifySpace(*this, type, "padded tile", {MemorySpace::Vec});
+}
+
 LogicalResult MatmulAccOp::verify() {
   if (getAcc().getType().getSpace() != MemorySpace::Acc)
     return emitOpError("accumulator must be in acc, not ")

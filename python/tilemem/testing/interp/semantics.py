@@ -269,6 +269,21 @@ def _unpack_mask(mask, cols: int):
     return bits.reshape(rows, cols).astype(bool), np.repeat(poison[:, : cols // 8], 8, axis=1)
 
 
+def _pad_value(pad: str, elem: str):
+    """tile.fillpad's pad value in the compute domain: 0, or the largest /
+    smallest value (an infinity for a float, the integer's extreme)."""
+    if pad == "zero":
+        return 0
+    if elem[0] == "i":
+        bits = _ELEM[elem][1] * 8
+        return 2 ** (bits - 1) - 1 if pad == "max" else -(2 ** (bits - 1))
+    return np.inf if pad == "max" else -np.inf
+
+
+#: tile.fillpad's pad values, by the PadValue enum's numbers (TileBase.td).
+PAD_VALUES = {1: "zero", 2: "max", 3: "min"}
+
+
 def _matmul_product(l, r, le, re_):
     """float64/int64 product and its poison (row of l / column of r)."""
     prod = _to_c(l[0], le) @ _to_c(r[0], re_)

@@ -34,6 +34,7 @@ from .semantics import (
     _SCALAR,
     _UNARY,
     CMP_MODES,
+    PAD_VALUES,
     ROUND_MODES,
     _block,
     _compare,
@@ -41,6 +42,7 @@ from .semantics import (
     _cvt,
     _matmul_product,
     _pack_mask,
+    _pad_value,
     _replace_block,
     _unpack_mask,
 )
@@ -470,6 +472,38 @@ class _TileOps:
 
         return fn
 
+    def op_fillpad(self, o):
+        """The pad value outside the valid block, in place (a writeback)."""
+        tid = self.use(o.operands[0])
+        rid = self.define(o.results[0])
+        ty = self.types[tid]
+        rows, cols = list(o.attributes["valid"])
+        pad = _pad_value(PAD_VALUES[ir.IntegerAttr(o.attributes["pad"]).value], ty.elem)
+        outside = np.ones((ty.rows, ty.cols), bool)
+        outside[:rows, :cols] = False
+        fill = _from_c(np.array([pad]), ty.elem)[0]
+
+        def padded(t):
+            data, poison = t[0].copy(), t[1].copy()
+            data[outside] = fill
+            poison[outside] = False
+            return data, poison
+
+        if not self.storage:
+
+            def fn(fr, st):
+                fr[rid] = padded(fr[tid])
+
+            return fn
+        self.inherit(rid, tid)
+
+        def fn(fr, st):
+            d = fr[tid]
+            _write(d, *padded(_read(d)))
+            fr[rid] = d
+
+        return fn
+
     def op_view(self, o):
         sid = self.use(o.operands[0])
         rid = self.define(o.results[0])
@@ -554,6 +588,7 @@ TILE_HANDLERS: dict[str, Callable] = {
     "tile.gemv": _TileOps.op_gemv,
     "tile.matmul_acc": _TileOps.op_matmul_acc,
     "tile.write": _TileOps.op_write,
+    "tile.fillpad": _TileOps.op_fillpad,
     "tile.reshape": _TileOps.op_view,
     "tile.slice": _TileOps.op_view,
     "tile.transpose_view": _TileOps.op_view,

@@ -79,6 +79,16 @@ def Tile_CmpMode : I32EnumAttr<"CmpMode", "comparison of tile.cmp and tile.cmps"
   let cppNamespace = "::mlir::tile";
 }
 
+// What tile.fillpad writes outside the valid block (pto-isa's PadValue, with
+// its numbers): 0, the largest value (+inf for a float, the largest integer),
+// the smallest (-inf, the smallest integer).
+def Tile_PadValue : I32EnumAttr<"PadValue", "pad value of tile.fillpad", [
+    I32EnumAttrCase<"Zero", 1, "zero">,
+    I32EnumAttrCase<"Max", 2, "max">,
+    I32EnumAttrCase<"Min", 3, "min">]> {
+  let cppNamespace = "::mlir::tile";
+}
+
 //===----------------------------------------------------------------------===//
 // Storage property traits. They are queried through StorageContractInterface
 // (TileInterfaces.td); analyses never match op names.

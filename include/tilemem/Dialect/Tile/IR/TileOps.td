@@ -603,6 +603,26 @@ def Tile_WriteOp : Tile_Op<"write", [Tile_WritebackOperand<0, 0>, NoMemoryEffect
   let hasVerifier = 1;
 }
 
+def Tile_FillPadOp : Tile_Op<"fillpad", [Tile_WritebackOperand<0, 0>,
+                                         NoMemoryEffect,
+                                         AllTypesMatch<["tile", "result"]>]> {
+  let summary = "fill a tile outside its valid block with a pad value, in place";
+  let description = [{
+    ```mlir
+    %t1 = tile.fillpad %t valid [8, 12] pad max : !tile.tile<16x16xf32, vec>
+    ```
+    pto-isa's TFILLPAD_INPLACE: element (i, j) keeps its value when
+    i < 8 and j < 12 and becomes the pad value otherwise. A writeback of
+    operand 0 (read-write).
+  }];
+  let arguments = (ins Tile_TileType:$tile, DenseI64ArrayAttr:$valid,
+                       Tile_PadValue:$pad);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$tile `valid` $valid `pad` $pad attr-dict `:` "
+                       "qualified(type($tile))";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Views and first-input aliases
 //===----------------------------------------------------------------------===//
