@@ -503,10 +503,16 @@ class KernelGenerator:
         tile = self.shapes.tile
         target = self.rng.choice(["f16", "i32", "i16"])
         middle = tile.replace("xf32,", f"x{target},")
-        source, mode = a.name, ""
+        # Clamped to [-32, 32] first: a value the target cannot hold
+        # converts to poison, and a poisoned output fails the oracle.
+        high, source = self.fresh(), self.fresh()
+        self.emit(depth, f"{high} = tile.mins {a.name}, %fscale : {tile}, f32")
+        self.emit(depth, f"{source} = tile.maxs {high}, %fnscale : {tile}, f32")
+        mode = ""
         if target != "f16":
-            source = self.fresh()
-            self.emit(depth, f"{source} = tile.muls {a.name}, %fscale : {tile}, f32")
+            scaled = self.fresh()
+            self.emit(depth, f"{scaled} = tile.muls {source}, %fscale : {tile}, f32")
+            source = scaled
             mode = self.rng.choice(["", " rmode round", " rmode floor", " rmode ceil", " rmode trunc"])
         converted = self.fresh()
         self.emit(depth, f"{converted} = tile.cvt {source}{mode} : {tile} -> {middle}")
@@ -1108,6 +1114,7 @@ class KernelGenerator:
             "%f1 = arith.constant 1.0 : f32",
             "%fhalf = arith.constant 0.5 : f32",
             "%fscale = arith.constant 32.0 : f32",
+            "%fnscale = arith.constant -32.0 : f32",
             "%true = arith.constant true",
             "%false = arith.constant false",
             "%notcond = arith.xori %cond, %true : i1",
