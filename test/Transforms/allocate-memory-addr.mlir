@@ -9,18 +9,18 @@
 // allocation is fixed).
 
 // Statistics of the whole file as one module (dsa-rp), summed over the
-// functions (the a5 module is nested, so not visited): 20 allocations
-// and 2 scratch tiles placed, 4 of them over an in-place partner; vec used
-// (highest end address): 512 + 104 + 1024 + 640 + 512 + 544; the max-live
-// lower bounds (allocations only; an in-place pair's overlap is not counted
-// at its point): vec 512 + 80 + 1024 + 512 + 512 + 288, plus 128 * 3 + 256
-// (mat, left, right, acc of @spaces).
-// STATS-DAG: (S) 20 placed
-// STATS-DAG: (S) 2 scratch-placed
+// functions (the a5 module is nested, so not visited): 22 allocations
+// and 4 scratch tiles placed, 4 of them over an in-place partner; vec used
+// (highest end address): 512 + 104 + 1024 + 640 + 512 + 544 + 1088; the
+// max-live lower bounds (allocations only; an in-place pair's overlap is
+// not counted at its point): vec 512 + 80 + 1024 + 512 + 512 + 288 + 96,
+// plus 128 * 3 + 256 (mat, left, right, acc of @spaces).
+// STATS-DAG: (S) 22 placed
+// STATS-DAG: (S) 4 scratch-placed
 // STATS-DAG: (S) 4 in-place-placed
 // STATS-DAG: (S) 256 acc-bytes
-// STATS-DAG: (S) 3336 vec-bytes
-// STATS-DAG: (S) 3568 peak-bytes
+// STATS-DAG: (S) 4424 vec-bytes
+// STATS-DAG: (S) 3664 peak-bytes
 
 // Tests the two planners on a chain: pypto gives each allocation its own
 // range in program order; dsa-rp places the largest first, then each
@@ -193,14 +193,15 @@ func.func @orchestration() attributes {tile.orchestration} {
 // -----
 
 // Tests that the scratch tile of a transpose and of a row sum (the source's
-// 256 bytes) is placed as an item live at its op only: pypto after the
-// allocations; dsa-rp beside %b0 (live at both ops), both scratches sharing
-// bytes (never live together), and %b1 (live at the row sum) past them.
+// 256 bytes) is placed as an item live at its op only, both scratches
+// sharing bytes (never live together): pypto in one range after the
+// allocations; dsa-rp beside %b0 (live at both ops), and %b1 (live at the
+// row sum) past them.
 // CHECK-LABEL: func.func @scratch
 // PYPTO:      tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // PYPTO-NEXT: tile.alloc addr = 256 : !tile.buffer<vec, 32>
 // PYPTO-NEXT: tile.transpose {{.*}} {tile.scratch_addr = 288 : i64}
-// PYPTO-NEXT: tile.row_sum {{.*}} {tile.scratch_addr = 544 : i64}
+// PYPTO-NEXT: tile.row_sum {{.*}} {tile.scratch_addr = 288 : i64}
 // DSA:        tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // DSA-NEXT:   tile.alloc addr = 512 : !tile.buffer<vec, 32>
 // DSA-NEXT:   tile.transpose {{.*}} {tile.scratch_addr = 256 : i64}
@@ -211,4 +212,24 @@ func.func @scratch(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x1xf32, vec> {
   %t = tile.transpose %x into(%b0 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
   %s = tile.row_sum %t into(%b1 : !tile.buffer<vec, 32>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x1xf32, vec>
   return %s : !tile.tile<8x1xf32, vec>
+}
+
+// -----
+
+// Tests that pypto's one scratch range is as large as the largest scratch
+// tile (a row max of a 16x16 tile, 1024 bytes) and holds the smaller one
+// too (a row sum of an 8x8 tile), past every allocation.
+// CHECK-LABEL: func.func @scratch_sizes
+// PYPTO:      tile.alloc addr = 0 : !tile.buffer<vec, 64>
+// PYPTO-NEXT: tile.alloc addr = 64 : !tile.buffer<vec, 32>
+// PYPTO-NEXT: tile.row_max {{.*}} {tile.scratch_addr = 96 : i64}
+// PYPTO-NEXT: tile.row_sum {{.*}} {tile.scratch_addr = 96 : i64}
+// DSA:        tile.row_max {{.*}} {tile.scratch_addr = 0 : i64}
+// DSA-NEXT:   tile.row_sum {{.*}} {tile.scratch_addr = 0 : i64}
+func.func @scratch_sizes(%x: !tile.tile<16x16xf32, vec>, %y: !tile.tile<8x8xf32, vec>) -> (!tile.tile<16x1xf32, vec>, !tile.tile<8x1xf32, vec>) {
+  %b0 = tile.alloc : !tile.buffer<vec, 64>
+  %b1 = tile.alloc : !tile.buffer<vec, 32>
+  %m = tile.row_max %x into(%b0 : !tile.buffer<vec, 64>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x1xf32, vec>
+  %s = tile.row_sum %y into(%b1 : !tile.buffer<vec, 32>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x1xf32, vec>
+  return %m, %s : !tile.tile<16x1xf32, vec>, !tile.tile<8x1xf32, vec>
 }

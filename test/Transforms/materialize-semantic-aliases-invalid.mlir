@@ -102,6 +102,37 @@ func.func @matmul_acc_of_live_accumulator(%l: !tile.tile<16x16xf16, left>, %r: !
 
 // -----
 
+// Tests that a GEMM storing its K-prefix product after accumulating the
+// rest of K into the same accumulator is rejected at the loop, naming the
+// prefix: keeping it alive would need an acc->acc copy. The rewrite
+// (docs/kernels.md, "Rejected kernels") stores the prefix before the loop.
+func.func @gemm_prefix_stored_after_accumulation(%A: !tile.tensor<64x256xf16>, %B: !tile.tensor<256x64xf16>,
+    %P: !tile.tensor<64x64xf32>, %C: !tile.tensor<64x64xf32>) -> (!tile.tensor<64x64xf32>, !tile.tensor<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %a0 = tile.load %A[%c0, %c0] : !tile.tensor<64x256xf16> -> !tile.tile<64x64xf16, mat>
+  %l0 = tile.move %a0 : !tile.tile<64x64xf16, mat> -> !tile.tile<64x64xf16, left>
+  %b0 = tile.load %B[%c0, %c0] : !tile.tensor<256x64xf16> -> !tile.tile<64x64xf16, mat>
+  %r0 = tile.move %b0 : !tile.tile<64x64xf16, mat> -> !tile.tile<64x64xf16, right>
+  // expected-note @+1 {{is defined here}}
+  %prefix = tile.matmul %l0, %r0 : !tile.tile<64x64xf16, left>, !tile.tile<64x64xf16, right> -> !tile.tile<64x64xf32, acc>
+  // expected-error @+1 {{carry #0: the initializer is still read by}}
+  %sum = scf.for %k = %c64 to %c256 step %c64 iter_args(%acc = %prefix) -> (!tile.tile<64x64xf32, acc>) {
+    %a = tile.load %A[%c0, %k] : !tile.tensor<64x256xf16> -> !tile.tile<64x64xf16, mat>
+    %l = tile.move %a : !tile.tile<64x64xf16, mat> -> !tile.tile<64x64xf16, left>
+    %b = tile.load %B[%k, %c0] : !tile.tensor<256x64xf16> -> !tile.tile<64x64xf16, mat>
+    %r = tile.move %b : !tile.tile<64x64xf16, mat> -> !tile.tile<64x64xf16, right>
+    %next = tile.matmul_acc %acc, %l, %r : !tile.tile<64x64xf32, acc>, !tile.tile<64x64xf16, left>, !tile.tile<64x64xf16, right>
+    scf.yield %next : !tile.tile<64x64xf32, acc>
+  }
+  %C1 = tile.store %sum, %C[%c0, %c0] : !tile.tile<64x64xf32, acc>, !tile.tensor<64x64xf32>
+  %P1 = tile.store %prefix, %P[%c0, %c0] : !tile.tile<64x64xf32, acc>, !tile.tensor<64x64xf32>
+  return %P1, %C1 : !tile.tensor<64x64xf32>, !tile.tensor<64x64xf32>
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // Divergent accumulator phis: each guard of the peeled-phi coalescing
 //===----------------------------------------------------------------------===//

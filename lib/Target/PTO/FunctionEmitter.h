@@ -227,6 +227,10 @@ private:
     SmallVector<Value> perSlot;
   };
   llvm::MapVector<Operation *, Selection> selections;
+  /// The compares of each (slot value, slot count), shared by every window
+  /// it selects, so an op on several windows of one slot is repeated once
+  /// per slot rather than once per combination.
+  DenseMap<std::pair<Value, int64_t>, SmallVector<Value>> slotConds;
   /// Loops that carry a value stored in a handle (placeRoots).
   DenseMap<Value, SmallVector<Operation *>> anchors;
 };

@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <functional>
 
@@ -238,14 +239,16 @@ FailureOr<Value> FunctionEmitter::selectSlotHandle(const Window &window,
                            ? prologue
                            : body;
   OpBuilder::InsertionGuard guard(builder);
-  if (&builder == &body)
-    body.setInsertionPointAfterValue(slot);
   // The compares first (they stay when the chain is erased after its users
-  // are expanded), then the chain selecting among perSlot[index..].
-  SmallVector<Value> conds;
-  for (int64_t index = 0; index + 1 < slots; ++index)
-    conds.push_back(builder.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
-                                                  slot, slotIndices[index]));
+  // are expanded; another window of the same slot reuses them), then the
+  // chain selecting among perSlot[index..], after the compares.
+  SmallVector<Value> &conds = slotConds[{slot, slots}];
+  if (&builder == &body)
+    body.setInsertionPointAfterValue(conds.empty() ? slot : conds.back());
+  if (conds.empty())
+    for (int64_t index = 0; index + 1 < slots; ++index)
+      conds.push_back(builder.create<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::eq, slot, slotIndices[index]));
   std::function<Value(int64_t)> select = [&](int64_t index) -> Value {
     if (index + 1 == slots)
       return perSlot[index];
@@ -269,17 +272,19 @@ LogicalResult FunctionEmitter::expandSelections() {
   DenseMap<Value, const Selection *> selected;
   for (auto &[chain, selection] : selections)
     selected[chain->getResult(0)] = &selection;
-  SmallVector<Operation *> work;
+  // The users still to expand, each once: an op using two selections (a
+  // matmul of two dynamic-slot operands) is listed by both, and is erased
+  // when the first is expanded. A set of ops already done would hold erased
+  // ops, whose memory the clones may reuse (a clone then looked done and
+  // kept its use of the chain).
+  llvm::SetVector<Operation *> work;
   for (auto &[chain, selection] : selections)
     for (Operation *user : chain->getResult(0).getUsers())
-      work.push_back(user);
+      work.insert(user);
   // Each user becomes `scf.if (%s == 0) { op(h0) } else { ... op(hN-1) }`;
   // a copy that uses another selection is expanded in turn.
-  DenseSet<Operation *> done;
   while (!work.empty()) {
     Operation *user = work.pop_back_val();
-    if (!done.insert(user).second)
-      continue;
     Value value;
     for (Value operand : user->getOperands())
       if (selected.count(operand)) {
@@ -294,19 +299,30 @@ LogicalResult FunctionEmitter::expandSelections() {
                              "dynamic slot reaches ")
              << user->getName() << ", which cannot be repeated per slot";
     const Selection &selection = *selected.lookup(value);
+    // Every operand selected by the same slot takes that slot's handle in
+    // the same copy (a matmul of two double-buffered operands: 2 copies,
+    // not 4).
+    SmallVector<std::pair<Value, const Selection *>> sameSlot;
+    for (Value operand : user->getOperands()) {
+      const Selection *other = selected.lookup(operand);
+      if (other && other->conds == selection.conds &&
+          !llvm::is_contained(llvm::make_first_range(sameSlot), operand))
+        sameSlot.push_back({operand, other});
+    }
     OpBuilder builder(user);
     Location loc = user->getLoc();
-    for (auto [index, handle] : llvm::enumerate(selection.perSlot)) {
+    for (auto index : llvm::seq<size_t>(0, selection.perSlot.size())) {
       IRMapping mapping;
-      mapping.map(value, handle);
+      for (auto [operand, other] : sameSlot)
+        mapping.map(operand, other->perSlot[index]);
       if (index + 1 == selection.perSlot.size()) {
-        work.push_back(builder.clone(*user, mapping));
+        work.insert(builder.clone(*user, mapping));
         break;
       }
       auto branch = builder.create<scf::IfOp>(loc, selection.conds[index],
                                               /*withElseRegion=*/true);
       builder.setInsertionPointToStart(branch.thenBlock());
-      work.push_back(builder.clone(*user, mapping));
+      work.insert(builder.clone(*user, mapping));
       // The remaining slots go into the else arm.
       builder.setInsertionPointToStart(branch.elseBlock());
     }

@@ -343,6 +343,77 @@ func.func @dynamic_slot(%A: !tile.tensor<8x8xf32>, %i: index) -> !tile.tensor<8x
 
 // -----
 
+// Tests a double-buffered K loop (kernels/gemm_splitk.mlir): every window
+// of the slot %k mod 2 is selected by one compare, and an op on several of
+// them (the copy from the mat slot into the left slot, the matmul_acc of
+// the left and the right slot) is repeated once per slot, each copy using
+// that slot of every operand. (The expansion used to repeat it per
+// combination, and to lose track of the op it repeated for the second
+// operand when a clone reused the first one's memory: "internal error: a
+// level2 slot selection is still used after its users were expanded".)
+// CHECK-LABEL: func.func @double_buffered_k_loop(
+// CHECK: scf.for
+// CHECK: %[[SLOT:.*]] = arith.remui
+// CHECK-NEXT: %[[IS0:.*]] = arith.cmpi eq, %[[SLOT]], %c0 : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %arg3, %c0 : index
+// CHECK-NOT: arith.cmpi
+// CHECK: %[[A0:.*]] = pto.alloc_tile
+// CHECK-NEXT: %[[A1:.*]] = pto.alloc_tile
+// CHECK: %[[B0:.*]] = pto.alloc_tile
+// CHECK-NEXT: %[[B1:.*]] = pto.alloc_tile
+// CHECK: %[[L0:.*]] = pto.alloc_tile
+// CHECK-NEXT: %[[L1:.*]] = pto.alloc_tile
+// CHECK-NEXT: scf.if %[[IS0]] {
+// CHECK-NEXT: pto.tmov ins(%[[A0]] : {{.*}}) outs(%[[L0]] : {{.*}})
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.tmov ins(%[[A1]] : {{.*}}) outs(%[[L1]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[R0:.*]] = pto.alloc_tile
+// CHECK-NEXT: %[[R1:.*]] = pto.alloc_tile
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-NEXT: scf.if %[[IS0]] {
+// CHECK-NEXT: pto.tmatmul ins(%[[L0]], %[[R0]] : {{.*}})
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.tmatmul ins(%[[L1]], %[[R1]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.if %[[IS0]] {
+// CHECK-NEXT: pto.tmatmul.acc ins(%{{.*}}, %[[L0]], %[[R0]] : {{.*}})
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.tmatmul.acc ins(%{{.*}}, %[[L1]], %[[R1]] : {{.*}})
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NOT: -> !pto.tile_buf
+// CHECK: pto.tstore
+func.func @double_buffered_k_loop(%A: !tile.tensor<16x64xf16>, %B: !tile.tensor<64x16xf16>, %C: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %am = tile.alloc : !tile.buffer<mat, 512, slots = 2>
+  %bm = tile.alloc : !tile.buffer<mat, 512, slots = 2>
+  %lb = tile.alloc : !tile.buffer<left, 512, slots = 2>
+  %rb = tile.alloc : !tile.buffer<right, 512, slots = 2>
+  %cb = tile.alloc : !tile.buffer<acc, 1024>
+  %z = tile.create into(%cb : !tile.buffer<acc, 1024>) : !tile.tile<16x16xf32, acc>
+  %s = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (!tile.tile<16x16xf32, acc>) {
+    %kk = arith.muli %k, %c16 : index
+    %slot = arith.remui %k, %c2 : index
+    %first = arith.cmpi eq, %k, %c0 : index
+    %a = tile.load %A[%c0, %kk] into(%am slot %slot : !tile.buffer<mat, 512, slots = 2>) : !tile.tensor<16x64xf16> -> !tile.tile<16x16xf16, mat>
+    %b = tile.load %B[%kk, %c0] into(%bm slot %slot : !tile.buffer<mat, 512, slots = 2>) : !tile.tensor<64x16xf16> -> !tile.tile<16x16xf16, mat>
+    %l = tile.move %a into(%lb slot %slot : !tile.buffer<left, 512, slots = 2>) : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, left>
+    %r = tile.move %b into(%rb slot %slot : !tile.buffer<right, 512, slots = 2>) : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, right>
+    %n = tile.matmul_acc %acc, %l, %r init_cond %first : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
+    scf.yield %n : !tile.tile<16x16xf32, acc>
+  }
+  %C1 = tile.store %s, %C[%c0, %c0] : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
+  return %C1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
 // Tests a logical tile selection (as MaterializeSemanticAliases makes it):
 // the producers write the pool's two slot roots, tile.create emits nothing,
 // the if whose arms only named the window is dropped, tile.if_exit_barrier

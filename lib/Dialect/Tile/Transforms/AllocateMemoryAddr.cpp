@@ -202,16 +202,32 @@ struct Planner {
     return success(ok);
   }
 
-  /// PYPTO: one range per allocation, in program order.
+  /// PYPTO: one range per allocation, in program order, then one range for
+  /// all scratch tiles: each is live at its own op only, so no two are ever
+  /// live together, and the range lies past every allocation.
   LogicalResult bump(ArrayRef<unsigned> movable, ArrayRef<unsigned> fixed) {
     SmallVector<std::pair<int64_t, int64_t>> taken; // [begin, end)
     for (unsigned index : fixed)
       taken.push_back({*at(index).addr, *at(index).addr + at(index).bytes});
     llvm::sort(taken);
+    int64_t scratchBytes = 0;
+    unsigned largestScratch = 0;
+    for (unsigned index : movable)
+      if (isScratch(index) && at(index).bytes > scratchBytes) {
+        scratchBytes = at(index).bytes;
+        largestScratch = index;
+      }
+    std::optional<int64_t> scratchAddr;
     int64_t cursor = 0;
     unsigned next = 0;
     for (unsigned index : movable) {
-      int64_t bytes = at(index).bytes;
+      if (scratchAddr && isScratch(index)) {
+        addrs[index] = *scratchAddr;
+        continue;
+      }
+      // Movable items are in index order: the allocations, then the scratch
+      // tiles, the first of which reserves the shared range.
+      int64_t bytes = isScratch(index) ? scratchBytes : at(index).bytes;
       // Ranges starting before our end either end before the cursor (never
       // relevant again: the cursor only grows) or push it past them.
       while (next < taken.size() && taken[next].first < cursor + bytes) {
@@ -220,8 +236,10 @@ struct Planner {
         ++next;
       }
       if (cursor + bytes > getSpaceCapacity(arch, at(index).space))
-        return overflow(index, cursor);
+        return overflow(isScratch(index) ? largestScratch : index, cursor);
       addrs[index] = cursor;
+      if (isScratch(index))
+        scratchAddr = cursor;
       cursor = llvm::alignTo(cursor + bytes, kAddressAlignment);
     }
     return success();

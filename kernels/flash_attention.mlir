@@ -1,0 +1,84 @@
+// Flash-attention forward for one 32-query block, the structure of ptoas's
+// FlashAttention sample (hw-native-sys/PTOAS:test/samples/FlashAttention/flash_attention_full_tiled.pto,
+// f32 as there): Q 32x128, K^T 128x128, V 128x32, O = softmax(Q K^T / sqrt(128)) V.
+// The keys come in four 32-key blocks with an online softmax across them
+// (running row max %m, row sum %l and unnormalized output %o); each
+// block's scores Q K_j^T split the head dimension into four 32-deep steps
+// whose first step is a peeled branch (`scf.if %first`: tile.matmul, else
+// tile.matmul_acc), as in the sample. On a3 the cube and vector units meet
+// only through global memory: the scores S, the probabilities P and the
+// block product P V_j go through the scratch tensors %Ss, %Ps and %PVs.
+!Q = !tile.tensor<32x128xf32>
+!K = !tile.tensor<128x128xf32>
+!Vt = !tile.tensor<128x32xf32>
+!S = !tile.tensor<32x32xf32>
+!M = !tile.tile<32x32xf32, mat>
+!L = !tile.tile<32x32xf32, left>
+!R = !tile.tile<32x32xf32, right>
+!Acc = !tile.tile<32x32xf32, acc>
+!V = !tile.tile<32x32xf32, vec>
+!C = !tile.tile<32x1xf32, vec>
+module attributes {tile.target_arch = "a3"} {
+  func.func @flash_attention(%Qg: !Q, %Kt: !K, %Vg: !Vt, %Ss: !S, %Ps: !S, %PVs: !S, %O: !S) -> !S {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c32 = arith.constant 32 : index
+    %scale = arith.constant 0.0883883461 : f32
+    %m0 = tile.full -1.0e30 : !C
+    %l0 = tile.full 0.0 : !C
+    %o0 = tile.full 0.0 : !V
+    %r:6 = scf.for %j = %c0 to %c4 step %c1
+        iter_args(%m = %m0, %l = %l0, %o = %o0, %st = %Ss, %pt = %Ps, %pvt = %PVs)
+        -> (!C, !C, !V, !S, !S, !S) {
+      %key = arith.muli %j, %c32 : index
+      // S_j = Q K_j^T, split over the head dimension.
+      %init = tile.create : !Acc
+      %sc = scf.for %d = %c0 to %c4 step %c1 iter_args(%acc = %init) -> (!Acc) {
+        %dd = arith.muli %d, %c32 : index
+        %qm = tile.load %Qg[%c0, %dd] : !Q -> !M
+        %ql = tile.move %qm : !M -> !L
+        %km = tile.load %Kt[%dd, %key] : !K -> !M
+        %kr = tile.move %km : !M -> !R
+        %first = arith.cmpi eq, %d, %c0 : index
+        %next = scf.if %first -> (!Acc) {
+          %p0 = tile.matmul %ql, %kr : !L, !R -> !Acc
+          scf.yield %p0 : !Acc
+        } else {
+          %p1 = tile.matmul_acc %acc, %ql, %kr : !Acc, !L, !R
+          scf.yield %p1 : !Acc
+        }
+        scf.yield %next : !Acc
+      }
+      %st1 = tile.store %sc, %st[%c0, %c0] : !Acc, !S
+      // Online softmax on the vector unit.
+      %s = tile.load %st1[%c0, %c0] : !S -> !V
+      %ss = tile.muls %s, %scale : !V, f32
+      %bm = tile.row_max %ss : !V -> !C
+      %mn = tile.maximum %m, %bm : !C
+      %dm = tile.sub %m, %mn : !C
+      %alpha = tile.exp %dm : !C
+      %sh = tile.row_expand_sub %ss, %mn : !V, !C
+      %p = tile.exp %sh : !V
+      %bs = tile.row_sum %p : !V -> !C
+      %la = tile.mul %l, %alpha : !C
+      %ln = tile.add %la, %bs : !C
+      %pt1 = tile.store %p, %pt[%c0, %c0] : !V, !S
+      // P_j V_j on the cube unit.
+      %pm = tile.load %pt1[%c0, %c0] : !S -> !M
+      %pl = tile.move %pm : !M -> !L
+      %vm = tile.load %Vg[%key, %c0] : !Vt -> !M
+      %vr = tile.move %vm : !M -> !R
+      %pv = tile.matmul %pl, %vr : !L, !R -> !Acc
+      %pvt1 = tile.store %pv, %pvt[%c0, %c0] : !Acc, !S
+      // o = o * alpha + P_j V_j.
+      %pvv = tile.load %pvt1[%c0, %c0] : !S -> !V
+      %os = tile.row_expand_mul %o, %alpha : !V, !C
+      %on = tile.add %os, %pvv : !V
+      scf.yield %mn, %ln, %on, %st1, %pt1, %pvt1 : !C, !C, !V, !S, !S, !S
+    }
+    %out = tile.row_expand_div %r#2, %r#1 : !V, !C
+    %O1 = tile.store %out, %O[%c0, %c0] : !V, !S
+    return %O1 : !S
+  }
+}
