@@ -188,6 +188,20 @@ func.func @cvt_in_place(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xi32, vec
 
 // -----
 
+// Tests that tile.sel's result may not alias its mask (operand 0).
+func.func @sel_over_mask(%a: !tile.tile<16x16xi16, vec>) -> !tile.tile<16x16xi16, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 512>
+  %b1 = tile.alloc : !tile.buffer<vec, 512>
+  %x = tile.full 1.0 into(%b1 : !tile.buffer<vec, 512>) : !tile.tile<16x16xf16, vec>
+  // expected-note @+1 {{%3 is defined here}}
+  %m = tile.cmp lt %x, %x into(%b0 : !tile.buffer<vec, 512>) : !tile.tile<16x16xf16, vec> -> !tile.tile<16x32xi8, vec>
+  // expected-error @+1 {{overlaps operand %3 in %0[0, 512], but the op forbids its result to alias it}}
+  %s = tile.sel %m, %a, %a into(%b0 : !tile.buffer<vec, 512>) : !tile.tile<16x32xi8, vec>, !tile.tile<16x16xi16, vec>
+  return %s : !tile.tile<16x16xi16, vec>
+}
+
+// -----
+
 // Tests that row_expand_mul's result may not alias its factors (operand 1).
 func.func @forbidden_alias(%x: !tile.tile<8x8xf32, vec>, %s: !tile.tile<8x1xf32, vec>) -> !tile.tile<8x8xf32, vec> {
   %b0 = tile.alloc : !tile.buffer<vec, 256>

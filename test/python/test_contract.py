@@ -37,6 +37,13 @@ def test_every_op_of_the_dialect_has_a_contract():
         ("tile.slice", dict(first_input_alias=True, metadata_only=True, allocating=False)),
         ("tile.assemble", dict(first_input_alias=True, metadata_only=False)),
         ("tile.alloc", dict(allocating=False, fixed_output_space=None)),
+        ("tile.cvt", dict(allocating=True, not_in_place_safe=True, fixed_output_space="vec")),
+        ("tile.cmp", dict(allocating=True, not_in_place_safe=True, fixed_output_space="vec")),
+        ("tile.cmps", dict(allocating=True, not_in_place_safe=True, fixed_output_space="vec")),
+        ("tile.sel", dict(forbidden_alias_operands=(0,), not_in_place_safe=False)),
+        ("tile.fillpad", dict(allocating=False, writeback_operand=0, write_only="never")),
+        ("tile.gemv", dict(allocating=True, fixed_output_space="acc")),
+        ("tile.concat", dict(allocating=True, not_in_place_safe=True, fixed_output_space="vec")),
     ],
 )
 def test_op_contracts_are_the_tablegen_traits(name, facts):

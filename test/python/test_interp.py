@@ -423,6 +423,7 @@ func.func @k(%X: !tile.tensor<2x8xf32>, %V: !tile.tensor<2x1xf32>, %W: !tile.ten
         ("mul", "mul", np.multiply),
         ("div", "div", np.divide),
         ("max", "max", lambda x, v: np.where(x < v, v, x)),
+        ("min", "min", lambda x, v: np.where(v < x, v, x)),
     ],
 )
 def test_broadcasts(row, col, f):

@@ -144,7 +144,10 @@ def _chain_results():
     simulator, as one batch (one C++ compile for all), run once."""
     tools = tools_or_skip()
     if not _CHAIN:
-        keep = tempfile.mkdtemp(prefix="tilemem-kernels-")
+        # The simulator's outputs are read from the kept files; the
+        # directory goes when the session ends.
+        _CHAIN["dir"] = tempfile.TemporaryDirectory(prefix="tilemem-kernels-")
+        keep = _CHAIN["dir"].name
         jobs = [
             toolchain.Job(
                 golden.KERNELS[name].path,

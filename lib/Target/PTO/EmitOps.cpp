@@ -38,6 +38,12 @@ template <typename PTOOp> LogicalResult FunctionEmitter::emitAs(Operation *op) {
     return emitUnary<PTOOp>(op);
   else if constexpr (PTOOp::kForm == Form::TileScalar)
     return emitTileScalar<PTOOp>(op, op->getOperand(1));
+  else if constexpr (PTOOp::kForm == Form::FillPad)
+    return emitFillPad<PTOOp>(op);
+  else if constexpr (PTOOp::kForm == Form::Compare)
+    return emitCompare<PTOOp>(op);
+  else if constexpr (PTOOp::kForm == Form::Select)
+    return emitSelect<PTOOp>(op);
   else if constexpr (PTOOp::kForm == Form::WithScratch)
     return emitWithScratch<PTOOp>(op, PTOOp::getOperationName().drop_front(4));
   else
@@ -225,6 +231,26 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
     if (failed(requireRowMajor(handles[0], op, name, "source")) ||
         failed(requireRowMajor(handles[2], op, name, "result")))
       return failure();
+  } else if constexpr (PTOOp::kForm == pto::EmissionForm::Concat) {
+    for (Value handle : handles)
+      if (failed(requireRowMajor(handle, op, name, "operand")))
+        return failure();
+  } else if constexpr (PTOOp::kForm == pto::EmissionForm::Gemv) {
+    // TGEMV writes the product into row 0 of a 16-row acc box, and ptoas
+    // wants the destination's valid rows to say so.
+    const Window *window = storage.lookup(op->getResult(0));
+    auto type = cast<TileType>(op->getResult(0).getType());
+    auto full = cast<pto::TileBufType>(handles[2].getType());
+    FailureOr<Value> firstRow = windowHandle(
+        *window, type, op,
+        pto::TileBufType::get(op->getContext(), full.getLoc(), full.getDtype(),
+                              full.getRows(), full.getCols(), 1,
+                              full.getValidCols(), full.getBlayout(),
+                              full.getSlayout(), full.getFractal(),
+                              full.getPad()));
+    if (failed(firstRow))
+      return failure();
+    handles[2] = *firstRow;
   } else if constexpr (PTOOp::kForm != pto::EmissionForm::Matmul) {
     FailureOr<SmallVector<Value>> normalized = elementwiseHandles(
         {op->getOperand(0), op->getOperand(1), op->getResult(0)}, handles, op,
@@ -306,6 +332,105 @@ LogicalResult FunctionEmitter::emitWithScratch(Operation *op,
   if (failed(tmp))
     return failure();
   body.create<PTOOp>(op->getLoc(), *src, *tmp, *dst);
+  return success();
+}
+
+template <typename PTOOp>
+LogicalResult FunctionEmitter::emitCompare(Operation *op) {
+  constexpr bool scalarForm = std::is_same_v<PTOOp, pto::TCmpSOp>;
+  StringRef name = PTOOp::getOperationName().drop_front(4);
+  FailureOr<Value> src = handleOf(op->getOperand(0), op);
+  if (failed(src))
+    return failure();
+  FailureOr<Value> other = scalarForm ? scalar(op->getOperand(1), op)
+                                      : handleOf(op->getOperand(1), op);
+  if (failed(other))
+    return failure();
+  FailureOr<Value> dst = producerHandle(op);
+  if (failed(dst))
+    return failure();
+  tileHandles[op->getResult(0)] = *dst;
+  auto data = cast<TileType>(op->getOperand(0).getType());
+  FailureOr<Value> mask = maskHandle(op->getResult(0), data.getCols(), op);
+  if (failed(mask))
+    return failure();
+  if (failed(requireRowMajor(*src, op, name, "source")) ||
+      failed(requireDense(*src, op, name, "source")))
+    return failure();
+  Value rhs = *other;
+  if constexpr (scalarForm) {
+    // ptoas takes the scalar in the tile's element type.
+    rhs = convertScalar(rhs, data.getElementType(), op->getLoc());
+  } else {
+    if (failed(requireRowMajor(rhs, op, name, "operand")) ||
+        failed(requireDense(rhs, op, name, "operand")))
+      return failure();
+  }
+  auto mode = pto::CmpModeAttr::get(
+      op->getContext(),
+      stringifyCmpMode(cast<typename PTOOp::TileOp>(op).getMode()));
+  body.create<PTOOp>(op->getLoc(), *src, rhs, *mask, mode);
+  return success();
+}
+
+template <typename PTOOp>
+LogicalResult FunctionEmitter::emitFillPad(Operation *op) {
+  auto fill = cast<FillPadOp>(op);
+  StringRef name = PTOOp::getOperationName().drop_front(4);
+  FailureOr<Value> tile = handleOf(fill.getTile(), op);
+  if (failed(tile))
+    return failure();
+  // A writeback: the result is the tile's handle, padded in place.
+  tileHandles[fill.getResult()] = *tile;
+  if (failed(requireRowMajor(*tile, op, name, "tile")) ||
+      failed(requireDense(*tile, op, name, "tile")))
+    return failure();
+  const Window *window = storage.lookup(fill.getTile());
+  auto whole = cast<pto::TileBufType>(tile->getType());
+  auto withValid = [&](int64_t rows, int64_t cols) {
+    return pto::TileBufType::get(
+        op->getContext(), whole.getLoc(), whole.getDtype(), whole.getRows(),
+        whole.getCols(), rows, cols, whole.getBlayout(), whole.getSlayout(),
+        whole.getFractal(), static_cast<int64_t>(fill.getPad()));
+  };
+  ArrayRef<int64_t> valid = fill.getValid();
+  FailureOr<Value> src = windowHandle(*window, fill.getType(), op,
+                                      withValid(valid[0], valid[1]));
+  if (failed(src))
+    return failure();
+  FailureOr<Value> dst = windowHandle(
+      *window, fill.getType(), op, withValid(whole.getRows(), whole.getCols()));
+  if (failed(dst))
+    return failure();
+  body.create<PTOOp>(op->getLoc(), *src, *dst);
+  return success();
+}
+
+template <typename PTOOp>
+LogicalResult FunctionEmitter::emitSelect(Operation *op) {
+  StringRef name = PTOOp::getOperationName().drop_front(4);
+  FailureOr<SmallVector<Value>> ins =
+      handlesOf(op->getOperands().slice(1, 2), op);
+  if (failed(ins))
+    return failure();
+  FailureOr<Value> dst = producerHandle(op);
+  if (failed(dst))
+    return failure();
+  tileHandles[op->getResult(0)] = *dst;
+  auto data = cast<TileType>(op->getResult(0).getType());
+  FailureOr<Value> mask = maskHandle(op->getOperand(0), data.getCols(), op);
+  if (failed(mask))
+    return failure();
+  // pto-isa's TSEL takes the result and both sources as one Tile type.
+  for (Value handle : {(*ins)[0], (*ins)[1], *dst})
+    if (failed(requireRowMajor(handle, op, name, "operand")) ||
+        failed(requireDense(handle, op, name, "operand")))
+      return failure();
+  FailureOr<Value> tmp =
+      scratch(op, cast<TileType>(op->getOperand(0).getType()), name);
+  if (failed(tmp))
+    return failure();
+  body.create<PTOOp>(op->getLoc(), *mask, (*ins)[0], (*ins)[1], *tmp, *dst);
   return success();
 }
 

@@ -74,8 +74,20 @@ private:
   FailureOr<SmallVector<Value>> handlesOf(ValueRange tiles, Operation *user);
   FailureOr<Value> tensorViewOf(Value tensor, Operation *user);
   FailureOr<Value> producerHandle(Operation *op);
+  /// The handle of `window` holding a `type` value, as `as` when given
+  /// (another tile_buf over the same bytes), else as handleType's.
   FailureOr<Value> windowHandle(const Window &window, TileType type,
-                                Operation *user);
+                                Operation *user,
+                                std::optional<pto::TileBufType> as = {});
+  /// The handle of `mask`, the predicate mask of a tile of `dataCols`
+  /// columns, as pto-isa's TCMP, TCMPS and TSEL read it: a ui8 tile_buf over
+  /// its rows whose valid columns are the dataCols / 8 packed bytes (the
+  /// simulator's TCMPS and TSEL step through a mask by its valid columns).
+  FailureOr<Value> maskHandle(Value mask, int64_t dataCols, Operation *user);
+  /// A diagnostic unless `handle` is a dense tile_buf (valid shape = shape):
+  /// e.g. the simulator's TCMPS packs a mask by its source's full row.
+  LogicalResult requireDense(Value handle, Operation *op, StringRef ptoOp,
+                             StringRef what);
   FailureOr<Value> scratch(Operation *op, TileType type, StringRef ptoOp);
   /// The PTO type of a `type` value stored in `window`: mapTileType's,
   /// with the base layout the window is dense in (a vec tile read
@@ -159,6 +171,9 @@ private:
   LogicalResult emitTileScalar(Operation *op, Value scalarOperand);
   template <typename PTOOp>
   LogicalResult emitWithScratch(Operation *op, StringRef ptoName);
+  template <typename PTOOp> LogicalResult emitCompare(Operation *op);
+  template <typename PTOOp> LogicalResult emitFillPad(Operation *op);
+  template <typename PTOOp> LogicalResult emitSelect(Operation *op);
   LogicalResult emitLoad(LoadOp op);
   LogicalResult emitStore(StoreOp op);
   LogicalResult emitExtract(ExtractOp op);

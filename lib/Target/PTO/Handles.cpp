@@ -111,9 +111,12 @@ LogicalResult FunctionEmitter::checkTileBuf(pto::TileBufType type,
                           << " (the static asserts of pto/common/pto_tile.hpp)";
 }
 
-FailureOr<Value> FunctionEmitter::windowHandle(const Window &window,
-                                               TileType type, Operation *user) {
-  FailureOr<pto::TileBufType> ptoType = handleType(window, type, user);
+FailureOr<Value>
+FunctionEmitter::windowHandle(const Window &window, TileType type,
+                              Operation *user,
+                              std::optional<pto::TileBufType> as) {
+  FailureOr<pto::TileBufType> ptoType =
+      as ? FailureOr<pto::TileBufType>(*as) : handleType(window, type, user);
   if (failed(ptoType))
     return failure();
   if (failed(checkTileBuf(*ptoType, user)))
@@ -171,6 +174,37 @@ FailureOr<Value> FunctionEmitter::windowHandle(const Window &window,
   }
   windowHandles[key] = handle;
   return handle;
+}
+
+FailureOr<Value> FunctionEmitter::maskHandle(Value mask, int64_t dataCols,
+                                             Operation *user) {
+  const Window *window = storage.lookup(mask);
+  if (!window)
+    return cannotEmit(user) << "its predicate mask has no storage";
+  auto type = cast<TileType>(mask.getType());
+  if (windowLayout(type, *window) != WindowLayout::RowMajor)
+    return cannotEmit(user)
+           << "its predicate mask is a strided or transposed view, and "
+              "pto-isa reads a mask by whole rows";
+  pto::TileBufType base = mapTileType(type, arch);
+  MLIRContext *context = type.getContext();
+  auto ui8 = IntegerType::get(context, 8, IntegerType::Unsigned);
+  auto maskType = pto::TileBufType::get(
+      context, base.getLoc(), ui8, type.getRows(), type.getCols(),
+      type.getRows(), dataCols / 8, base.getBlayout(), base.getSlayout(),
+      base.getFractal(), base.getPad());
+  return windowHandle(*window, type, user, maskType);
+}
+
+LogicalResult FunctionEmitter::requireDense(Value handle, Operation *op,
+                                            StringRef ptoOp, StringRef what) {
+  auto type = cast<pto::TileBufType>(handle.getType());
+  if (type.getRows() == type.getValidRows() &&
+      type.getCols() == type.getValidCols())
+    return success();
+  return cannotEmit(op) << "its " << what << " is a column block ("
+                        << type << "), and pto-isa's " << ptoOp.upper()
+                        << " reads and writes whole tile rows";
 }
 
 FailureOr<Value> FunctionEmitter::scratch(Operation *op, TileType type,

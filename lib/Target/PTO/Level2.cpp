@@ -223,7 +223,7 @@ FailureOr<Value> FunctionEmitter::selectSlotHandle(const Window &window,
     Window fixed = window;
     fixed.dynamicSlot = Value();
     fixed.staticSlot = index;
-    FailureOr<Value> handle = windowHandle(fixed, type, user);
+    FailureOr<Value> handle = windowHandle(fixed, type, user, ptoType);
     if (failed(handle))
       return failure();
     perSlot.push_back(*handle);

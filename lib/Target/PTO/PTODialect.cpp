@@ -64,6 +64,16 @@ Attribute RoundModeAttr::parse(AsmParser &parser, Type) {
   return RoundModeAttr::get(parser.getContext(), mode);
 }
 
+// `#pto<cmp lt>`, like #pto<round_mode ...>.
+void CmpModeAttr::print(AsmPrinter &p) const { p << " " << getMode(); }
+
+Attribute CmpModeAttr::parse(AsmParser &parser, Type) {
+  StringRef mode;
+  if (parser.parseKeyword(&mode))
+    return {};
+  return CmpModeAttr::get(parser.getContext(), mode);
+}
+
 //===----------------------------------------------------------------------===//
 // !pto.tile_buf<loc=.., dtype=.., rows=.., cols=.., v_row=.., v_col=..,
 //               blayout=.., slayout=.., fractal=.., pad=..>

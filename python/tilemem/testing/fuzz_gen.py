@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 
 from .interp import (
     BINARY_OPS,
+    CMP_MODES,
     COLUMN_BROADCASTS,
     COLUMN_REDUCTIONS,
     ROW_BROADCASTS,
@@ -100,6 +101,12 @@ class Shapes:
     @property
     def column_sums(self) -> str:
         return self._tile(1, self.n, "vec")
+
+    @property
+    def mask(self) -> str:
+        """The predicate mask of a tile: a bit per element, rows of
+        align32(n / 8) bytes."""
+        return f"!tile.tile<{self.n}x{-(-self.n // 256) * 32}xi8, vec>"
 
     @property
     def flat(self) -> str:
@@ -349,8 +356,11 @@ class KernelGenerator:
             )
         elif r < 0.44:
             a, b = self.vec_operand(depth), self.vec_operand(depth)
-            op = self.rng.choice(BINARY_OPS)
-            self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name}{dest} : {self.shapes.tile}")
+            if self.chance(0.15):
+                self.select(depth, name, a, b, dest)
+            else:
+                op = self.rng.choice(BINARY_OPS)
+                self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name}{dest} : {self.shapes.tile}")
         elif r < 0.58:
             a = self.vec_operand(depth)
             if self.chance(0.12):
@@ -375,10 +385,25 @@ class KernelGenerator:
                 )
         elif r < 0.63:
             a = self.vec_operand(depth)
-            self.emit(
-                depth,
-                f"{name} = tile.transpose {a.name}{dest} : {self.shapes.tile} -> {self.shapes.tile}",
-            )
+            if self.chance(0.3):
+                # The column halves of two tiles (strided views) side by side.
+                b, n = self.vec_operand(depth), self.shapes.n
+                half = self.shapes._tile(n, n // 2, "vec")
+                left, right = self.fresh("w"), self.fresh("w")
+                for target, source in ((left, a), (right, b)):
+                    at = self.rng.choice([0, n // 2])
+                    self.emit(
+                        depth, f"{target} = tile.slice {source.name}[0, {at}] : {self.shapes.tile} -> {half}"
+                    )
+                self.emit(
+                    depth,
+                    f"{name} = tile.concat {left}, {right}{dest} : {half}, {half} -> {self.shapes.tile}",
+                )
+            else:
+                self.emit(
+                    depth,
+                    f"{name} = tile.transpose {a.name}{dest} : {self.shapes.tile} -> {self.shapes.tile}",
+                )
         elif r < 0.69:
             a, b = self.vec_operand(depth), self.vec_operand(depth)
             sums = self.fresh()
@@ -452,6 +477,24 @@ class KernelGenerator:
             )
         return self.define(Value(name, "vec", self.new_group(), dense=True))
 
+    def select(self, depth: int, name: str, a: Value, b: Value, dest: str) -> None:
+        """`name` = tile.sel of a predicate mask of `a` (tile.cmp with `b`,
+        or tile.cmps with a scalar) between two tiles of the scope."""
+        tile, mask = self.shapes.tile, self.shapes.mask
+        bits = self.fresh("k")
+        mode = self.rng.choice(CMP_MODES)
+        if self.chance(0.5):
+            self.emit(depth, f"{bits} = tile.cmp {mode} {a.name}, {b.name} : {tile} -> {mask}")
+        else:
+            scalar = self.rng.choice(["%f1", "%fhalf"])
+            self.emit(depth, f"{bits} = tile.cmps {mode} {a.name}, {scalar} : {tile}, f32 -> {mask}")
+        on_true = self.rng.choice([a, b, self.vec_operand(depth)])
+        on_false = self.rng.choice([a, b, self.vec_operand(depth)])
+        self.emit(
+            depth,
+            f"{name} = tile.sel {bits}, {on_true.name}, {on_false.name}{dest} : {mask}, {tile}",
+        )
+
     def convert_there_and_back(self, depth: int, name: str, a: Value, dest: str) -> None:
         """`name` = tile.cvt of tile.cvt of `a`: f32 -> f16 -> f32, or
         (scaled by 32, so the rounding mode matters) f32 -> i32 or i16 in a
@@ -460,10 +503,21 @@ class KernelGenerator:
         tile = self.shapes.tile
         target = self.rng.choice(["f16", "i32", "i16"])
         middle = tile.replace("xf32,", f"x{target},")
-        source, mode = a.name, ""
+        # A NaN replaced by 0 (tile.cmp eq x, x is false only there), then
+        # clamped to [-32, 32]: a value the target cannot hold converts to
+        # poison, and a poisoned output fails the oracle.
+        ordered, zero, scrubbed = self.fresh("k"), self.fresh(), self.fresh()
+        self.emit(depth, f"{ordered} = tile.cmp eq {a.name}, {a.name} : {tile} -> {self.shapes.mask}")
+        self.emit(depth, f"{zero} = tile.full 0.0 : {tile}")
+        self.emit(depth, f"{scrubbed} = tile.sel {ordered}, {a.name}, {zero} : {self.shapes.mask}, {tile}")
+        high, source = self.fresh(), self.fresh()
+        self.emit(depth, f"{high} = tile.mins {scrubbed}, %fscale : {tile}, f32")
+        self.emit(depth, f"{source} = tile.maxs {high}, %fnscale : {tile}, f32")
+        mode = ""
         if target != "f16":
-            source = self.fresh()
-            self.emit(depth, f"{source} = tile.muls {a.name}, %fscale : {tile}, f32")
+            scaled = self.fresh()
+            self.emit(depth, f"{scaled} = tile.muls {source}, %fscale : {tile}, f32")
+            source = scaled
             mode = self.rng.choice(["", " rmode round", " rmode floor", " rmode ceil", " rmode trunc"])
         converted = self.fresh()
         self.emit(depth, f"{converted} = tile.cvt {source}{mode} : {tile} -> {middle}")
@@ -562,7 +616,30 @@ class KernelGenerator:
         if target is None:
             return
         name = self.fresh()
-        if self.chance(0.5):
+        r = self.rng.random()
+        if r < 0.12 and target.dense:
+            # The padding outside a random valid block of a row-major tile
+            # (not a view read transposed); an infinity padded
+            # in is clamped at once (a later inf - inf would be a NaN, which
+            # the maximum/minimum ops do not order as pto-isa does).
+            n = self.shapes.n
+            rows, cols = self.rng.randint(1, n), self.rng.randint(1, n)
+            pad = self.rng.choice(["zero", "max", "min"])
+            self.emit(
+                depth,
+                f"{name} = tile.fillpad {target.name} valid [{rows}, {cols}] pad {pad} : {self.shapes.tile}",
+            )
+            if pad != "zero" and not dead:
+                clamped = self.fresh()
+                op, bound = ("mins", "%f1") if pad == "max" else ("maxs", "%fhalf")
+                self.emit(
+                    depth, f"{clamped} = tile.{op} {name}, {bound} : {self.shapes.tile}, f32"
+                )
+                if self.chance(0.85):
+                    self.kill_group(target.group)
+                self.define(Value(clamped, "vec", self.new_group(), dense=True))
+                return
+        elif r < 0.56:
             i, j = self.rng.randrange(self.shapes.n), self.rng.randrange(self.shapes.n)
             scalar = self.rng.choice(["%f1", "%fhalf"])
             self.emit(
@@ -1042,6 +1119,7 @@ class KernelGenerator:
             "%f1 = arith.constant 1.0 : f32",
             "%fhalf = arith.constant 0.5 : f32",
             "%fscale = arith.constant 32.0 : f32",
+            "%fnscale = arith.constant -32.0 : f32",
             "%true = arith.constant true",
             "%false = arith.constant false",
             "%notcond = arith.xori %cond, %true : i1",

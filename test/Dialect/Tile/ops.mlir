@@ -494,6 +494,8 @@ func.func @reductions(%a: !tile.tile<64x64xf32, vec>, %i: !tile.tile<64x64xi32, 
 // CHECK: tile.col_expand_max %[[A]], %[[R]] : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
 // CHECK: tile.row_expand %[[C]] : !tile.tile<64x1xf32, vec> -> !tile.tile<64x32xf32, vec>
 // CHECK: tile.col_expand %[[R]] into(%{{.*}} : !tile.buffer<vec, 8192>) : !tile.tile<1x32xf32, vec> -> !tile.tile<64x32xf32, vec>
+// CHECK: tile.row_expand_min %[[X]], %[[XC]] : !tile.tile<64x32xi32, vec>, !tile.tile<64x1xi32, vec>
+// CHECK: tile.col_expand_min %[[A]], %[[R]] : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
 func.func @broadcasts(%a: !tile.tile<64x32xf32, vec>, %c: !tile.tile<64x1xf32, vec>,
                       %r: !tile.tile<1x32xf32, vec>, %x: !tile.tile<64x32xi32, vec>,
                       %xc: !tile.tile<64x1xi32, vec>) {
@@ -509,6 +511,8 @@ func.func @broadcasts(%a: !tile.tile<64x32xf32, vec>, %c: !tile.tile<64x1xf32, v
   %8 = tile.col_expand_max %a, %r : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
   %9 = tile.row_expand %c : !tile.tile<64x1xf32, vec> -> !tile.tile<64x32xf32, vec>
   %10 = tile.col_expand %r into(%buf : !tile.buffer<vec, 8192>) : !tile.tile<1x32xf32, vec> -> !tile.tile<64x32xf32, vec>
+  %11 = tile.row_expand_min %x, %xc : !tile.tile<64x32xi32, vec>, !tile.tile<64x1xi32, vec>
+  %12 = tile.col_expand_min %a, %r : !tile.tile<64x32xf32, vec>, !tile.tile<1x32xf32, vec>
   return
 }
 

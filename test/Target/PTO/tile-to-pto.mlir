@@ -684,6 +684,8 @@ func.func @scalar_forms(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xi16>
 // CHECK: pto.tcolexpandmul ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
 // CHECK: pto.tcolexpanddiv ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
 // CHECK: pto.tcolexpandmax ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
+// CHECK: pto.trowexpandmin ins(%[[X]], %[[C]] : {{.*}}) outs(%[[X]] :
+// CHECK: pto.tcolexpandmin ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
 // CHECK: %[[E:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
 // CHECK: pto.trowexpand ins(%[[C]] : {{.*}}) outs(%[[E]] :
 // CHECK: %[[F:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
@@ -707,9 +709,11 @@ func.func @broadcasts(%A: !tile.tensor<16x16xf32>, %V: !tile.tensor<16x1xf32>, %
   %6 = tile.col_expand_mul %5, %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
   %7 = tile.col_expand_div %6, %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
   %8 = tile.col_expand_max %7, %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
+  %mn1 = tile.row_expand_min %8, %c into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<16x1xf32, vec>
+  %mn2 = tile.col_expand_min %mn1, %r into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
   %9 = tile.row_expand %c into(%e : !tile.buffer<vec, 1024>) : !tile.tile<16x1xf32, vec> -> !tile.tile<16x16xf32, vec>
   %10 = tile.col_expand %r into(%f : !tile.buffer<vec, 1024>) : !tile.tile<1x16xf32, vec> -> !tile.tile<16x16xf32, vec>
-  %11 = tile.add %8, %9 into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %11 = tile.add %mn2, %9 into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
   %12 = tile.add %11, %10 into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
   %A1 = tile.store %12, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %A1 : !tile.tensor<16x16xf32>
@@ -854,4 +858,106 @@ func.func @cvt_rounding(%I: !tile.tensor<5x8xi32>, %H: !tile.tensor<1x16xf16>) -
   %f = tile.cvt %y16 into(%g : !tile.buffer<vec, 32>) : !tile.tile<1x16xf32, vec> -> !tile.tile<1x16xf16, vec>
   %H1 = tile.store %f, %H[%c0, %c0] : !tile.tile<1x16xf16, vec>, !tile.tensor<1x16xf16>
   return %I5, %H1 : !tile.tensor<5x8xi32>, !tile.tensor<1x16xf16>
+}
+
+// -----
+
+// Tests that tile.cmp, tile.cmps and tile.sel are emitted from the emission
+// table: the mask (16x32xi8) as a ui8 tile_buf whose valid columns are the
+// 2 packed bytes of a 16-column row (the simulator's TCMPS and TSEL step
+// through a mask by its valid columns, TCMP and the hardware by its rows),
+// the comparison as ptoas's #pto<cmp ...>, the scalar in the element type,
+// and pto.tsel with a scratch tile of the mask's type.
+// CHECK-LABEL: func.func @select(
+// CHECK: %[[X:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
+// CHECK: %[[Y:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
+// CHECK: %[[R:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=i8, rows=16, cols=32, v_row=16, v_col=32,
+// CHECK: %[[M:.*]] = pto.treshape %[[R]] : {{.*}} -> !pto.tile_buf<loc=vec, dtype=ui8, rows=16, cols=32, v_row=16, v_col=2, blayout=row_major
+// CHECK: pto.tcmp ins(%[[X]], %[[Y]] {cmpMode = #pto<cmp lt>} : {{.*}}) outs(%[[M]] : {{.*}})
+// CHECK: %[[T:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=i8, rows=16, cols=32,
+// CHECK: pto.tsel ins(%[[M]], %[[X]], %[[Y]], %[[T]] : {{.*}}) outs(%[[X]] : {{.*}})
+// CHECK: pto.tcmps ins(%[[X]], %{{.*}} {cmpMode = #pto<cmp ge>} : {{.*}}, f32) outs(%{{.*}} : {{.*}}dtype=ui8{{.*}}v_col=2
+func.func @select(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xf32>, %s: f32) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %p = tile.alloc : !tile.buffer<vec, 1024>
+  %q = tile.alloc : !tile.buffer<vec, 1024>
+  %r = tile.alloc : !tile.buffer<vec, 512>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %y = tile.load %B[%c0, %c0] into(%q : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %m = tile.cmp lt %x, %y into(%r : !tile.buffer<vec, 512>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x32xi8, vec>
+  %z = tile.sel %m, %x, %y into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x32xi8, vec>, !tile.tile<16x16xf32, vec>
+  %n = tile.cmps ge %z, %s into(%r : !tile.buffer<vec, 512>) : !tile.tile<16x16xf32, vec>, f32 -> !tile.tile<16x32xi8, vec>
+  %w = tile.sel %n, %y, %z into(%q : !tile.buffer<vec, 1024>) : !tile.tile<16x32xi8, vec>, !tile.tile<16x16xf32, vec>
+  %A1 = tile.store %w, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %A1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
+// Tests that tile.gemv is emitted from the emission table as pto.tgemv, its
+// 16-row acc destination with 1 valid row (ptoas: "expects dst
+// valid_shape[0] to be 1 for tgemv"), the stored tile the whole box.
+// CHECK-LABEL: func.func @gemv(
+// CHECK: %[[L:.*]] = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f32, rows=1, cols=16,
+// CHECK: %[[C:.*]] = pto.alloc_tile : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16,
+// CHECK: %[[C1:.*]] = pto.treshape %[[C]] : {{.*}} -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=1, v_col=16,
+// CHECK: pto.tgemv ins(%[[L]], %{{.*}} : {{.*}}) outs(%[[C1]] :
+// CHECK: pto.tstore ins(%[[C]] :
+func.func @gemv(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %ma = tile.alloc : !tile.buffer<mat, 64>
+  %mb = tile.alloc : !tile.buffer<mat, 1024>
+  %pl = tile.alloc : !tile.buffer<left, 64>
+  %pr = tile.alloc : !tile.buffer<right, 1024>
+  %pc = tile.alloc : !tile.buffer<acc, 1024>
+  %a = tile.load %A[%c0, %c0] into(%ma : !tile.buffer<mat, 64>) : !tile.tensor<16x16xf32> -> !tile.tile<1x16xf32, mat>
+  %b = tile.load %B[%c0, %c0] into(%mb : !tile.buffer<mat, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, mat>
+  %l = tile.extract %a[0, 0] into(%pl : !tile.buffer<left, 64>) : !tile.tile<1x16xf32, mat> -> !tile.tile<1x16xf32, left>
+  %r = tile.extract %b[0, 0] into(%pr : !tile.buffer<right, 1024>) : !tile.tile<16x16xf32, mat> -> !tile.tile<16x16xf32, right>
+  %c = tile.gemv %l, %r into(%pc : !tile.buffer<acc, 1024>) : !tile.tile<1x16xf32, left>, !tile.tile<16x16xf32, right> -> !tile.tile<16x16xf32, acc>
+  %O1 = tile.store %c, %O[%c0, %c0] : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
+  return %O1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
+// Tests that tile.concat is emitted from the emission table as pto.tconcat,
+// here of two column halves (column blocks: tile_bufs as wide as their row
+// stride, 8 valid columns) into a tile of its own.
+// CHECK-LABEL: func.func @concat(
+// CHECK: %[[H:.*]] = pto.treshape %{{.*}} : {{.*}} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=8,
+// CHECK: pto.tconcat ins(%[[H]], %{{.*}} : {{.*}}) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16,
+func.func @concat(%A: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %p = tile.alloc : !tile.buffer<vec, 1024>
+  %q = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %l = tile.slice %x[0, 8] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %r = tile.slice %x[0, 0] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %c = tile.concat %l, %r into(%q : !tile.buffer<vec, 1024>) : !tile.tile<16x8xf32, vec>, !tile.tile<16x8xf32, vec> -> !tile.tile<16x16xf32, vec>
+  %O1 = tile.store %c, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %O1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
+// Tests that tile.fillpad is emitted from the emission table as
+// pto.tfillpad_inplace on two tile_bufs over the tile's window: the valid
+// block (v_row, v_col) and the whole tile, both with pto-isa's PadValue
+// (2, Max), and that later ops read the tile's own handle.
+// CHECK-LABEL: func.func @fillpad(
+// CHECK: %[[X:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, {{.*}}pad=0>
+// CHECK: %[[S:.*]] = pto.treshape %[[X]] : {{.*}} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=8, v_col=12, {{.*}}pad=2>
+// CHECK: %[[D:.*]] = pto.treshape %[[X]] : {{.*}} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, {{.*}}pad=2>
+// CHECK: pto.tfillpad_inplace ins(%[[S]] : {{.*}}) outs(%[[D]] : {{.*}})
+// CHECK: pto.tmins ins(%[[X]], %{{.*}} : {{.*}}) outs(%[[X]] :
+func.func @fillpad(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %p = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %y = tile.fillpad %x valid [8, 12] pad max : !tile.tile<16x16xf32, vec>
+  %z = tile.mins %y, %one into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+  %A1 = tile.store %z, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %A1 : !tile.tensor<16x16xf32>
 }

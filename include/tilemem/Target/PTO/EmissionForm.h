@@ -28,6 +28,14 @@ enum class EmissionForm {
   Copy,
   /// ins(lhs, rhs) outs(acc): operands in their spaces' own layouts.
   Matmul,
+  /// ins(lhs, rhs) outs(acc) as Matmul, the acc's valid rows 1 (TGEMV).
+  Gemv,
+  /// ins(src0, src1) outs(dst): every tile row-major (each is read or
+  /// written by its row stride).
+  Concat,
+  /// ins(valid block) outs(tile): an in-place fill of the padding, both
+  /// tile_bufs over the operand's window.
+  FillPad,
   /// ins(src, vector) outs(dst): source and result row-major, the vector (a
   /// column for trowexpand<op>, a row for tcolexpand<op>) in its own layout.
   Broadcast,
@@ -37,6 +45,13 @@ enum class EmissionForm {
   /// ins(src) outs(dst), an elementwise conversion (pto.tcvt) with the tile
   /// op's rounding mode, handles as for UnaryElementwise.
   Convert,
+  /// ins(src0, src1 or scalar {cmpMode}) outs(mask): a comparison into a
+  /// predicate mask (a ui8 tile_buf whose valid columns are a row's packed
+  /// bytes), the tiles row-major.
+  Compare,
+  /// ins(mask, src0, src1, scratch) outs(dst): a selection by a predicate
+  /// mask, with a scratch tile of the mask's type.
+  Select,
   /// ins(src, scratch) outs(dst): with a scratch tile of the source's type
   /// (level3: at the address the planner recorded on the op).
   WithScratch,

@@ -99,6 +99,16 @@ def PTO_RoundModeAttr : AttrDef<PTO_Dialect, "RoundMode"> {
   let hasCustomAssemblyFormat = 1;
 }
 
+def PTO_CmpModeAttr : AttrDef<PTO_Dialect, "CmpMode"> {
+  let mnemonic = "cmp";
+  let summary = "the comparison of pto.tcmp / pto.tcmps (eq, ne, lt, le, gt, ge)";
+  let description = [{
+    `#pto<cmp lt>`, as ptoas's EnumAttr prints it.
+  }];
+  let parameters = (ins StringRefParameter<"comparison">:$mode);
+  let hasCustomAssemblyFormat = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Ops
 //===----------------------------------------------------------------------===//
@@ -269,19 +279,35 @@ def PTO_TRowExpandAddOp : PTO_BroadcastOp<"trowexpandadd", "RowExpandAddOp">;
 def PTO_TRowExpandSubOp : PTO_BroadcastOp<"trowexpandsub", "RowExpandSubOp">;
 def PTO_TRowExpandDivOp : PTO_BroadcastOp<"trowexpanddiv", "RowExpandDivOp">;
 def PTO_TRowExpandMaxOp : PTO_BroadcastOp<"trowexpandmax", "RowExpandMaxOp">;
+def PTO_TRowExpandMinOp : PTO_BroadcastOp<"trowexpandmin", "RowExpandMinOp">;
 def PTO_TColExpandAddOp : PTO_BroadcastOp<"tcolexpandadd", "ColExpandAddOp">;
 def PTO_TColExpandSubOp : PTO_BroadcastOp<"tcolexpandsub", "ColExpandSubOp">;
 def PTO_TColExpandMulOp : PTO_BroadcastOp<"tcolexpandmul", "ColExpandMulOp">;
 def PTO_TColExpandDivOp : PTO_BroadcastOp<"tcolexpanddiv", "ColExpandDivOp">;
 def PTO_TColExpandMaxOp : PTO_BroadcastOp<"tcolexpandmax", "ColExpandMaxOp">;
+def PTO_TColExpandMinOp : PTO_BroadcastOp<"tcolexpandmin", "ColExpandMinOp">;
 def PTO_TRowExpandOp : PTO_UnaryOp<"trowexpand", "RowExpandOp", "VectorTile"> {
   let summary = "broadcast a column";
 }
 def PTO_TColExpandOp : PTO_UnaryOp<"tcolexpand", "ColExpandOp", "VectorTile"> {
   let summary = "broadcast a row";
 }
+// TCONCAT reads and writes row-major tiles by their row strides, so a
+// column block (valid columns narrower than its row) is one of its operands.
+def PTO_TConcatOp : PTO_BinaryOp<"tconcat", "ConcatOp", "Concat"> {
+  let summary = "two tiles side by side";
+}
+// ins(%src : T{v_row=r, v_col=c}) outs(%dst : T): two tile_bufs over the
+// padded tile's window, the valid block and the whole tile, both with the
+// pad value (pto-isa reads the destination's PadVal).
+def PTO_TFillPadInplaceOp : PTO_UnaryOp<"tfillpad_inplace", "FillPadOp", "FillPad"> {
+  let summary = "fill a tile outside its source's valid block with its pad value";
+}
 def PTO_TMatmulOp : PTO_BinaryOp<"tmatmul", "MatmulOp", "Matmul"> {
   let summary = "matmul";
+}
+def PTO_TGemvOp : PTO_BinaryOp<"tgemv", "GemvOp", "Gemv"> {
+  let summary = "a row times a matrix, into row 0 of an acc box";
 }
 // Tile operands of ttrans / trowsum: the source and a scratch tile.
 def PTO_TTransOp : PTO_BinaryOp<"ttrans", "TransposeOp", "WithScratch"> {
@@ -332,6 +358,47 @@ def PTO_TCvtOp : PTO_Op<"tcvt">, PTO_EmittedFrom<"CvtOp", "Convert", 0> {
   let assemblyFormat = [{
     `ins` `(` $src attr-dict `:` qualified(type($src)) `)`
     `outs` `(` $dst `:` qualified(type($dst)) `)`
+  }];
+}
+
+// ins(%a, %b {cmpMode = #pto<cmp lt>} : T, T) outs(%mask : M), the mask a
+// ui8 tile_buf whose valid columns are the packed bytes of a row.
+def PTO_TCmpOp : PTO_Op<"tcmp">, PTO_EmittedFrom<"CmpOp", "Compare", 0> {
+  let summary = "compare two tiles into a packed predicate mask";
+  let extraClassDeclaration = emissionTable;
+  let arguments = (ins AnyType:$src0, AnyType:$src1, AnyType:$dst,
+                       PTO_CmpModeAttr:$cmpMode);
+  let assemblyFormat = [{
+    `ins` `(` $src0 `,` $src1 attr-dict `:` qualified(type($src0)) `,`
+          qualified(type($src1)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)`
+  }];
+}
+
+// ins(%a, %s {cmpMode = #pto<cmp lt>} : T, E) outs(%mask : M).
+def PTO_TCmpSOp : PTO_Op<"tcmps">, PTO_EmittedFrom<"CmpSOp", "Compare", 0> {
+  let summary = "compare a tile with a scalar into a packed predicate mask";
+  let extraClassDeclaration = emissionTable;
+  let arguments = (ins AnyType:$src, AnyType:$scalar, AnyType:$dst,
+                       PTO_CmpModeAttr:$cmpMode);
+  let assemblyFormat = [{
+    `ins` `(` $src `,` $scalar attr-dict `:` qualified(type($src)) `,`
+          type($scalar) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)`
+  }];
+}
+
+// ins(%mask, %a, %b, %tmp : M, T, T, M) outs(%d : T).
+def PTO_TSelOp : PTO_Op<"tsel">, PTO_EmittedFrom<"SelOp", "Select", 0> {
+  let summary = "select between two tiles by a packed predicate mask";
+  let extraClassDeclaration = emissionTable;
+  let arguments = (ins AnyType:$mask, AnyType:$src0, AnyType:$src1,
+                       AnyType:$tmp, AnyType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $mask `,` $src0 `,` $src1 `,` $tmp `:` qualified(type($mask)) `,`
+          qualified(type($src0)) `,` qualified(type($src1)) `,`
+          qualified(type($tmp)) `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
   }];
 }
 

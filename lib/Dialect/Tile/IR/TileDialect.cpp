@@ -52,7 +52,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
       return op->emitError()
              << "'" << kScratchAddrAttrName
              << "' must be a non-negative i64 on an op with a scratch tile "
-                "(tile.transpose, tile.row_sum, tile.row_max, tile.row_min)";
+                "(tile.transpose, tile.row_sum, tile.row_max, tile.row_min, "
+                "tile.sel)";
     return success();
   }
   return op->emitError() << "unknown tile dialect attribute '"

@@ -352,6 +352,78 @@ LogicalResult CvtOp::verify() {
   return success();
 }
 
+/// The predicate mask of a `data` tile (tile.cmp, tile.cmps, tile.sel): an
+/// R x align32(C / 8) i8 vec tile, one bit per element, C a multiple of 8.
+static LogicalResult verifyMask(Operation *op, TileType data, TileType mask,
+                                StringRef what) {
+  int64_t rows = data.getRows(), cols = data.getCols();
+  if (cols % 8 != 0)
+    return op->emitOpError("a mask packs 8 columns per byte, and ")
+           << cols << " columns is not a multiple of 8";
+  int64_t bytes = llvm::alignTo(cols / 8, 32);
+  if (mask.getRows() != rows || mask.getCols() != bytes ||
+      !mask.getElementType().isInteger(8) ||
+      mask.getSpace() != MemorySpace::Vec)
+    return op->emitOpError()
+           << what << " must be the mask of a " << rows << "x" << cols
+           << " tile, !tile.tile<" << rows << "x" << bytes
+           << "xi8, vec> (a bit per element, rows of " << bytes << " bytes)";
+  return success();
+}
+
+/// A2/A3's TCMP and TCMPS compare i32 elements for equality whatever the
+/// mode (vcmpv_eq, vcmpvs_eq; ne inverts it).
+static LogicalResult verifyCompareMode(Operation *op, Type element,
+                                       CmpMode mode, StringRef instruction) {
+  if (element.isInteger(32) && mode != CmpMode::Eq && mode != CmpMode::Ne)
+    return op->emitOpError("compares i32 tiles with eq or ne only: A2/A3's ")
+           << instruction << " tests i32 elements for equality whatever the "
+           << "mode, so " << stringifyCmpMode(mode) << " would be eq";
+  return success();
+}
+
+LogicalResult CmpOp::verify() {
+  TileType lhs = getLhs().getType();
+  if (failed(verifySpace(*this, lhs, "operands", {MemorySpace::Vec})) ||
+      failed(verifyMask(*this, lhs, getType(), "result")))
+    return failure();
+  return verifyCompareMode(*this, lhs.getElementType(), getMode(), "TCMP");
+}
+
+LogicalResult CmpSOp::verify() {
+  TileType source = getSource().getType();
+  if (failed(verifySpace(*this, source, "source", {MemorySpace::Vec})) ||
+      failed(verifyMask(*this, source, getType(), "result")))
+    return failure();
+  return verifyCompareMode(*this, source.getElementType(), getMode(),
+                           "TCMPS");
+}
+
+LogicalResult SelOp::verify() {
+  return verifyMask(*this, getType(), getMask().getType(), "mask");
+}
+
+LogicalResult ConcatOp::verify() {
+  TileType lhs = getLhs().getType(), rhs = getRhs().getType(),
+           result = getType();
+  if (failed(verifySpace(*this, lhs, "lhs", {MemorySpace::Vec})) ||
+      failed(verifySpace(*this, rhs, "rhs", {MemorySpace::Vec})) ||
+      failed(verifySameElement(*this, lhs.getElementType(),
+                               rhs.getElementType())) ||
+      failed(verifySameElement(*this, lhs.getElementType(),
+                               result.getElementType())))
+    return failure();
+  if (lhs.getRows() != rhs.getRows() || result.getRows() != lhs.getRows() ||
+      result.getCols() != lhs.getCols() + rhs.getCols())
+    return emitOpError("result must be the ")
+           << lhs.getRows() << "x" << lhs.getCols() + rhs.getCols()
+           << " tile of both operands' columns side by side (" << lhs.getRows()
+           << "x" << lhs.getCols() << " and " << rhs.getRows() << "x"
+           << rhs.getCols() << " -> " << result.getRows() << "x"
+           << result.getCols() << ")";
+  return success();
+}
+
 /// A row reduction's result is an Rx1 column, a column reduction's a 1xC
 /// row, of the source's element type; the source lives in vec.
 static LogicalResult verifyReduction(Operation *op, TileType from, TileType to,
@@ -409,11 +481,13 @@ TILE_BROADCAST_VERIFIER(RowExpandAddOp, true)
 TILE_BROADCAST_VERIFIER(RowExpandSubOp, true)
 TILE_BROADCAST_VERIFIER(RowExpandDivOp, true)
 TILE_BROADCAST_VERIFIER(RowExpandMaxOp, true)
+TILE_BROADCAST_VERIFIER(RowExpandMinOp, true)
 TILE_BROADCAST_VERIFIER(ColExpandAddOp, false)
 TILE_BROADCAST_VERIFIER(ColExpandSubOp, false)
 TILE_BROADCAST_VERIFIER(ColExpandMulOp, false)
 TILE_BROADCAST_VERIFIER(ColExpandDivOp, false)
 TILE_BROADCAST_VERIFIER(ColExpandMaxOp, false)
+TILE_BROADCAST_VERIFIER(ColExpandMinOp, false)
 #undef TILE_BROADCAST_VERIFIER
 
 LogicalResult RowExpandOp::verify() {
@@ -464,6 +538,40 @@ static LogicalResult verifyMatmul(Operation *op, TileType lhs, TileType rhs,
 LogicalResult MatmulOp::verify() {
   return verifyMatmul(*this, getLhs().getType(), getRhs().getType(),
                       getResult().getType());
+}
+
+LogicalResult GemvOp::verify() {
+  TileType lhs = getLhs().getType(), rhs = getRhs().getType(),
+           result = getType();
+  if (lhs.getRows() != 1)
+    return emitOpError("lhs must be a single row, not ")
+           << lhs.getRows() << " rows";
+  if (result.getRows() != 16)
+    return emitOpError("result must be a 16x")
+           << result.getCols()
+           << " acc tile: TGEMV writes a whole 16-row fractal box of acc, "
+              "the product in its row 0";
+  // The matmul rules on the product's one row.
+  int64_t productShape[] = {1, result.getCols()};
+  auto product = TileType::get(getContext(), productShape,
+                               result.getElementType(), result.getSpace());
+  if (failed(verifyMatmulOperands(*this, lhs, rhs, product)))
+    return failure();
+  return verifyAccumulatorElement(*this, lhs, result);
+}
+
+LogicalResult FillPadOp::verify() {
+  TileType type = getType();
+  ArrayRef<int64_t> valid = getValid();
+  if (valid.size() != 2)
+    return emitOpError("expected a valid block of 2 extents, got ")
+           << valid.size();
+  if (valid[0] < 1 || valid[0] > type.getRows() || valid[1] < 1 ||
+      valid[1] > type.getCols())
+    return emitOpError("valid block ")
+           << valid[0] << "x" << valid[1] << " must be non-empty and within "
+           << type.getRows() << "x" << type.getCols();
+  return verifySpace(*this, type, "padded tile", {MemorySpace::Vec});
 }
 
 LogicalResult MatmulAccOp::verify() {

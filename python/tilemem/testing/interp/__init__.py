@@ -98,6 +98,7 @@ from .program import Program, RunResult, compile, random_inputs, run
 # of the tables (testing.fuzz_gen).
 from .semantics import _BINARY as _BINARY
 from .semantics import BINARY_OPS as BINARY_OPS
+from .semantics import CMP_MODES as CMP_MODES
 from .semantics import COLUMN_BROADCASTS as COLUMN_BROADCASTS
 from .semantics import COLUMN_REDUCTIONS as COLUMN_REDUCTIONS
 from .semantics import ROUND_MODES as ROUND_MODES

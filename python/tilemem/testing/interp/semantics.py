@@ -143,11 +143,14 @@ _BROADCASTS = {
     "tile.row_expand_div": (1, _ieee_divide, lambda v: v == 0),
     # std::max(x, v): with a NaN element, x.
     "tile.row_expand_max": (1, lambda x, v: np.where(x < v, v, x), None),
+    # std::min(x, v): with a NaN element, x.
+    "tile.row_expand_min": (1, lambda x, v: np.where(v < x, v, x), None),
     "tile.col_expand_add": (0, np.add, None),
     "tile.col_expand_sub": (0, np.subtract, None),
     "tile.col_expand_mul": (0, np.multiply, None),
     "tile.col_expand_div": (0, _ieee_divide, lambda v: v == 0),
     "tile.col_expand_max": (0, lambda x, v: np.where(x < v, v, x), None),
+    "tile.col_expand_min": (0, lambda x, v: np.where(v < x, v, x), None),
 }
 
 #: The broadcasts that combine a tile with a column and with a row.
@@ -201,6 +204,84 @@ def _cvt(x, src: str, dst: str, mode: str):
         if src[0] == "i" or _ELEM[dst][1] >= _ELEM[src][1]:
             return data, np.zeros(x.shape, bool)
         return data, ~np.isfinite(_to_c(data, dst))
+
+
+#: tile.cmp's and tile.cmps's comparisons, in the order of the CmpMode enum
+#: (TileBase.td).
+_COMPARISONS = {
+    "eq": np.equal,
+    "ne": np.not_equal,
+    "lt": np.less,
+    "le": np.less_equal,
+    "gt": np.greater,
+    "ge": np.greater_equal,
+}
+CMP_MODES = tuple(_COMPARISONS)
+
+
+def _simulated_scalar_compare(a, b, mode: str):
+    """pto-isa's CPU TCMPS (CmpCall): eq is |a - b| < 1e-9 in double, ne is
+    true for a NaN and else |a - b| > 1e-9; the others are exact."""
+    with np.errstate(invalid="ignore"):
+        diff = np.abs(a - b)
+        if mode == "eq":
+            return diff < 1e-9
+        if mode == "ne":
+            return np.isnan(a) | np.isnan(b) | (diff > 1e-9)
+    return _COMPARISONS[mode](a, b)
+
+
+def _compare(a, b, mode: str, scalar_form: bool, floats: bool):
+    """The predicate of each element of tile.cmp (b a tile) or tile.cmps (b
+    the scalar) on compute arrays, and where it is undefined: for tile.cmps
+    eq/ne on floats, where the simulator's approximate compare and IEEE's
+    (the hardware's) disagree (a tiny nonzero difference, equal
+    infinities)."""
+    with np.errstate(invalid="ignore"):
+        exact = _COMPARISONS[mode](a, b)
+    if scalar_form and floats and mode in ("eq", "ne"):
+        return exact, exact != _simulated_scalar_compare(a, b, mode)
+    return exact, np.zeros(np.shape(exact), bool)
+
+
+def _pack_mask(bits, undefined, mask_cols: int):
+    """An RxC predicate (bool) as its mask, R x mask_cols i8: bit j % 8 of
+    byte j / 8 of row i is element (i, j); a byte is poison when one of its
+    bits is, and the bytes past C / 8 of each row are poison (the hardware
+    leaves them undefined; the simulator zeroes them)."""
+    rows, cols = bits.shape
+    weights = (1 << np.arange(8)).astype(np.int64)
+    packed = (bits.reshape(rows, cols // 8, 8).astype(np.int64) * weights).sum(axis=2)
+    data = np.zeros((rows, mask_cols), np.int64)
+    data[:, : cols // 8] = packed
+    poison = np.ones((rows, mask_cols), bool)
+    poison[:, : cols // 8] = undefined.reshape(rows, cols // 8, 8).any(axis=2)
+    return data.astype(np.uint8).view(np.int8), poison
+
+
+def _unpack_mask(mask, cols: int):
+    """The predicate (RxC bool) a mask holds for a tile of `cols` columns,
+    and its poison (the poison of each element's byte)."""
+    data, poison = mask
+    rows = data.shape[0]
+    data = data[:, : cols // 8].view(np.uint8).astype(np.int64)
+    bits = (data[:, :, None] >> np.arange(8)) & 1
+    return bits.reshape(rows, cols).astype(bool), np.repeat(poison[:, : cols // 8], 8, axis=1)
+
+
+def _pad_value(pad: str, elem: str):
+    """tile.fillpad's pad value in the compute domain: 0, or the largest /
+    smallest value (an infinity for a float, the integer's extreme)."""
+    if pad == "zero":
+        return 0
+    if elem[0] == "i":
+        bits = _ELEM[elem][1] * 8
+        return 2 ** (bits - 1) - 1 if pad == "max" else -(2 ** (bits - 1))
+    return np.inf if pad == "max" else -np.inf
+
+
+#: tile.fillpad's pad values, by the PadValue enum's numbers (TileBase.td).
+PAD_VALUES = {1: "zero", 2: "max", 3: "min"}
 
 
 def _matmul_product(l, r, le, re_):

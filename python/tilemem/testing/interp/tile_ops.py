@@ -33,12 +33,18 @@ from .semantics import (
     _REDUCTIONS,
     _SCALAR,
     _UNARY,
+    CMP_MODES,
+    PAD_VALUES,
     ROUND_MODES,
     _block,
+    _compare,
     _convert,
     _cvt,
     _matmul_product,
+    _pack_mask,
+    _pad_value,
     _replace_block,
+    _unpack_mask,
 )
 from .types import _parse_type, _type_of
 
@@ -286,6 +292,52 @@ class _TileOps:
 
         return self.producer(o, [a], [], kernel)
 
+    def op_compare(self, o):
+        """tile.cmp and tile.cmps: the predicate mask of the comparison."""
+        a, b = self.use(o.operands[0]), self.use(o.operands[1])
+        elem = self.types[a].elem
+        scalar_form = o.name == "tile.cmps"
+        mode = CMP_MODES[ir.IntegerAttr(o.attributes["mode"]).value]
+        mask_cols = _type_of(o.results[0]).cols
+        floats = elem[0] in "fb"
+
+        def kernel(t, s):
+            x = _to_c(t[0][0], elem)
+            if scalar_form:
+                y, poison = _elem_scalar(s[0], elem), t[0][1]
+            else:
+                y, poison = _to_c(t[1][0], elem), t[0][1] | t[1][1]
+            bits, undefined = _compare(x, y, mode, scalar_form, floats)
+            return _pack_mask(bits, undefined | poison, mask_cols)
+
+        if scalar_form:
+            return self.producer(o, [a], [b], kernel)
+        return self.producer(o, [a, b], [], kernel)
+
+    def op_sel(self, o):
+        m, x, y = (self.use(v) for v in list(o.operands)[:3])
+        cols = self.types[x].cols
+
+        def kernel(t, s):
+            bits, undefined = _unpack_mask(t[0], cols)
+            data = np.where(bits, t[1][0], t[2][0])
+            poison = undefined | np.where(bits, t[1][1], t[2][1])
+            return data, poison
+
+        return self.producer(o, [m, x, y], [], kernel)
+
+    def op_concat(self, o):
+        a, b = self.use(o.operands[0]), self.use(o.operands[1])
+        return self.producer(
+            o,
+            [a, b],
+            [],
+            lambda t, s: (
+                np.concatenate([t[0][0], t[1][0]], axis=1),
+                np.concatenate([t[0][1], t[1][1]], axis=1),
+            ),
+        )
+
     def op_reduction(self, o):
         a = self.use(o.operands[0])
         elem = self.types[a].elem
@@ -338,6 +390,24 @@ class _TileOps:
         def kernel(t, s):
             prod, poison = _matmul_product(t[0], t[1], le, re_)
             return _from_c(prod, oe), poison
+
+        return self.producer(o, [l, r], [], kernel)
+
+    def op_gemv(self, o):
+        """Row 0 of the 16-row acc result is the product; TGEMV leaves the
+        others undefined."""
+        l, r = self.use(o.operands[0]), self.use(o.operands[1])
+        le, re_ = self.types[l].elem, self.types[r].elem
+        rty = _type_of(o.results[0])
+        shape = (rty.rows, rty.cols)
+
+        def kernel(t, s):
+            prod, poison = _matmul_product(t[0], t[1], le, re_)
+            data = np.zeros(shape, rty.dtype)
+            data[0:1] = _from_c(prod, rty.elem)
+            undefined = np.ones(shape, bool)
+            undefined[0:1] = poison
+            return data, undefined
 
         return self.producer(o, [l, r], [], kernel)
 
@@ -398,6 +468,38 @@ class _TileOps:
         def fn(fr, st):
             d = fr[tid]
             _write(_slice_desc(d, fr[iid], fr[jid], 1, 1), element(fr[xid]), np.zeros((1, 1), bool))
+            fr[rid] = d
+
+        return fn
+
+    def op_fillpad(self, o):
+        """The pad value outside the valid block, in place (a writeback)."""
+        tid = self.use(o.operands[0])
+        rid = self.define(o.results[0])
+        ty = self.types[tid]
+        rows, cols = list(o.attributes["valid"])
+        pad = _pad_value(PAD_VALUES[ir.IntegerAttr(o.attributes["pad"]).value], ty.elem)
+        outside = np.ones((ty.rows, ty.cols), bool)
+        outside[:rows, :cols] = False
+        fill = _from_c(np.array([pad]), ty.elem)[0]
+
+        def padded(t):
+            data, poison = t[0].copy(), t[1].copy()
+            data[outside] = fill
+            poison[outside] = False
+            return data, poison
+
+        if not self.storage:
+
+            def fn(fr, st):
+                fr[rid] = padded(fr[tid])
+
+            return fn
+        self.inherit(rid, tid)
+
+        def fn(fr, st):
+            d = fr[tid]
+            _write(d, *padded(_read(d)))
             fr[rid] = d
 
         return fn
@@ -474,13 +576,19 @@ TILE_HANDLERS: dict[str, Callable] = {
     "tile.full": _TileOps.op_full,
     "tile.transpose": _TileOps.op_transpose,
     "tile.cvt": _TileOps.op_cvt,
+    "tile.concat": _TileOps.op_concat,
+    "tile.cmp": _TileOps.op_compare,
+    "tile.cmps": _TileOps.op_compare,
+    "tile.sel": _TileOps.op_sel,
     **{name: _TileOps.op_reduction for name in _REDUCTIONS},
     **{name: _TileOps.op_broadcast for name in _BROADCASTS},
     "tile.row_expand": _TileOps.op_expand,
     "tile.col_expand": _TileOps.op_expand,
     "tile.matmul": _TileOps.op_matmul,
+    "tile.gemv": _TileOps.op_gemv,
     "tile.matmul_acc": _TileOps.op_matmul_acc,
     "tile.write": _TileOps.op_write,
+    "tile.fillpad": _TileOps.op_fillpad,
     "tile.reshape": _TileOps.op_view,
     "tile.slice": _TileOps.op_view,
     "tile.transpose_view": _TileOps.op_view,

@@ -13,12 +13,14 @@
 // CHECK-DAG: TROWEXPANDSUB(
 // CHECK-DAG: TROWEXPANDDIV(
 // CHECK-DAG: TROWEXPANDMAX(
+// CHECK-DAG: TROWEXPANDMIN(
 // CHECK-DAG: TROWEXPAND(
 // CHECK-DAG: TCOLEXPANDADD(
 // CHECK-DAG: TCOLEXPANDSUB(
 // CHECK-DAG: TCOLEXPANDMUL(
 // CHECK-DAG: TCOLEXPANDDIV(
 // CHECK-DAG: TCOLEXPANDMAX(
+// CHECK-DAG: TCOLEXPANDMIN(
 // CHECK-DAG: TCOLEXPAND(
 func.func @broadcasts(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
   %c0 = arith.constant 0 : index
@@ -38,6 +40,8 @@ func.func @broadcasts(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>) 
   %10 = tile.col_expand %r : !tile.tile<1x16xf32, vec> -> !tile.tile<16x16xf32, vec>
   %11 = tile.add %8, %9 : !tile.tile<16x16xf32, vec>
   %12 = tile.add %11, %10 : !tile.tile<16x16xf32, vec>
-  %O1 = tile.store %12, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  %13 = tile.row_expand_min %12, %c : !tile.tile<16x16xf32, vec>, !tile.tile<16x1xf32, vec>
+  %14 = tile.col_expand_min %13, %r : !tile.tile<16x16xf32, vec>, !tile.tile<1x16xf32, vec>
+  %O1 = tile.store %14, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %O1 : !tile.tensor<16x16xf32>
 }

@@ -68,6 +68,27 @@ def Tile_RoundMode : I32EnumAttr<"RoundMode", "rounding mode of tile.cvt", [
   let cppNamespace = "::mlir::tile";
 }
 
+// The comparison of tile.cmp and tile.cmps (pto-isa's CmpMode, in its order).
+def Tile_CmpMode : I32EnumAttr<"CmpMode", "comparison of tile.cmp and tile.cmps", [
+    I32EnumAttrCase<"Eq", 0, "eq">,
+    I32EnumAttrCase<"Ne", 1, "ne">,
+    I32EnumAttrCase<"Lt", 2, "lt">,
+    I32EnumAttrCase<"Le", 3, "le">,
+    I32EnumAttrCase<"Gt", 4, "gt">,
+    I32EnumAttrCase<"Ge", 5, "ge">]> {
+  let cppNamespace = "::mlir::tile";
+}
+
+// What tile.fillpad writes outside the valid block (pto-isa's PadValue, with
+// its numbers): 0, the largest value (+inf for a float, the largest integer),
+// the smallest (-inf, the smallest integer).
+def Tile_PadValue : I32EnumAttr<"PadValue", "pad value of tile.fillpad", [
+    I32EnumAttrCase<"Zero", 1, "zero">,
+    I32EnumAttrCase<"Max", 2, "max">,
+    I32EnumAttrCase<"Min", 3, "min">]> {
+  let cppNamespace = "::mlir::tile";
+}
+
 //===----------------------------------------------------------------------===//
 // Storage property traits. They are queried through StorageContractInterface
 // (TileInterfaces.td); analyses never match op names.
@@ -83,9 +104,10 @@ class Tile_ParamTrait<string name, string params>
 
 // The result must not overlap any operand's storage.
 def Tile_NotInPlaceSafe : Tile_NativeTrait<"NotInPlaceSafe">;
-// The op takes a scratch tile of its source's type and space, live at the op
-// only (pto.ttrans and pto.trowsum/trowmax/trowmin take one); planners give it
-// an address, written as `tile.scratch_addr`.
+// The op takes a scratch tile of its operand 0's type and space, live at the
+// op only (pto.ttrans and pto.trowsum/trowmax/trowmin take one of their
+// source's type, pto.tsel one as large as its mask); planners give it an
+// address, written as `tile.scratch_addr`.
 def Tile_SourceScratch : Tile_NativeTrait<"SourceScratch">;
 // The op neither reads nor writes tile payloads (views, declarations).
 def Tile_MetadataOnly : Tile_NativeTrait<"MetadataOnly">;

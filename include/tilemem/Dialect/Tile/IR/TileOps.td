@@ -330,6 +330,92 @@ def Tile_CvtOp : Tile_AllocatingOp<"cvt", [Tile_NotInPlaceSafe,
   let hasVerifier = 1;
 }
 
+// A predicate mask: the mask of an RxC tile is an R x align32(C / 8) i8 vec
+// tile whose row i holds the predicate of element (i, j) in bit j % 8 of
+// byte j / 8 (pto-isa's A2/A3 packed layout, rows 32-byte aligned); the
+// bytes past C / 8 of each row are undefined.
+
+// TCMP and TCMPS on A2/A3: f16, f32, and i32 for eq and ne only (A2/A3
+// compares i32 elements for equality whatever the mode; TCMPS reads an i16
+// tile as f16, so i16 is left out).
+def Tile_CompareTileType : Tile_TileOfElements<
+    "e.isInteger(32) || e.isF16() || e.isF32()", "i32, f16 or f32">;
+
+def Tile_CmpOp : Tile_AllocatingOp<"cmp", [Tile_NotInPlaceSafe,
+                                         Tile_FixedOutputSpace<"Vec">,
+                                         AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "compare two tiles elementwise into a predicate mask";
+  let description = [{
+    ```mlir
+    %m = tile.cmp lt %a, %b : !tile.tile<16x16xf32, vec> -> !tile.tile<16x32xi8, vec>
+    ```
+    pto-isa's TCMP. The result is the mask of the operands' shape. Not
+    in-place safe.
+  }];
+  let arguments = !con((ins Tile_CmpMode:$mode, Tile_CompareTileType:$lhs,
+                            Tile_CompareTileType:$rhs),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$mode $lhs `,` $rhs `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($lhs)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Tile_CmpSOp : Tile_AllocatingOp<"cmps", [Tile_NotInPlaceSafe,
+                                           Tile_FixedOutputSpace<"Vec">]> {
+  let summary = "compare a tile with a scalar elementwise into a predicate mask";
+  let description = [{
+    ```mlir
+    %m = tile.cmps ge %a, %s : !tile.tile<16x16xf32, vec>, f32 -> !tile.tile<16x32xi8, vec>
+    ```
+    pto-isa's TCMPS; the scalar is converted to the tile's element type.
+    Not in-place safe.
+  }];
+  let arguments = !con((ins Tile_CmpMode:$mode, Tile_CompareTileType:$source,
+                            Tile_ScalarType:$scalar),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$mode $source `,` $scalar `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($source)) `,` qualified(type($scalar)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Tile_SelOp : Tile_AllocatingOp<"sel", [Tile_ForbidOutputAlias<0>,
+                                         Tile_SourceScratch,
+                                         Tile_FixedOutputSpace<"Vec">,
+                                         AllTypesMatch<["on_true", "on_false",
+                                                        "result"]>]> {
+  let summary = "select elementwise between two tiles by a predicate mask";
+  let description = [{
+    ```mlir
+    %r = tile.sel %m, %a, %b : !tile.tile<16x32xi8, vec>, !tile.tile<16x16xf32, vec>
+    ```
+    pto-isa's TSEL: `%a` where the mask's bit is set, else `%b`. The result
+    may share `%a`'s or `%b`'s window, not the mask's; a scratch tile of the
+    mask's type (TSEL's tmp).
+  }];
+  let arguments = !con((ins Tile_TileType:$mask, Tile_ArithTileType:$on_true,
+                            Tile_ArithTileType:$on_false),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$mask `,` $on_true `,` $on_false `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($mask)) `,` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Tile_ConcatOp : Tile_AllocatingOp<"concat", [Tile_NotInPlaceSafe,
+                                               Tile_FixedOutputSpace<"Vec">]> {
+  let summary = "two tiles side by side: the columns of the first, then the second's";
+  let description = [{
+    ```mlir
+    %c = tile.concat %a, %b : !tile.tile<16x8xf32, vec>, !tile.tile<16x24xf32, vec> -> !tile.tile<16x32xf32, vec>
+    ```
+    pto-isa's TCONCAT. Not in-place safe.
+  }];
+  let arguments = !con((ins Tile_TileType:$lhs, Tile_TileType:$rhs),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$lhs `,` $rhs `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 class Tile_RowReductionOp<string mnemonic, string semantics,
                           Type operandType = Tile_ArithTileType>
     : Tile_AllocatingOp<mnemonic, [Tile_NotInPlaceSafe, Tile_SourceScratch,
@@ -409,6 +495,8 @@ def Tile_RowExpandDivOp : Tile_BroadcastBinaryOp<"row_expand_div", "divide",
                                                  "column", Tile_FloatTileType>;
 def Tile_RowExpandMaxOp : Tile_BroadcastBinaryOp<"row_expand_max",
                                                  "the maximum of", "column">;
+def Tile_RowExpandMinOp : Tile_BroadcastBinaryOp<"row_expand_min",
+                                                 "the minimum of", "column">;
 def Tile_ColExpandAddOp : Tile_BroadcastBinaryOp<"col_expand_add", "add",
                                                  "row">;
 def Tile_ColExpandSubOp : Tile_BroadcastBinaryOp<"col_expand_sub",
@@ -419,6 +507,8 @@ def Tile_ColExpandDivOp : Tile_BroadcastBinaryOp<"col_expand_div", "divide",
                                                  "row", Tile_FloatTileType>;
 def Tile_ColExpandMaxOp : Tile_BroadcastBinaryOp<"col_expand_max",
                                                  "the maximum of", "row">;
+def Tile_ColExpandMinOp : Tile_BroadcastBinaryOp<"col_expand_min",
+                                                 "the minimum of", "row">;
 
 // A vector broadcast to a tile: `result[i][j] = source[i][0]` (row_expand)
 // or `source[0][j]` (col_expand).
@@ -461,6 +551,22 @@ def Tile_MatmulOp : Tile_AllocatingOp<"matmul", [Tile_FixedOutputSpace<"Acc">]> 
   let hasVerifier = 1;
 }
 
+def Tile_GemvOp : Tile_AllocatingOp<"gemv", [Tile_FixedOutputSpace<"Acc">]> {
+  let summary = "a row times a right tile, into the first row of an acc tile";
+  let description = [{
+    ```mlir
+    %c = tile.gemv %l, %r : !tile.tile<1x32xf16, left>, !tile.tile<32x64xf16, right> -> !tile.tile<16x64xf32, acc>
+    ```
+    pto-isa's TGEMV: row 0 of the result is `%l x %r`; its other 15 rows
+    are undefined (TGEMV writes a whole 16-row fractal box of acc).
+  }];
+  let arguments = !con((ins Tile_TileType:$lhs, Tile_TileType:$rhs),
+                       Tile_DestinationArgs);
+  let assemblyFormat = "$lhs `,` $rhs `` custom<Destination>($dest, type($dest), $window, $slot, $static_slot) attr-dict"
+                       "  `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 def Tile_MatmulAccOp : Tile_Op<"matmul_acc", [Tile_WritebackOperand<0, 0>, NoMemoryEffect,
                                              AllTypesMatch<["acc", "result"]>]> {
   let summary = "accumulate a matrix product into an acc tile in place";
@@ -494,6 +600,26 @@ def Tile_WriteOp : Tile_Op<"write", [Tile_WritebackOperand<0, 0>, NoMemoryEffect
   let results = (outs Tile_TileType:$result);
   let assemblyFormat = "$tile `[` $row `,` $col `]` `,` $value attr-dict `:` "
                        "qualified(type($tile)) `,` qualified(type($value))";
+  let hasVerifier = 1;
+}
+
+def Tile_FillPadOp : Tile_Op<"fillpad", [Tile_WritebackOperand<0, 0>,
+                                         NoMemoryEffect,
+                                         AllTypesMatch<["tile", "result"]>]> {
+  let summary = "fill a tile outside its valid block with a pad value, in place";
+  let description = [{
+    ```mlir
+    %t1 = tile.fillpad %t valid [8, 12] pad max : !tile.tile<16x16xf32, vec>
+    ```
+    pto-isa's TFILLPAD_INPLACE: element (i, j) keeps its value when
+    i < 8 and j < 12 and becomes the pad value otherwise. A writeback of
+    operand 0 (read-write).
+  }];
+  let arguments = (ins Tile_TileType:$tile, DenseI64ArrayAttr:$valid,
+                       Tile_PadValue:$pad);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$tile `valid` $valid `pad` $pad attr-dict `:` "
+                       "qualified(type($tile))";
   let hasVerifier = 1;
 }
 
