@@ -20,6 +20,9 @@
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 
 #include "mlir-c/BuiltinTypes.h"
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <optional>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -151,16 +154,34 @@ static void defineTypes(nb::module_ &scope) {
       .def_classmethod(
           "get",
           [](const nb::object &cls, std::vector<int64_t> shape,
-             const nb::object &dtype, MlirContext context) {
+             const nb::object &dtype, std::optional<std::string> window,
+             MlirContext context) {
+            if (window && window->empty())
+              throw nb::value_error("a communication window needs a name");
             MlirType element = elementTypeOf(dtype, context);
+            MlirStringRef name = window
+                                     ? mlirStringRefCreate(window->data(),
+                                                           window->size())
+                                     : mlirStringRefCreate(nullptr, 0);
             return cls(checkedType([&](MlirStringCallback cb, void *data) {
               return tilememTensorTypeGet(context, shape.size(), shape.data(),
-                                          element, cb, data);
+                                          element, name, cb, data);
             }));
           },
           nb::arg("cls"), nb::arg("shape"), nb::arg("dtype"),
+          nb::arg("window").none() = nb::none(),
           nb::arg("context").none() = nb::none(),
-          "!tile.tensor<RxCxdtype>: a tensor in global memory.")
+          "!tile.tensor<RxCxdtype>: a tensor in global memory; with `window`, "
+          "a distributed tensor in that communication window.")
+      .def_property_readonly(
+          "window",
+          [](MlirType type) -> std::optional<std::string> {
+            MlirStringRef window = tilememTensorTypeGetWindow(type);
+            if (!window.length)
+              return std::nullopt;
+            return std::string(window.data, window.length);
+          },
+          "The communication window's name, or None.")
       .def_property_readonly(
           "shape",
           [](MlirType type) {

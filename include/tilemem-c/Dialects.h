@@ -55,9 +55,14 @@ MLIR_CAPI_EXPORTED int64_t tilememBufferTypeGetSlots(MlirType type);
 
 MLIR_CAPI_EXPORTED bool tilememTypeIsATensorType(MlirType type);
 MLIR_CAPI_EXPORTED MlirTypeID tilememTensorTypeGetTypeID(void);
+/// `window`: the communication window of a distributed tensor, or an empty
+/// string for a plain one.
 MLIR_CAPI_EXPORTED MlirType tilememTensorTypeGet(
     MlirContext context, intptr_t rank, const int64_t *shape,
-    MlirType elementType, MlirStringCallback diagnostics, void *userData);
+    MlirType elementType, MlirStringRef window,
+    MlirStringCallback diagnostics, void *userData);
+/// The communication window's name, empty for a plain tensor.
+MLIR_CAPI_EXPORTED MlirStringRef tilememTensorTypeGetWindow(MlirType type);
 MLIR_CAPI_EXPORTED intptr_t tilememTensorTypeGetRank(MlirType type);
 MLIR_CAPI_EXPORTED int64_t tilememTensorTypeGetDim(MlirType type, intptr_t dim);
 MLIR_CAPI_EXPORTED MlirType tilememTensorTypeGetElementType(MlirType type);

@@ -131,12 +131,19 @@ MlirTypeID tilememTensorTypeGetTypeID(void) {
 }
 MlirType tilememTensorTypeGet(MlirContext context, intptr_t rank,
                               const int64_t *shape, MlirType elementType,
+                              MlirStringRef window,
                               MlirStringCallback diagnostics, void *userData) {
   MLIRContext *ctx = unwrap(context);
+  StringAttr windowAttr =
+      window.length ? StringAttr::get(ctx, unwrap(window)) : StringAttr();
   return checked(ctx, diagnostics, userData, [&](auto emitError) {
     return GlobalTensorType::getChecked(emitError, ctx, ArrayRef(shape, rank),
-                                        unwrap(elementType));
+                                        unwrap(elementType), windowAttr);
   });
+}
+MlirStringRef tilememTensorTypeGetWindow(MlirType type) {
+  StringAttr window = cast<GlobalTensorType>(unwrap(type)).getWindow();
+  return window ? wrap(window.getValue()) : mlirStringRefCreate(nullptr, 0);
 }
 intptr_t tilememTensorTypeGetRank(MlirType type) {
   return cast<GlobalTensorType>(unwrap(type)).getShape().size();

@@ -426,3 +426,20 @@ func.func @right_swap(%m: !tile.tile<16x16xf16, mat>, %n: index) -> (!tile.tile<
   return %r#0, %r#1 : !tile.tile<16x16xf16, right>, !tile.tile<16x16xf16, right>
 }
 
+
+// -----
+
+// Tests that a loop whose distributed-tensor carry is yielded a tensor
+// stored independently of it (another tensor of the same window) is
+// rejected: the carry would need a tensor copy.
+func.func @window_carry_independent(%A: !tile.tensor<16x16xf32, window = "comm0">, %B: !tile.tensor<16x16xf32, window = "comm0">, %x: !tile.tile<16x16xf32, vec>, %n: index) -> !tile.tensor<16x16xf32, window = "comm0"> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %A) -> (!tile.tensor<16x16xf32, window = "comm0">) {
+    // expected-note @+1 {{is defined here}}
+    %b = tile.store %x, %B[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32, window = "comm0">
+    // expected-error @+1 {{carry #0 must be copied from %1, but tensors cannot be copied}}
+    scf.yield %b : !tile.tensor<16x16xf32, window = "comm0">
+  }
+  return %r : !tile.tensor<16x16xf32, window = "comm0">
+}

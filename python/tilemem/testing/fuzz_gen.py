@@ -47,7 +47,7 @@ need all the others.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .interp import (
     BINARY_OPS,
@@ -77,6 +77,9 @@ class Shapes:
 
     n: int = 16
     h: int = 8
+    #: The communication window of every tensor (distributed tensors), or
+    #: None for plain ones.
+    window: str | None = None
 
     def _tile(self, rows: int, cols: int, space: str) -> str:
         return f"!tile.tile<{rows}x{cols}xf32, {space}>"
@@ -128,13 +131,17 @@ class Shapes:
     def right(self) -> str:
         return self._tile(self.n, self.n, "right")
 
+    def _tensor(self, rows: int, cols: int) -> str:
+        window = f', window = "{self.window}"' if self.window else ""
+        return f"!tile.tensor<{rows}x{cols}xf32{window}>"
+
     @property
     def tensor(self) -> str:
-        return f"!tile.tensor<{4 * self.n}x{self.n}xf32>"
+        return self._tensor(4 * self.n, self.n)
 
     @property
     def out_tensor(self) -> str:
-        return f"!tile.tensor<{self.n}x{self.n}xf32>"
+        return self._tensor(self.n, self.n)
 
     @property
     def tile_bytes(self) -> int:
@@ -1137,6 +1144,7 @@ def generate(
     branch_heavy: bool = False,
     tensor_outputs: bool = False,
     boundary: bool = False,
+    distributed: bool | None = None,
 ) -> str:
     """The module of one seed (deterministic): one to three kernels.
     `branch_heavy` makes scf.if the most frequent statement. With
@@ -1144,9 +1152,16 @@ def generate(
     tensor argument %T and returns only tensors, takes no buffer arguments
     and rarely tile arguments (PTO kernels read and write global tensors).
     With `boundary`, the program's shapes are boundary_shapes' (else
-    16x16 tiles and 8x16 halves)."""
+    16x16 tiles and 8x16 halves). With `distributed` (by default every
+    fourth seed, chosen without drawing from the program's random stream)
+    every tensor is a distributed one, in the communication window
+    "comm0": its loop carries and if results must keep the window."""
     rng = random.Random(seed)
     shapes = boundary_shapes(rng) if boundary else DEFAULT_SHAPES
+    if distributed is None:
+        distributed = seed % 4 == 3
+    if distributed:
+        shapes = replace(shapes, window="comm0")
     count = rng.choice([1] * 7 + [2] * 2 + [3])
     kernels = []
     for k in range(count):

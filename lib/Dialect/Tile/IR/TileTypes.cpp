@@ -125,22 +125,39 @@ Type GlobalTensorType::parse(AsmParser &parser) {
   SMLoc loc = parser.getCurrentLocation();
   SmallVector<int64_t> shape;
   Type elementType;
-  if (parser.parseLess() || parseShapeAndElement(parser, shape, elementType) ||
-      parser.parseGreater())
+  StringAttr window;
+  if (parser.parseLess() || parseShapeAndElement(parser, shape, elementType))
+    return {};
+  if (succeeded(parser.parseOptionalComma())) {
+    std::string name;
+    if (parser.parseKeyword("window") || parser.parseEqual() ||
+        parser.parseString(&name))
+      return {};
+    window = StringAttr::get(parser.getContext(), name);
+  }
+  if (parser.parseGreater())
     return {};
   return GlobalTensorType::getChecked([&] { return parser.emitError(loc); },
-                                      parser.getContext(), shape, elementType);
+                                      parser.getContext(), shape, elementType,
+                                      window);
 }
 
 void GlobalTensorType::print(AsmPrinter &printer) const {
   printer << '<';
   printShapeAndElement(printer, getShape(), getElementType());
+  if (getWindow()) {
+    printer << ", window = ";
+    printer.printString(getWindow().getValue());
+  }
   printer << '>';
 }
 
 LogicalResult
 GlobalTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                         ArrayRef<int64_t> shape, Type elementType) {
+                         ArrayRef<int64_t> shape, Type elementType,
+                         StringAttr window) {
+  if (window && window.getValue().empty())
+    return emitError() << "a communication window needs a name";
   return verifyShapeAndElement(emitError, shape, elementType);
 }
 

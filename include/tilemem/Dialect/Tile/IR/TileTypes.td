@@ -38,9 +38,23 @@ def Tile_GlobalTensorType : Tile_Type<"GlobalTensor", "tensor"> {
   let description = [{
     `!tile.tensor<256x64xf32>`. Tensors are values too: `tile.store` returns
     the updated tensor, whose storage is the stored-to tensor's.
+
+    `!tile.tensor<256x64xf32, window = "comm0">` is a distributed tensor: a
+    tensor living in the named communication window, which other ranks read
+    and write. The window is part of the type, so every value derived from
+    the tensor (a store's result, a loop's carry and result, an if's result)
+    names the same window, and a boundary that would change it does not
+    type-check. Everything else is a tensor's: ops, storage rules, emission.
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
-                        "::mlir::Type":$elementType);
+                        "::mlir::Type":$elementType,
+                        OptionalParameter<"::mlir::StringAttr">:$window);
+  let builders = [
+    TypeBuilder<(ins "::llvm::ArrayRef<int64_t>":$shape,
+                     "::mlir::Type":$elementType), [{
+      return $_get($_ctxt, shape, elementType, ::mlir::StringAttr());
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
