@@ -503,10 +503,15 @@ class KernelGenerator:
         tile = self.shapes.tile
         target = self.rng.choice(["f16", "i32", "i16"])
         middle = tile.replace("xf32,", f"x{target},")
-        # Clamped to [-32, 32] first: a value the target cannot hold
-        # converts to poison, and a poisoned output fails the oracle.
+        # A NaN replaced by 0 (tile.cmp eq x, x is false only there), then
+        # clamped to [-32, 32]: a value the target cannot hold converts to
+        # poison, and a poisoned output fails the oracle.
+        ordered, zero, scrubbed = self.fresh("k"), self.fresh(), self.fresh()
+        self.emit(depth, f"{ordered} = tile.cmp eq {a.name}, {a.name} : {tile} -> {self.shapes.mask}")
+        self.emit(depth, f"{zero} = tile.full 0.0 : {tile}")
+        self.emit(depth, f"{scrubbed} = tile.sel {ordered}, {a.name}, {zero} : {self.shapes.mask}, {tile}")
         high, source = self.fresh(), self.fresh()
-        self.emit(depth, f"{high} = tile.mins {a.name}, %fscale : {tile}, f32")
+        self.emit(depth, f"{high} = tile.mins {scrubbed}, %fscale : {tile}, f32")
         self.emit(depth, f"{source} = tile.maxs {high}, %fnscale : {tile}, f32")
         mode = ""
         if target != "f16":
