@@ -36,6 +36,16 @@ fi
 sp="$("$root/.venv/bin/python" -c \
   'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 mkdir -p "$work"
+# One build per cache directory at a time: several checkouts' tests call
+# toolchain-env.sh, and concurrent builds compile the same objects at once
+# and break each other's archives ("ar: ... .o: No such file or directory").
+# A run that waited finds the tool its predecessor built.
+exec 9>"$work.lock"
+flock 9
+if [ -x "$tool" ] && "$tool" --version >/dev/null 2>&1; then
+  echo "$tool"
+  exit 0
+fi
 echo "build-ptoas: building ptoas into $work (about 9 minutes)" >&2
 PATH="$root/.venv/bin:$PATH" JOBS="${TILEMEM_JOBS:-$(nproc)}" \
   "$kit/build.sh" "$sp/mlir/lib/cmake/mlir" "$sp/llvm/lib/cmake/llvm" "$work" \
