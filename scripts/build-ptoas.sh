@@ -42,7 +42,7 @@ mkdir -p "$work"
 # CI and a developer at once) waits for the first and then reuses its tool.
 # Without the lock, concurrent builds in one directory redo and overwrite
 # each other's work for as long as they overlap.
-exec 9>"$work/.lock"
+exec 9>"$work.lock"  # beside the directory, which the kit may clean
 if ! flock -n 9; then
   echo "build-ptoas: another build of $work is running; waiting for it" >&2
   flock 9
