@@ -81,9 +81,21 @@ def test_boundary_shapes_reach_every_boundary():
 
 
 def test_tensor_outputs_store_the_tile_result():
-    stored = fuzz.generate(7, tensor_outputs=True)
+    stored = fuzz.generate(7, tensor_outputs=True, distributed=False)
     assert "%Tout = tile.store" in stored
     assert "-> (!tile.tensor<64x16xf32>, !tile.tensor<16x16xf32>)" in stored
+
+
+def test_every_fourth_seed_is_distributed():
+    # The window is chosen from the seed, not drawn from the program's
+    # random stream: the same seed makes the same program with plain tensors.
+    window = '!tile.tensor<16x16xf32, window = "comm0">'
+    distributed = fuzz.generate(7, tensor_outputs=True)
+    assert window in distributed and "!tile.tensor<16x16xf32>" not in distributed
+    assert distributed.replace(', window = "comm0"', "") == fuzz.generate(
+        7, tensor_outputs=True, distributed=False
+    )
+    assert "window" not in fuzz.generate(8, tensor_outputs=True)
 
 
 def test_the_address_check_catches_a_wrong_plan():
