@@ -20,10 +20,10 @@
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 
 #include "mlir-c/BuiltinTypes.h"
+#include <cstdint>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <optional>
-#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -159,10 +159,9 @@ static void defineTypes(nb::module_ &scope) {
             if (window && window->empty())
               throw nb::value_error("a communication window needs a name");
             MlirType element = elementTypeOf(dtype, context);
-            MlirStringRef name = window
-                                     ? mlirStringRefCreate(window->data(),
-                                                           window->size())
-                                     : mlirStringRefCreate(nullptr, 0);
+            MlirStringRef name =
+                window ? mlirStringRefCreate(window->data(), window->size())
+                       : mlirStringRefCreate(nullptr, 0);
             return cls(checkedType([&](MlirStringCallback cb, void *data) {
               return tilememTensorTypeGet(context, shape.size(), shape.data(),
                                           element, name, cb, data);

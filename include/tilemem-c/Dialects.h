@@ -57,10 +57,10 @@ MLIR_CAPI_EXPORTED bool tilememTypeIsATensorType(MlirType type);
 MLIR_CAPI_EXPORTED MlirTypeID tilememTensorTypeGetTypeID(void);
 /// `window`: the communication window of a distributed tensor, or an empty
 /// string for a plain one.
-MLIR_CAPI_EXPORTED MlirType tilememTensorTypeGet(
-    MlirContext context, intptr_t rank, const int64_t *shape,
-    MlirType elementType, MlirStringRef window,
-    MlirStringCallback diagnostics, void *userData);
+MLIR_CAPI_EXPORTED MlirType
+tilememTensorTypeGet(MlirContext context, intptr_t rank, const int64_t *shape,
+                     MlirType elementType, MlirStringRef window,
+                     MlirStringCallback diagnostics, void *userData);
 /// The communication window's name, empty for a plain tensor.
 MLIR_CAPI_EXPORTED MlirStringRef tilememTensorTypeGetWindow(MlirType type);
 MLIR_CAPI_EXPORTED intptr_t tilememTensorTypeGetRank(MlirType type);

@@ -298,8 +298,7 @@ def materialize_semantic_aliases(
             or selection_slot_percent < 0
         ):
             raise TypeError(
-                "selection_slot_percent must be a non-negative int, got "
-                f"{selection_slot_percent!r}"
+                f"selection_slot_percent must be a non-negative int, got {selection_slot_percent!r}"
             )
         options["selection_slot_percent"] = str(selection_slot_percent)
     return FunctionPass("tile-materialize-semantic-aliases", **options)

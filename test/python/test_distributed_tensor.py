@@ -34,8 +34,12 @@ def test_window_carries_compute_the_same(planner, trips):
         text = f.read()
     with ir.Context():
         reference = ir.Module.parse(text)
-        module = passes.run_pipeline(ir.Module.parse(text), [passes.memory_pipeline(memory_planner=planner)])
+        module = passes.run_pipeline(
+            ir.Module.parse(text), [passes.memory_pipeline(memory_planner=planner)]
+        )
         for condition in (True, False):
-            inputs = interp.random_inputs(reference, "window_carries", seed=trips, scalars={2: trips, 3: condition})
+            inputs = interp.random_inputs(
+                reference, "window_carries", seed=trips, scalars={2: trips, 3: condition}
+            )
             result = interp.compare(reference, module, inputs, function="window_carries")
             assert result.equal, result.message

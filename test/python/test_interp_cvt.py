@@ -42,7 +42,9 @@ def _run(text, inputs):
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("src, dst", [("f32", "i32"), ("f32", "i16"), ("f16", "i32"), ("f16", "i16")])
+@pytest.mark.parametrize(
+    "src, dst", [("f32", "i32"), ("f32", "i16"), ("f16", "i32"), ("f16", "i16")]
+)
 def test_float_to_int_at_the_ties(mode, src, dst):
     text = FLOAT_TO_INT.format(src=src, dst=dst, mode=mode)
     dtype = {"f32": np.float32, "f16": np.float16}[src]
@@ -61,11 +63,17 @@ def test_float_to_int_out_of_range_is_poison():
     """A result outside the integer's range, or of a NaN or an infinity, is
     undefined: the simulator's C++ cast is undefined behaviour there."""
     X = np.array([[32767.4, 32767.6, -32768.6, np.nan, np.inf, -np.inf, 1e9, 7.0]], np.float32)
-    res = interp.run(FLOAT_TO_INT.format(src="f32", dst="i16", mode="rint"), [X, np.zeros((1, 8), np.int16)])
-    np.testing.assert_array_equal(res.poison[0][0], [False, True, True, True, True, True, True, False])
+    res = interp.run(
+        FLOAT_TO_INT.format(src="f32", dst="i16", mode="rint"), [X, np.zeros((1, 8), np.int16)]
+    )
+    np.testing.assert_array_equal(
+        res.poison[0][0], [False, True, True, True, True, True, True, False]
+    )
     assert res.outputs[0][0][0] == 32767 and res.outputs[0][0][7] == 7
     X = np.array([[2147483520.0, 2147483648.0, -2147483648.0, -2.2e9, 0, 0, 0, 0]], np.float32)
-    res = interp.run(FLOAT_TO_INT.format(src="f32", dst="i32", mode="trunc"), [X, np.zeros((1, 8), np.int32)])
+    res = interp.run(
+        FLOAT_TO_INT.format(src="f32", dst="i32", mode="trunc"), [X, np.zeros((1, 8), np.int32)]
+    )
     np.testing.assert_array_equal(res.poison[0][0][:4], [False, True, False, True])
     assert res.outputs[0][0][0] == 2147483520 and res.outputs[0][0][2] == -(2**31)
 
@@ -86,14 +94,43 @@ def test_f32_to_f16_rounds_to_nearest_even():
     is not finite (overflow, infinity, NaN) is poison: the simulator gives
     an infinity where the hardware may saturate."""
     u = 2.0**-11
-    values = [1 + u, 1 + 3 * u, -(1 + u), 2049.0, 2051.0, 65519.0, 65520.0, np.inf,
-              np.nan, 1 + u + 2.0**-20, -0.0, 6e-8, 3e-8, 1e-8, 100.0, -7.5]
+    values = [
+        1 + u,
+        1 + 3 * u,
+        -(1 + u),
+        2049.0,
+        2051.0,
+        65519.0,
+        65520.0,
+        np.inf,
+        np.nan,
+        1 + u + 2.0**-20,
+        -0.0,
+        6e-8,
+        3e-8,
+        1e-8,
+        100.0,
+        -7.5,
+    ]
     X = np.array([values], np.float32)
     res = _run(CONVERT.format(src="f32", dst="f16"), [X, np.zeros((1, 16), np.float16)])
     got, poison = res.outputs[0][0], res.poison[0][0]
     np.testing.assert_array_equal(poison, [False] * 6 + [True, True, True] + [False] * 7)
-    want = [1.0, 1 + 4 * u, -1.0, 2048.0, 2052.0, 65504.0, 1 + 2 * u, -0.0,
-            2.0**-24, 2.0**-24, 0.0, 100.0, -7.5]
+    want = [
+        1.0,
+        1 + 4 * u,
+        -1.0,
+        2048.0,
+        2052.0,
+        65504.0,
+        1 + 2 * u,
+        -0.0,
+        2.0**-24,
+        2.0**-24,
+        0.0,
+        100.0,
+        -7.5,
+    ]
     np.testing.assert_array_equal(got[~poison], np.array(want, np.float16))
     assert np.signbit(got[10])
 
@@ -116,9 +153,7 @@ def test_widening_and_integer_conversions_are_exact():
 def test_cvt_poison_propagates():
     """A poison source element stays poison."""
     text = CONVERT.format(src="f32", dst="f16")
-    body = text.replace(
-        "%x = tile.load", "%z = tile.load"
-    ).replace(
+    body = text.replace("%x = tile.load", "%z = tile.load").replace(
         "%y = tile.cvt %x", "%x = tile.create : !tile.tile<1x16xf32, vec>\n  %y = tile.cvt %x"
     )
     res = interp.run(body, [np.zeros((1, 16), np.float32), np.zeros((1, 16), np.float16)])

@@ -31,7 +31,9 @@ PADS = {
 
 @pytest.mark.parametrize("elem, pad", sorted(PADS))
 def test_fillpad_pads_outside_the_valid_block(elem, pad):
-    dtype = {"f32": np.float32, "f16": np.float16, "i32": np.int32, "i16": np.int16, "i8": np.int8}[elem]
+    dtype = {"f32": np.float32, "f16": np.float16, "i32": np.int32, "i16": np.int16, "i8": np.int8}[
+        elem
+    ]
     if elem == "i8":
         text = FILLPAD.replace("16x16x{elem}", "16x32x{elem}").format(elem=elem, pad=pad)
         X = np.arange(512).reshape(16, 32).astype(dtype)

@@ -243,11 +243,10 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
     auto full = cast<pto::TileBufType>(handles[2].getType());
     FailureOr<Value> firstRow = windowHandle(
         *window, type, op,
-        pto::TileBufType::get(op->getContext(), full.getLoc(), full.getDtype(),
-                              full.getRows(), full.getCols(), 1,
-                              full.getValidCols(), full.getBlayout(),
-                              full.getSlayout(), full.getFractal(),
-                              full.getPad()));
+        pto::TileBufType::get(
+            op->getContext(), full.getLoc(), full.getDtype(), full.getRows(),
+            full.getCols(), 1, full.getValidCols(), full.getBlayout(),
+            full.getSlayout(), full.getFractal(), full.getPad()));
     if (failed(firstRow))
       return failure();
     handles[2] = *firstRow;
@@ -394,8 +393,8 @@ LogicalResult FunctionEmitter::emitFillPad(Operation *op) {
         whole.getFractal(), static_cast<int64_t>(fill.getPad()));
   };
   ArrayRef<int64_t> valid = fill.getValid();
-  FailureOr<Value> src = windowHandle(*window, fill.getType(), op,
-                                      withValid(valid[0], valid[1]));
+  FailureOr<Value> src =
+      windowHandle(*window, fill.getType(), op, withValid(valid[0], valid[1]));
   if (failed(src))
     return failure();
   FailureOr<Value> dst = windowHandle(

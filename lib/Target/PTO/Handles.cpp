@@ -202,8 +202,8 @@ LogicalResult FunctionEmitter::requireDense(Value handle, Operation *op,
   if (type.getRows() == type.getValidRows() &&
       type.getCols() == type.getValidCols())
     return success();
-  return cannotEmit(op) << "its " << what << " is a column block ("
-                        << type << "), and pto-isa's " << ptoOp.upper()
+  return cannotEmit(op) << "its " << what << " is a column block (" << type
+                        << "), and pto-isa's " << ptoOp.upper()
                         << " reads and writes whole tile rows";
 }
 

@@ -367,7 +367,9 @@ class KernelGenerator:
                 self.select(depth, name, a, b, dest)
             else:
                 op = self.rng.choice(BINARY_OPS)
-                self.emit(depth, f"{name} = tile.{op} {a.name}, {b.name}{dest} : {self.shapes.tile}")
+                self.emit(
+                    depth, f"{name} = tile.{op} {a.name}, {b.name}{dest} : {self.shapes.tile}"
+                )
         elif r < 0.58:
             a = self.vec_operand(depth)
             if self.chance(0.12):
@@ -400,7 +402,8 @@ class KernelGenerator:
                 for target, source in ((left, a), (right, b)):
                     at = self.rng.choice([0, n // 2])
                     self.emit(
-                        depth, f"{target} = tile.slice {source.name}[0, {at}] : {self.shapes.tile} -> {half}"
+                        depth,
+                        f"{target} = tile.slice {source.name}[0, {at}] : {self.shapes.tile} -> {half}",
                     )
                 self.emit(
                     depth,
@@ -494,7 +497,9 @@ class KernelGenerator:
             self.emit(depth, f"{bits} = tile.cmp {mode} {a.name}, {b.name} : {tile} -> {mask}")
         else:
             scalar = self.rng.choice(["%f1", "%fhalf"])
-            self.emit(depth, f"{bits} = tile.cmps {mode} {a.name}, {scalar} : {tile}, f32 -> {mask}")
+            self.emit(
+                depth, f"{bits} = tile.cmps {mode} {a.name}, {scalar} : {tile}, f32 -> {mask}"
+            )
         on_true = self.rng.choice([a, b, self.vec_operand(depth)])
         on_false = self.rng.choice([a, b, self.vec_operand(depth)])
         self.emit(
@@ -514,9 +519,13 @@ class KernelGenerator:
         # clamped to [-32, 32]: a value the target cannot hold converts to
         # poison, and a poisoned output fails the oracle.
         ordered, zero, scrubbed = self.fresh("k"), self.fresh(), self.fresh()
-        self.emit(depth, f"{ordered} = tile.cmp eq {a.name}, {a.name} : {tile} -> {self.shapes.mask}")
+        self.emit(
+            depth, f"{ordered} = tile.cmp eq {a.name}, {a.name} : {tile} -> {self.shapes.mask}"
+        )
         self.emit(depth, f"{zero} = tile.full 0.0 : {tile}")
-        self.emit(depth, f"{scrubbed} = tile.sel {ordered}, {a.name}, {zero} : {self.shapes.mask}, {tile}")
+        self.emit(
+            depth, f"{scrubbed} = tile.sel {ordered}, {a.name}, {zero} : {self.shapes.mask}, {tile}"
+        )
         high, source = self.fresh(), self.fresh()
         self.emit(depth, f"{high} = tile.mins {scrubbed}, %fscale : {tile}, f32")
         self.emit(depth, f"{source} = tile.maxs {high}, %fnscale : {tile}, f32")
@@ -525,7 +534,9 @@ class KernelGenerator:
             scaled = self.fresh()
             self.emit(depth, f"{scaled} = tile.muls {source}, %fscale : {tile}, f32")
             source = scaled
-            mode = self.rng.choice(["", " rmode round", " rmode floor", " rmode ceil", " rmode trunc"])
+            mode = self.rng.choice(
+                ["", " rmode round", " rmode floor", " rmode ceil", " rmode trunc"]
+            )
         converted = self.fresh()
         self.emit(depth, f"{converted} = tile.cvt {source}{mode} : {tile} -> {middle}")
         self.emit(depth, f"{name} = tile.cvt {converted}{dest} : {middle} -> {tile}")
@@ -639,9 +650,7 @@ class KernelGenerator:
             if pad != "zero" and not dead:
                 clamped = self.fresh()
                 op, bound = ("mins", "%f1") if pad == "max" else ("maxs", "%fhalf")
-                self.emit(
-                    depth, f"{clamped} = tile.{op} {name}, {bound} : {self.shapes.tile}, f32"
-                )
+                self.emit(depth, f"{clamped} = tile.{op} {name}, {bound} : {self.shapes.tile}, f32")
                 if self.chance(0.85):
                     self.kill_group(target.group)
                 self.define(Value(clamped, "vec", self.new_group(), dense=True))

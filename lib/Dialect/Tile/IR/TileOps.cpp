@@ -337,14 +337,15 @@ LogicalResult CvtOp::verify() {
   ArrayRef<StringRef> targets = convertibleTo(src);
   if (!llvm::is_contained(targets, dstName)) {
     InFlightDiagnostic diag = emitOpError("pto-isa's A2/A3 TCVT has no ")
-                              << src << " -> " << dst
-                              << " conversion (from " << src << ": ";
+                              << src << " -> " << dst << " conversion (from "
+                              << src << ": ";
     llvm::interleaveComma(targets, diag);
     return diag << ")";
   }
   // The rounding mode of a conversion to a float is ignored by pto-isa's
   // CPU simulator (a C++ cast, to nearest even) but not by the hardware.
-  if (getRmode() != RoundMode::Rint && !(isa<FloatType>(src) && dst.isInteger()))
+  if (getRmode() != RoundMode::Rint &&
+      !(isa<FloatType>(src) && dst.isInteger()))
     return emitOpError("rmode ")
            << stringifyRoundMode(getRmode())
            << " applies to a float converted to an integer only: a "
@@ -395,8 +396,7 @@ LogicalResult CmpSOp::verify() {
   if (failed(verifySpace(*this, source, "source", {MemorySpace::Vec})) ||
       failed(verifyMask(*this, source, getType(), "result")))
     return failure();
-  return verifyCompareMode(*this, source.getElementType(), getMode(),
-                           "TCMPS");
+  return verifyCompareMode(*this, source.getElementType(), getMode(), "TCMPS");
 }
 
 LogicalResult SelOp::verify() {

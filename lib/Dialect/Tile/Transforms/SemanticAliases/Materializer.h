@@ -78,9 +78,8 @@ public:
                ValueNumbering &numbering)
       : function(function), arch(arch), bufferIR(bufferIR),
         selectionSlotPercent(selectionSlotPercent), counters(state.counters),
-        selectionPools(state.selectionPools),
-        journal(journal), conflicts(function, order, trips, numbering),
-        dominance(function) {}
+        selectionPools(state.selectionPools), journal(journal),
+        conflicts(function, order, trips, numbering), dominance(function) {}
 
   /// The rewrites made once, before any boundary is aligned: writebacks of
   /// payloads still read, peeled accumulator phis.
