@@ -9,11 +9,12 @@
 // RUN: tile-opt %s --tile-memory-pipeline=memory-planner=pypto | tile-translate --tile-to-pto -o %t.l3.pto
 // RUN: %ptoas --pto-level=level3 --enable-insert-sync %t.l3.pto -o %t.l3.cpp
 // RUN: FileCheck %s --input-file=%t.l3.cpp
-// CHECK-DAG: TCVT({{[^,]*}}, {{[^,]*}}, RoundMode::CAST_RINT);
-// CHECK-DAG: TCVT({{[^,]*}}, {{[^,]*}}, RoundMode::CAST_ROUND);
-// CHECK-DAG: TCVT({{[^,]*}}, {{[^,]*}}, RoundMode::CAST_FLOOR);
-// CHECK-DAG: TCVT({{[^,]*}}, {{[^,]*}}, RoundMode::CAST_CEIL);
-// CHECK-DAG: TCVT({{[^,]*}}, {{[^,]*}}, RoundMode::CAST_TRUNC);
+// CHECK-DAG: TCVT(
+// CHECK-DAG: RoundMode {{v[0-9]+}} = RoundMode::CAST_RINT;
+// CHECK-DAG: RoundMode {{v[0-9]+}} = RoundMode::CAST_ROUND;
+// CHECK-DAG: RoundMode {{v[0-9]+}} = RoundMode::CAST_FLOOR;
+// CHECK-DAG: RoundMode {{v[0-9]+}} = RoundMode::CAST_CEIL;
+// CHECK-DAG: RoundMode {{v[0-9]+}} = RoundMode::CAST_TRUNC;
 module attributes {tile.target_arch = "a3"} {
 func.func @cvt(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
   %c0 = arith.constant 0 : index

@@ -9,9 +9,11 @@
 // RUN: %ptoas --pto-level=level3 --enable-insert-sync %t.l3.pto -o %t.l3.cpp
 // RUN: FileCheck %s --input-file=%t.l3.cpp
 // CHECK-DAG: Tile<TileType::Vec, uint8_t, 16, 32
-// CHECK-DAG: TCMP({{.*}}, CmpMode::LT);
-// CHECK-DAG: TCMPS({{.*}}, CmpMode::GE);
-// CHECK-DAG: TCMPS({{.*}}, CmpMode::NE);
+// CHECK-DAG: CmpMode {{v[0-9]+}} = CmpMode::LT;
+// CHECK-DAG: TCMP(
+// CHECK-DAG: CmpMode {{v[0-9]+}} = CmpMode::GE;
+// CHECK-DAG: TCMPS(
+// CHECK-DAG: CmpMode {{v[0-9]+}} = CmpMode::NE;
 // CHECK-DAG: TSEL(
 module attributes {tile.target_arch = "a3"} {
 func.func @select(%X: !tile.tensor<16x16xf32>, %Y: !tile.tensor<16x16xf16>, %O: !tile.tensor<16x16xf32>, %s: f32)
