@@ -129,14 +129,7 @@ def test_goldens_are_found():
 
 # Goldens the real toolchain is known to reject, each with the reason: the
 # test fails when they start to pass (strict), so the entry goes with the fix.
-KNOWN_DEFECTS = {
-    "tile-to-pto-gemv": (
-        "pto-isa's CPU TGEMV is TMATMUL, which static_asserts a left tile of "
-        "as many rows as the acc tile (16): tilemem emits gemv's 1xK left as "
-        "1 row ('Inconsistent number of m, k, n' when the C++ compiles); "
-        "found on the first run with the real ptoas, not fixed yet"
-    ),
-}
+KNOWN_DEFECTS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(

@@ -236,20 +236,23 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
       if (failed(requireRowMajor(handle, op, name, "operand")))
         return failure();
   } else if constexpr (PTOOp::kForm == pto::EmissionForm::Gemv) {
-    // TGEMV writes the product into row 0 of a 16-row acc box, and ptoas
-    // wants the destination's valid rows to say so.
-    const Window *window = storage.lookup(op->getResult(0));
-    auto type = cast<TileType>(op->getResult(0).getType());
-    auto full = cast<pto::TileBufType>(handles[2].getType());
-    FailureOr<Value> firstRow = windowHandle(
-        *window, type, op,
-        pto::TileBufType::get(
-            op->getContext(), full.getLoc(), full.getDtype(), full.getRows(),
-            full.getCols(), 1, full.getValidCols(), full.getBlayout(),
-            full.getSlayout(), full.getFractal(), full.getPad()));
-    if (failed(firstRow))
-      return failure();
-    handles[2] = *firstRow;
+    // TGEMV reads row 0 of the left box and writes row 0 of the acc box,
+    // and ptoas wants both tile_bufs' valid rows to say so ("expects lhs /
+    // dst valid_shape[0] to be 1 for tgemv").
+    for (auto [value, index] : {std::pair<Value, unsigned>{op->getOperand(0), 0},
+                                std::pair<Value, unsigned>{op->getResult(0), 2}}) {
+      auto full = cast<pto::TileBufType>(handles[index].getType());
+      FailureOr<Value> firstRow = windowHandle(
+          *storage.lookup(value), cast<TileType>(value.getType()), op,
+          pto::TileBufType::get(op->getContext(), full.getLoc(),
+                                full.getDtype(), full.getRows(),
+                                full.getCols(), 1, full.getValidCols(),
+                                full.getBlayout(), full.getSlayout(),
+                                full.getFractal(), full.getPad()));
+      if (failed(firstRow))
+        return failure();
+      handles[index] = *firstRow;
+    }
   } else if constexpr (PTOOp::kForm != pto::EmissionForm::Matmul) {
     FailureOr<SmallVector<Value>> normalized = elementwiseHandles(
         {op->getOperand(0), op->getOperand(1), op->getResult(0)}, handles, op,

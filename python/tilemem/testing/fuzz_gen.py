@@ -22,7 +22,8 @@ of the programs they were written for. Every program mixes, at random:
 - writebacks of values still read afterwards (copies needed) and dead
   writebacks, dead values, loops and branches with nothing live in them;
 - the cube path: mat loads, ``extract``/``move`` into left and right,
-  ``matmul``/``matmul_acc`` (``init_cond`` too), acc extracted back to mat;
+  ``matmul``/``matmul_acc`` (``init_cond`` too), ``gemv`` on 16-row boxes
+  (its undefined rows reinitialized), acc extracted back to mat;
 - several kernels per module.
 
 Shapes are the ones the hardware can hold (pto-isa's ``Tile``: a boxed
@@ -730,6 +731,23 @@ class KernelGenerator:
             if self.chance(0.95):
                 self.kill_group(acc.group)
             return self.define(Value(name, "acc", acc.group))
+        if self.shapes.n == 16 and self.chance(0.1):
+            # TGEMV reads row 0 of a 16-row left box and defines row 0 of
+            # its 16-row acc box; the outputs must be defined, so the 15
+            # undefined rows are overwritten before anything reads them: a
+            # matmul_acc that initializes (init_cond true) writes the whole
+            # box back into the gemv's storage.
+            gemv, init = self.fresh("g"), self.fresh("true")
+            self.emit(
+                depth,
+                f"{gemv} = tile.gemv {left}, {right}{self.destination('acc')} : {self.shapes.left}, {self.shapes.right} -> {self.shapes.acc}",
+            )
+            self.emit(depth, f"{init} = arith.constant true")
+            self.emit(
+                depth,
+                f"{name} = tile.matmul_acc {gemv}, {left}, {right} init_cond {init} : {self.shapes.acc}, {self.shapes.left}, {self.shapes.right}",
+            )
+            return self.define(Value(name, "acc", self.new_group()))
         dest = self.destination("acc")
         self.emit(
             depth,

@@ -894,27 +894,28 @@ func.func @select(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xf32>, %s: 
 
 // -----
 
-// Tests that tile.gemv is emitted from the emission table as pto.tgemv, its
-// 16-row acc destination with 1 valid row (ptoas: "expects dst
-// valid_shape[0] to be 1 for tgemv"), the stored tile the whole box.
+// Tests that tile.gemv is emitted from the emission table as pto.tgemv on
+// the 16-row left and acc boxes, both with 1 valid row (ptoas: "expects lhs
+// / dst valid_shape[0] to be 1 for tgemv"), the stored tile the whole box.
 // CHECK-LABEL: func.func @gemv(
-// CHECK: %[[L:.*]] = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f32, rows=1, cols=16,
+// CHECK: %[[L:.*]] = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f32, rows=16, cols=16, v_row=16, v_col=16,
+// CHECK: %[[L1:.*]] = pto.treshape %[[L]] : {{.*}} -> !pto.tile_buf<loc=left, dtype=f32, rows=16, cols=16, v_row=1, v_col=16,
 // CHECK: %[[C:.*]] = pto.alloc_tile : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16,
 // CHECK: %[[C1:.*]] = pto.treshape %[[C]] : {{.*}} -> !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=1, v_col=16,
-// CHECK: pto.tgemv ins(%[[L]], %{{.*}} : {{.*}}) outs(%[[C1]] :
+// CHECK: pto.tgemv ins(%[[L1]], %{{.*}} : {{.*}}) outs(%[[C1]] :
 // CHECK: pto.tstore ins(%[[C]] :
 func.func @gemv(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
   %c0 = arith.constant 0 : index
-  %ma = tile.alloc : !tile.buffer<mat, 64>
+  %ma = tile.alloc : !tile.buffer<mat, 1024>
   %mb = tile.alloc : !tile.buffer<mat, 1024>
-  %pl = tile.alloc : !tile.buffer<left, 64>
+  %pl = tile.alloc : !tile.buffer<left, 1024>
   %pr = tile.alloc : !tile.buffer<right, 1024>
   %pc = tile.alloc : !tile.buffer<acc, 1024>
-  %a = tile.load %A[%c0, %c0] into(%ma : !tile.buffer<mat, 64>) : !tile.tensor<16x16xf32> -> !tile.tile<1x16xf32, mat>
+  %a = tile.load %A[%c0, %c0] into(%ma : !tile.buffer<mat, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, mat>
   %b = tile.load %B[%c0, %c0] into(%mb : !tile.buffer<mat, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, mat>
-  %l = tile.extract %a[0, 0] into(%pl : !tile.buffer<left, 64>) : !tile.tile<1x16xf32, mat> -> !tile.tile<1x16xf32, left>
+  %l = tile.extract %a[0, 0] into(%pl : !tile.buffer<left, 1024>) : !tile.tile<16x16xf32, mat> -> !tile.tile<16x16xf32, left>
   %r = tile.extract %b[0, 0] into(%pr : !tile.buffer<right, 1024>) : !tile.tile<16x16xf32, mat> -> !tile.tile<16x16xf32, right>
-  %c = tile.gemv %l, %r into(%pc : !tile.buffer<acc, 1024>) : !tile.tile<1x16xf32, left>, !tile.tile<16x16xf32, right> -> !tile.tile<16x16xf32, acc>
+  %c = tile.gemv %l, %r into(%pc : !tile.buffer<acc, 1024>) : !tile.tile<16x16xf32, left>, !tile.tile<16x16xf32, right> -> !tile.tile<16x16xf32, acc>
   %O1 = tile.store %c, %O[%c0, %c0] : !tile.tile<16x16xf32, acc>, !tile.tensor<16x16xf32>
   return %O1 : !tile.tensor<16x16xf32>
 }

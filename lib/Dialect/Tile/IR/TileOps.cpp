@@ -541,23 +541,19 @@ LogicalResult MatmulOp::verify() {
 }
 
 LogicalResult GemvOp::verify() {
+  // TGEMV works on whole 16-row fractal boxes: it reads row 0 of a 16-row
+  // left box and writes row 0 of a 16-row acc box (pto-isa's CPU model is
+  // TMATMUL, which requires as many left rows as acc rows).
   TileType lhs = getLhs().getType(), rhs = getRhs().getType(),
            result = getType();
-  if (lhs.getRows() != 1)
-    return emitOpError("lhs must be a single row, not ")
-           << lhs.getRows() << " rows";
-  if (result.getRows() != 16)
-    return emitOpError("result must be a 16x")
-           << result.getCols()
-           << " acc tile: TGEMV writes a whole 16-row fractal box of acc, "
-              "the product in its row 0";
-  // The matmul rules on the product's one row.
-  int64_t productShape[] = {1, result.getCols()};
-  auto product = TileType::get(getContext(), productShape,
-                               result.getElementType(), result.getSpace());
-  if (failed(verifyMatmulOperands(*this, lhs, rhs, product)))
-    return failure();
-  return verifyAccumulatorElement(*this, lhs, result);
+  for (auto [name, type] : {std::pair<StringRef, TileType>{"lhs", lhs},
+                            std::pair<StringRef, TileType>{"result", result}})
+    if (type.getRows() != 16)
+      return emitOpError() << name << " must be a 16-row fractal box, not "
+                           << type.getRows()
+                           << " rows: TGEMV reads row 0 of a 16-row left box "
+                              "and writes row 0 of a 16-row acc box";
+  return verifyMatmul(*this, lhs, rhs, result);
 }
 
 LogicalResult FillPadOp::verify() {

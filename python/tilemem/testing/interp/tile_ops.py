@@ -394,15 +394,18 @@ class _TileOps:
         return self.producer(o, [l, r], [], kernel)
 
     def op_gemv(self, o):
-        """Row 0 of the 16-row acc result is the product; TGEMV leaves the
-        others undefined."""
+        """Row 0 of the 16-row acc result is row 0 of the 16-row left box
+        times the right tile; TGEMV reads no other left row and leaves the
+        other result rows undefined."""
         l, r = self.use(o.operands[0]), self.use(o.operands[1])
         le, re_ = self.types[l].elem, self.types[r].elem
         rty = _type_of(o.results[0])
         shape = (rty.rows, rty.cols)
 
         def kernel(t, s):
-            prod, poison = _matmul_product(t[0], t[1], le, re_)
+            prod, poison = _matmul_product(
+                tuple(part[0:1] for part in t[0]), t[1], le, re_
+            )
             data = np.zeros(shape, rty.dtype)
             data[0:1] = _from_c(prod, rty.elem)
             undefined = np.ones(shape, bool)

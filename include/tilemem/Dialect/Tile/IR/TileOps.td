@@ -552,13 +552,14 @@ def Tile_MatmulOp : Tile_AllocatingOp<"matmul", [Tile_FixedOutputSpace<"Acc">]> 
 }
 
 def Tile_GemvOp : Tile_AllocatingOp<"gemv", [Tile_FixedOutputSpace<"Acc">]> {
-  let summary = "a row times a right tile, into the first row of an acc tile";
+  let summary = "row 0 of a left box times a right tile, into row 0 of an acc box";
   let description = [{
     ```mlir
-    %c = tile.gemv %l, %r : !tile.tile<1x32xf16, left>, !tile.tile<32x64xf16, right> -> !tile.tile<16x64xf32, acc>
+    %c = tile.gemv %l, %r : !tile.tile<16x32xf16, left>, !tile.tile<32x64xf16, right> -> !tile.tile<16x64xf32, acc>
     ```
-    pto-isa's TGEMV: row 0 of the result is `%l x %r`; its other 15 rows
-    are undefined (TGEMV writes a whole 16-row fractal box of acc).
+    pto-isa's TGEMV, which works on whole 16-row fractal boxes: row 0 of
+    the result is row 0 of `%l` times `%r`; the other 15 rows of `%l` are
+    not read and those of the result are undefined.
   }];
   let arguments = !con((ins Tile_TileType:$lhs, Tile_TileType:$rhs),
                        Tile_DestinationArgs);
