@@ -239,16 +239,16 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
     // TGEMV reads row 0 of the left box and writes row 0 of the acc box,
     // and ptoas wants both tile_bufs' valid rows to say so ("expects lhs /
     // dst valid_shape[0] to be 1 for tgemv").
-    for (auto [value, index] : {std::pair<Value, unsigned>{op->getOperand(0), 0},
-                                std::pair<Value, unsigned>{op->getResult(0), 2}}) {
+    for (auto [value, index] :
+         {std::pair<Value, unsigned>{op->getOperand(0), 0},
+          std::pair<Value, unsigned>{op->getResult(0), 2}}) {
       auto full = cast<pto::TileBufType>(handles[index].getType());
       FailureOr<Value> firstRow = windowHandle(
           *storage.lookup(value), cast<TileType>(value.getType()), op,
-          pto::TileBufType::get(op->getContext(), full.getLoc(),
-                                full.getDtype(), full.getRows(),
-                                full.getCols(), 1, full.getValidCols(),
-                                full.getBlayout(), full.getSlayout(),
-                                full.getFractal(), full.getPad()));
+          pto::TileBufType::get(
+              op->getContext(), full.getLoc(), full.getDtype(), full.getRows(),
+              full.getCols(), 1, full.getValidCols(), full.getBlayout(),
+              full.getSlayout(), full.getFractal(), full.getPad()));
       if (failed(firstRow))
         return failure();
       handles[index] = *firstRow;

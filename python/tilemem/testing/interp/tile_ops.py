@@ -403,9 +403,7 @@ class _TileOps:
         shape = (rty.rows, rty.cols)
 
         def kernel(t, s):
-            prod, poison = _matmul_product(
-                tuple(part[0:1] for part in t[0]), t[1], le, re_
-            )
+            prod, poison = _matmul_product(tuple(part[0:1] for part in t[0]), t[1], le, re_)
             data = np.zeros(shape, rty.dtype)
             data[0:1] = _from_c(prod, rty.elem)
             undefined = np.ones(shape, bool)
