@@ -82,11 +82,7 @@ LogicalResult FunctionEmitter::emitOp(Operation *op) {
       .Case<StoreOp>([&](auto op) { return emitStore(op); })
       .Case<ExtractOp>([&](auto op) { return emitExtract(op); })
       .Case<CreateOp>([&](auto op) -> LogicalResult {
-        FailureOr<Value> handle = producerHandle(op);
-        if (failed(handle))
-          return failure();
-        tileHandles[op.getResult()] = *handle;
-        return success();
+        return failure(failed(producerHandle(op)));
       })
       .Case<FullOp>([&](auto op) { return emitFull(op); })
       .Case<MatmulAccOp>([&](auto op) { return emitMatmulAcc(op); })
@@ -148,7 +144,6 @@ LogicalResult FunctionEmitter::emitUnary(Operation *op) {
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  tileHandles[op->getResult(0)] = *dst;
   Value from = *src, to = *dst;
   StringRef name = PTOOp::getOperationName().drop_front(4);
   if constexpr (PTOOp::kForm == pto::EmissionForm::VectorTile) {
@@ -223,7 +218,6 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  tileHandles[op->getResult(0)] = *dst;
   SmallVector<Value> handles{(*ins)[0], (*ins)[1], *dst};
   StringRef name = PTOOp::getOperationName().drop_front(4);
   if constexpr (PTOOp::kForm == pto::EmissionForm::Broadcast) {
@@ -285,7 +279,6 @@ LogicalResult FunctionEmitter::emitTileScalar(Operation *op,
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  tileHandles[op->getResult(0)] = *dst;
   // ptoas's verifier lets a col_major tile through, but pto-isa's
   // TADDS/TMULS static-assert row-major tiles.
   FailureOr<SmallVector<Value>> handles =
@@ -312,7 +305,6 @@ LogicalResult FunctionEmitter::emitWithScratch(Operation *op,
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  tileHandles[op->getResult(0)] = *dst;
   auto sourceType = cast<TileType>(op->getOperand(0).getType());
   if (std::is_same_v<PTOOp, pto::TTransOp> &&
       (sourceType.getRows() == 1 || sourceType.getCols() == 1)) {
@@ -351,21 +343,18 @@ LogicalResult FunctionEmitter::emitCompare(Operation *op) {
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  tileHandles[op->getResult(0)] = *dst;
   auto data = cast<TileType>(op->getOperand(0).getType());
   FailureOr<Value> mask = maskHandle(op->getResult(0), data.getCols(), op);
   if (failed(mask))
     return failure();
-  if (failed(requireRowMajor(*src, op, name, "source")) ||
-      failed(requireDense(*src, op, name, "source")))
+  if (failed(requireDenseRowMajor(*src, op, name, "source")))
     return failure();
   Value rhs = *other;
   if constexpr (scalarForm) {
     // ptoas takes the scalar in the tile's element type.
     rhs = convertScalar(rhs, data.getElementType(), op->getLoc());
   } else {
-    if (failed(requireRowMajor(rhs, op, name, "operand")) ||
-        failed(requireDense(rhs, op, name, "operand")))
+    if (failed(requireDenseRowMajor(rhs, op, name, "operand")))
       return failure();
   }
   auto mode = pto::CmpModeAttr::get(
@@ -384,8 +373,7 @@ LogicalResult FunctionEmitter::emitFillPad(Operation *op) {
     return failure();
   // A writeback: the result is the tile's handle, padded in place.
   tileHandles[fill.getResult()] = *tile;
-  if (failed(requireRowMajor(*tile, op, name, "tile")) ||
-      failed(requireDense(*tile, op, name, "tile")))
+  if (failed(requireDenseRowMajor(*tile, op, name, "tile")))
     return failure();
   const Window *window = storage.lookup(fill.getTile());
   auto whole = cast<pto::TileBufType>(tile->getType());
@@ -418,15 +406,13 @@ LogicalResult FunctionEmitter::emitSelect(Operation *op) {
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  tileHandles[op->getResult(0)] = *dst;
   auto data = cast<TileType>(op->getResult(0).getType());
   FailureOr<Value> mask = maskHandle(op->getOperand(0), data.getCols(), op);
   if (failed(mask))
     return failure();
   // pto-isa's TSEL takes the result and both sources as one Tile type.
   for (Value handle : {(*ins)[0], (*ins)[1], *dst})
-    if (failed(requireRowMajor(handle, op, name, "operand")) ||
-        failed(requireDense(handle, op, name, "operand")))
+    if (failed(requireDenseRowMajor(handle, op, name, "operand")))
       return failure();
   FailureOr<Value> tmp =
       scratch(op, cast<TileType>(op->getOperand(0).getType()), name);
@@ -448,7 +434,6 @@ LogicalResult FunctionEmitter::emitLoad(LoadOp op) {
     return failure();
   Value part = partition(*view, *offsets, op.getType(), op.getLoc());
   body.create<pto::TLoadOp>(op.getLoc(), part, *dst);
-  tileHandles[op.getResult()] = *dst;
   return success();
 }
 
@@ -479,7 +464,6 @@ LogicalResult FunctionEmitter::emitExtract(ExtractOp op) {
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  tileHandles[op.getResult()] = *dst;
   ArrayRef<int64_t> offsets = op.getOffsets();
   auto sourceType = cast<TileType>(op.getSource().getType());
   TileType type = op.getType();
@@ -517,7 +501,6 @@ LogicalResult FunctionEmitter::emitFull(FullOp op) {
   else
     attr = prologue.getIntegerAttr(element, static_cast<int64_t>(value));
   Value fill = prologue.create<arith::ConstantOp>(op.getLoc(), attr);
-  tileHandles[op.getResult()] = *dst;
   // ptoas wants a row-major vec destination: a column vector is filled as
   // the row over its bytes.
   FailureOr<Value> to = op.getType().getSpace() == MemorySpace::Vec

@@ -73,6 +73,8 @@ private:
   FailureOr<SmallVector<Value>> scalarsOf(ValueRange values, Operation *user);
   FailureOr<SmallVector<Value>> handlesOf(ValueRange tiles, Operation *user);
   FailureOr<Value> tensorViewOf(Value tensor, Operation *user);
+  /// The handle of the window of `op`'s result, registered as the result's
+  /// handle (what later uses of the result read).
   FailureOr<Value> producerHandle(Operation *op);
   /// The handle of `window` holding a `type` value, as `as` when given
   /// (another tile_buf over the same bytes), else as handleType's.
@@ -88,6 +90,12 @@ private:
   /// e.g. the simulator's TCMPS packs a mask by its source's full row.
   LogicalResult requireDense(Value handle, Operation *op, StringRef ptoOp,
                              StringRef what);
+  /// requireRowMajor, then requireDense.
+  LogicalResult requireDenseRowMajor(Value handle, Operation *op,
+                                     StringRef ptoOp, StringRef what) {
+    return failure(failed(requireRowMajor(handle, op, ptoOp, what)) ||
+                   failed(requireDense(handle, op, ptoOp, what)));
+  }
   FailureOr<Value> scratch(Operation *op, TileType type, StringRef ptoOp);
   /// The PTO type of a `type` value stored in `window`: mapTileType's,
   /// with the base layout the window is dense in (a vec tile read

@@ -52,7 +52,11 @@ FailureOr<Value> FunctionEmitter::producerHandle(Operation *op) {
     return cannotEmit(op) << "its result has no storage (run "
                              "tile-init-memref and "
                              "tile-materialize-semantic-aliases first)";
-  return windowHandle(*window, cast<TileType>(result.getType()), op);
+  FailureOr<Value> handle =
+      windowHandle(*window, cast<TileType>(result.getType()), op);
+  if (succeeded(handle))
+    tileHandles[result] = *handle;
+  return handle;
 }
 
 FailureOr<pto::TileBufType> FunctionEmitter::handleType(const Window &window,

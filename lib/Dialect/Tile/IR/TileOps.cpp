@@ -372,11 +372,17 @@ static LogicalResult verifyMask(Operation *op, TileType data, TileType mask,
   return success();
 }
 
-/// A2/A3's TCMP and TCMPS compare i32 elements for equality whatever the
-/// mode (vcmpv_eq, vcmpvs_eq; ne inverts it).
-static LogicalResult verifyCompareMode(Operation *op, Type element,
-                                       CmpMode mode, StringRef instruction) {
-  if (element.isInteger(32) && mode != CmpMode::Eq && mode != CmpMode::Ne)
+/// A vec source, a mask result, and A2/A3's rule that TCMP and TCMPS
+/// compare i32 elements for equality whatever the mode (vcmpv_eq,
+/// vcmpvs_eq; ne inverts it).
+static LogicalResult verifyCompare(Operation *op, TileType source,
+                                   StringRef what, TileType mask, CmpMode mode,
+                                   StringRef instruction) {
+  if (failed(verifySpace(op, source, what, {MemorySpace::Vec})) ||
+      failed(verifyMask(op, source, mask, "result")))
+    return failure();
+  if (source.getElementType().isInteger(32) && mode != CmpMode::Eq &&
+      mode != CmpMode::Ne)
     return op->emitOpError("compares i32 tiles with eq or ne only: A2/A3's ")
            << instruction << " tests i32 elements for equality whatever the "
            << "mode, so " << stringifyCmpMode(mode) << " would be eq";
@@ -384,19 +390,13 @@ static LogicalResult verifyCompareMode(Operation *op, Type element,
 }
 
 LogicalResult CmpOp::verify() {
-  TileType lhs = getLhs().getType();
-  if (failed(verifySpace(*this, lhs, "operands", {MemorySpace::Vec})) ||
-      failed(verifyMask(*this, lhs, getType(), "result")))
-    return failure();
-  return verifyCompareMode(*this, lhs.getElementType(), getMode(), "TCMP");
+  return verifyCompare(*this, getLhs().getType(), "operands", getType(),
+                       getMode(), "TCMP");
 }
 
 LogicalResult CmpSOp::verify() {
-  TileType source = getSource().getType();
-  if (failed(verifySpace(*this, source, "source", {MemorySpace::Vec})) ||
-      failed(verifyMask(*this, source, getType(), "result")))
-    return failure();
-  return verifyCompareMode(*this, source.getElementType(), getMode(), "TCMPS");
+  return verifyCompare(*this, getSource().getType(), "source", getType(),
+                       getMode(), "TCMPS");
 }
 
 LogicalResult SelOp::verify() {
