@@ -127,20 +127,7 @@ def test_goldens_are_found():
     }
 
 
-# Goldens the real toolchain is known to reject, each with the reason: the
-# test fails when they start to pass (strict), so the entry goes with the fix.
-KNOWN_DEFECTS: dict[str, str] = {}
-
-
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=KNOWN_DEFECTS[c]))
-        if c in KNOWN_DEFECTS
-        else c
-        for c in sorted({c for c, _, _ in GOLDEN_KERNELS})
-    ],
-)
+@pytest.mark.parametrize("case", sorted({c for c, _, _ in GOLDEN_KERNELS}))
 def test_golden_on_simulator(golden_results, case):
     """ptoas accepts each golden's PTO, its C++ compiles against pto-isa, and
     the simulator computes what the interpreter does."""
