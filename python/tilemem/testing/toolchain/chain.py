@@ -94,57 +94,13 @@ def _safe(name: str) -> str:
 
 
 def _emit(job: Job, text: str, result: ChainResult) -> str | None:
-    import tilemem
-    from tilemem import pto
-
     started = time.perf_counter()
-    if job.legalized:
-        try:
-            from tilemem import ir
-
-            with ir.Context(), ir.Location.unknown():
-                module = ir.Module.parse(text)
-                arch = (
-                    module.operation.attributes["tile.target_arch"]
-                    if "tile.target_arch" in module.operation.attributes
-                    else None
-                )
-                out = pto.emit(module, level=job.level)
-            result.arch = job.arch or (str(arch).strip('"') if arch is not None else "a3")
-            result.level = (
-                job.level
-                if job.level != "auto"
-                else ("level3" if "pto.alloc_tile addr = " in out else "level2")
-            )
-        except Exception as error:
-            result._set(
-                StageOutcome("emit", "failed", str(error).strip(), time.perf_counter() - started)
-            )
-            return None
-        result._set(
-            StageOutcome(
-                "emit",
-                "ok",
-                "",
-                time.perf_counter() - started,
-                {"alloc_tiles": out.count("pto.alloc_tile")},
-            )
-        )
-        return out
     try:
-        compiled = tilemem.compile(
-            text,
-            memory_planner=job.memory_planner,
-            enable_buffer_ir=job.enable_buffer_ir,
-            arch=job.arch,
+        out = (
+            _emit_legalized(job, text, result)
+            if job.legalized
+            else _emit_compiled(job, text, result)
         )
-        result.arch = compiled.options["arch"]
-        level = compiled.options["pto_level"] if job.level == "auto" else job.level
-        result.level = level
-        out = compiled.pto
-        if level != compiled.options["pto_level"]:
-            with compiled.module.context:
-                out = pto.emit(compiled.module, level=level)
     except Exception as error:
         result._set(
             StageOutcome("emit", "failed", str(error).strip(), time.perf_counter() - started)
@@ -159,6 +115,48 @@ def _emit(job: Job, text: str, result: ChainResult) -> str | None:
             {"alloc_tiles": out.count("pto.alloc_tile")},
         )
     )
+    return out
+
+
+def _emit_legalized(job: Job, text: str, result: ChainResult) -> str:
+    """PTO of text that is already legalized, emitted as it is."""
+    from tilemem import ir, pto
+
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.parse(text)
+        arch = (
+            module.operation.attributes["tile.target_arch"]
+            if "tile.target_arch" in module.operation.attributes
+            else None
+        )
+        out = pto.emit(module, level=job.level)
+    result.arch = job.arch or (str(arch).strip('"') if arch is not None else "a3")
+    result.level = (
+        job.level
+        if job.level != "auto"
+        else ("level3" if "pto.alloc_tile addr = " in out else "level2")
+    )
+    return out
+
+
+def _emit_compiled(job: Job, text: str, result: ChainResult) -> str:
+    """PTO of text through tilemem.compile's whole pipeline."""
+    import tilemem
+    from tilemem import pto
+
+    compiled = tilemem.compile(
+        text,
+        memory_planner=job.memory_planner,
+        enable_buffer_ir=job.enable_buffer_ir,
+        arch=job.arch,
+    )
+    result.arch = compiled.options["arch"]
+    level = compiled.options["pto_level"] if job.level == "auto" else job.level
+    result.level = level
+    out = compiled.pto
+    if level != compiled.options["pto_level"]:
+        with compiled.module.context:
+            out = pto.emit(compiled.module, level=level)
     return out
 
 
