@@ -24,6 +24,7 @@
 #include "tilemem/Analysis/StorageLiveness.h"
 #include "tilemem/Analysis/TileStorage.h"
 #include "tilemem/Support/ValueNames.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AsmState.h"
@@ -424,7 +425,7 @@ SmallVector<StorageViolation> Verifier::run() {
   // most one entry per numbered value, so sized once).
   valuesByRoot.reserve(numbering.size());
   size_t contracts = 0;
-  function->walk<WalkOrder::PreOrder>([&](Operation *op) {
+  tile::walk<WalkOrder::PreOrder>(function, [&](Operation *op) {
     contracts += isa<StorageContractInterface>(op);
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -436,7 +437,7 @@ SmallVector<StorageViolation> Verifier::run() {
 
   // At most one write per op with a storage contract, so sized once.
   writes.reserve(contracts);
-  function->walk<WalkOrder::PreOrder>([&](Operation *op) {
+  tile::walk<WalkOrder::PreOrder>(function, [&](Operation *op) {
     if (isa<scf::ForOp, scf::WhileOp>(op)) {
       checkLoop(op);
     } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {

@@ -2,6 +2,7 @@
 
 #include "tilemem/Analysis/TileStorage.h"
 #include "tilemem/Analysis/StorageDerivation.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -137,7 +138,7 @@ Value mlir::tile::writtenValue(Operation *op) {
 
 size_t mlir::tile::countStorageValues(Operation *root) {
   size_t count = 0;
-  root->walk([&](Operation *op) {
+  tile::walk(root, [&](Operation *op) {
     for (Value result : op->getResults())
       count += hasStorage(result.getType());
     for (Region &region : op->getRegions())
@@ -170,9 +171,25 @@ void TileStorage::build(Operation *function) {
         setRowMajor(window, arg.getType());
         set(arg, window);
       }
-    for (Block &block : region)
-      visitBlock(block);
   }
+  // Each block's arguments before its ops, and an op's regions before its
+  // results: every source is derived before what derives from it (an
+  // scf.while's before-region, which the after-region's arguments follow,
+  // comes first). The function's own arguments are set above.
+  walkBlocksThenResults(
+      function,
+      [&](Block *block) {
+        if (block->getParentOp() == function)
+          return;
+        for (BlockArgument arg : block->getArguments())
+          derive(arg);
+      },
+      [&](Operation *op) {
+        if (op == function)
+          return;
+        for (Value result : op->getResults())
+          derive(result);
+      });
 }
 
 StorageContractInterface TileStorage::aliasView(Value derived) {
@@ -207,26 +224,6 @@ void TileStorage::derive(Value value) {
   if (const Window *source = lookup(derivation->getSource()))
     if (std::optional<Window> window = derivedWindow(value, *source))
       set(value, *window);
-}
-
-void TileStorage::visitBlock(Block &block) {
-  for (Operation &op : block)
-    visitOp(&op);
-}
-
-// Regions before the results of their op, and each block's arguments
-// before its ops: every source is derived before what derives from it (an
-// scf.while's before-region, which the after-region's arguments follow,
-// comes first).
-void TileStorage::visitOp(Operation *op) {
-  for (Region &region : op->getRegions())
-    for (Block &block : region) {
-      for (BlockArgument arg : block.getArguments())
-        derive(arg);
-      visitBlock(block);
-    }
-  for (Value result : op->getResults())
-    derive(result);
 }
 
 void TileStorage::forEachDerived(Value value, const Window &window,

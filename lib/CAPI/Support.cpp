@@ -6,6 +6,7 @@
 
 #include "tilemem/Support/Limits.h"
 #include "tilemem/Support/Version.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -46,7 +47,7 @@ size_t tilememCountOps(MlirOperation op, MlirStringRef name) {
   Operation *root = unwrap(op);
   StringRef wanted = unwrap(name);
   size_t count = 0;
-  root->walk([&](Operation *nested) {
+  tile::walk(root, [&](Operation *nested) {
     if (nested != root && nested->getName().getStringRef() == wanted)
       ++count;
   });

@@ -6,6 +6,7 @@ test (the subprocess dies with a signal) instead of killing pytest.
 """
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -210,6 +211,48 @@ def test_a_module_built_deeper_than_the_limit_is_rejected():
         f"error: unknown: nesting depth 4202 exceeds the limit {LIMIT}"
     ), out
     assert "unchanged True" in out and out.rstrip().endswith("survived")
+
+
+# Operation::walk and the ancestor queries (getParentOfType, isAncestor,
+# isProperAncestor, findAncestorOpIn*) recurse or loop once per level of
+# nesting; tilemem's C++ walks with tile::walk (include/tilemem/Support/
+# Walk.h) and answers "encloses" from ProgramOrder's intervals instead.
+DEPTH_PROPORTIONAL = re.compile(
+    r"(?<!tile::)\b(?:[A-Za-z_][A-Za-z_0-9]*(?:\(\))?(?:\.|->))walk\s*[<(]"
+    r"|(?:\.|->)(?:getParentOfType|isAncestor|isProperAncestor)\s*[<(]"
+    r"|findAncestorOpIn(?:Block|Region)\s*\("
+)
+# Each remaining ancestor query, with the reason it is not O(depth) per op.
+ANCESTOR_QUERIES_ALLOWED = {
+    # getTargetArch: once per pass and function, and in tile.move's op
+    # verifier (MLIR's IR verifier, itself O(N x depth) upstream: its
+    # dominance checks walk ancestors), never inside a tilemem pass's walk.
+    ("lib/Dialect/Tile/IR/TileDialect.cpp", "getParentOfType<ModuleOp>"),
+}
+
+
+def cpp_sources():
+    """(path relative to the root, file) of every C++ source and header."""
+    for top in ("lib", "include", "tools"):
+        for directory, _, files in os.walk(os.path.join(ROOT, top)):
+            for name in sorted(files):
+                if name.endswith((".cpp", ".h")):
+                    path = os.path.join(directory, name)
+                    yield os.path.relpath(path, ROOT), path
+
+
+def test_no_walk_or_ancestor_query_proportional_to_depth():
+    offenders = []
+    for relative, path in cpp_sources():
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                code = line.split("//", 1)[0]
+                allowed = any(
+                    relative == file and query in code for file, query in ANCESTOR_QUERIES_ALLOWED
+                )
+                if DEPTH_PROPORTIONAL.search(code) and not allowed:
+                    offenders.append(f"{relative}:{number}: {line.strip()}")
+    assert offenders == [], "\n".join(offenders)
 
 
 def test_run_on_large_stack():

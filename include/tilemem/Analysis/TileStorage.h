@@ -177,8 +177,6 @@ private:
   static std::optional<Window> derivedWindow(Value derived,
                                              const Window &source);
   void build(Operation *function);
-  void visitBlock(Block &block);
-  void visitOp(Operation *op);
   void derive(Value value);
 
   std::unique_ptr<ValueNumbering> ownNumbering;

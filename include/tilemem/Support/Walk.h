@@ -41,10 +41,17 @@ struct WalkFrame {
   Operation *next = nullptr;
 };
 
+/// The block hook of a walk that has none.
+struct NoBlockHook {
+  void operator()(Block *) const {}
+};
+
 /// Walks `root` calling `visit(op, stage)` (stage 0: before the op's
-/// regions, 1: after them); `visit` returns a WalkResult.
-template <bool Reverse, typename VisitT>
-WalkResult walkIteratively(Operation *root, VisitT &&visit) {
+/// regions, 1: after them); `visit` returns a WalkResult. `enterBlock(block)`
+/// runs before the first op of each block is visited.
+template <bool Reverse, typename VisitT, typename EnterBlockT = NoBlockHook>
+WalkResult walkIteratively(Operation *root, VisitT &&visit,
+                           EnterBlockT &&enterBlock = EnterBlockT()) {
   auto firstOp = [](Block *block) -> Operation * {
     if (block->empty())
       return nullptr;
@@ -85,8 +92,10 @@ WalkResult walkIteratively(Operation *root, VisitT &&visit) {
     }
     if (frame.block) {
       frame.block = nextBlock(frame.block);
-      if (frame.block)
+      if (frame.block) {
+        enterBlock(frame.block);
         frame.next = firstOp(frame.block);
+      }
       continue;
     }
     unsigned numRegions = frame.op->getNumRegions();
@@ -95,8 +104,10 @@ WalkResult walkIteratively(Operation *root, VisitT &&visit) {
       Region &region =
           frame.op->getRegion(Reverse ? numRegions - 1 - index : index);
       frame.block = firstBlock(region);
-      if (frame.block)
+      if (frame.block) {
+        enterBlock(frame.block);
         frame.next = firstOp(frame.block);
+      }
       continue;
     }
     Operation *done = frame.op;
@@ -169,6 +180,24 @@ void walkEnterExit(Operation *root, EnterT &&enter, ExitT &&exit) {
           exit(op);
         return WalkResult::advance();
       });
+}
+
+/// Calls `enterBlock(block)` before the ops of each block nested in `root`
+/// and `exit(op)` after the regions of each op (post-order), `root`
+/// included, in forward order and without recursion: the order in which a
+/// forward dataflow over structured IR meets a block's arguments before its
+/// ops and an op's regions before its results. Neither may erase an op.
+template <typename EnterBlockT, typename ExitT>
+void walkBlocksThenResults(Operation *root, EnterBlockT &&enterBlock,
+                           ExitT &&exit) {
+  detail::walkIteratively</*Reverse=*/false>(
+      root,
+      [&](Operation *op, unsigned stage) -> WalkResult {
+        if (stage == 1)
+          exit(op);
+        return WalkResult::advance();
+      },
+      [&](Block *block) { enterBlock(block); });
 }
 
 } // namespace mlir::tile

@@ -2,6 +2,7 @@
 //----------------===//
 
 #include "FunctionEmitter.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/DenseSet.h"
@@ -108,7 +109,7 @@ void FunctionEmitter::chooseRoots() {
         uses[{window->root, slot}].push_back({fixed, *ptoType});
       }
   };
-  source.walk([&](Operation *op) {
+  tile::walk(source, [&](Operation *op) {
     for (Value result : op->getResults())
       visit(result);
     for (Region &region : op->getRegions())
@@ -338,14 +339,131 @@ LogicalResult FunctionEmitter::expandSelections() {
   return success();
 }
 
+namespace {
+/// Where each allocation group goes: the innermost block holding all of its
+/// users (`home`) and, in it, the op that is or holds the first of them.
+/// Found for every group at once in two walks, without looking up an op's
+/// ancestors: the lowest common ancestor of a group's users is Tarjan's
+/// offline one (a union-find over the ops and blocks of the nest, each
+/// finished node joined to its parent), since the users of a tree in
+/// pre-order meet at the LCA of the first one met and each later one.
+class RootPlacement {
+public:
+  RootPlacement(Operation *function, ArrayRef<SmallVector<Operation *>> users)
+      : function(function), home(users.size()), first(users.size()) {
+    for (auto [index, list] : llvm::enumerate(users))
+      for (Operation *user : list)
+        groupsOf[user].push_back(index);
+    findHomes();
+    findFirsts();
+  }
+  Block *getHome(unsigned group) const { return home[group]; }
+  Operation *getFirst(unsigned group) const { return first[group]; }
+
+private:
+  using Node = PointerUnion<Operation *, Block *>;
+
+  unsigned makeSet(Node node) {
+    unsigned id = nodes.size();
+    nodes.push_back(node);
+    leader.push_back(id);
+    ancestor.push_back(id);
+    return id;
+  }
+  unsigned find(unsigned id) {
+    while (leader[id] != id) {
+      leader[id] = leader[leader[id]];
+      id = leader[id];
+    }
+    return id;
+  }
+  /// Closes the innermost open node: it joins its parent's set, whose
+  /// answer for "lowest common ancestor with a node of it" is the parent.
+  void finishTop() {
+    unsigned child = open.pop_back_val();
+    unsigned parent = open.back();
+    leader[find(child)] = find(parent);
+    ancestor[find(parent)] = parent;
+  }
+
+  void findHomes() {
+    SmallVector<std::optional<unsigned>> meet(home.size());
+    tile::detail::walkIteratively</*Reverse=*/false>(
+        function,
+        [&](Operation *op, unsigned stage) -> WalkResult {
+          if (stage == 1) {
+            // The op's last block, then the op itself.
+            if (isa<Block *>(nodes[open.back()]))
+              finishTop();
+            if (op != function)
+              finishTop();
+            return WalkResult::advance();
+          }
+          unsigned id = makeSet(op);
+          open.push_back(id);
+          auto it = groupsOf.find(op);
+          if (it != groupsOf.end())
+            for (unsigned group : it->second)
+              meet[group] = meet[group] ? ancestor[find(*meet[group])] : id;
+          return WalkResult::advance();
+        },
+        [&](Block *block) {
+          // A sibling block of the same op is finished before the next.
+          if (isa<Block *>(nodes[open.back()]))
+            finishTop();
+          open.push_back(makeSet(block));
+        });
+    Block *entry = &cast<func::FuncOp>(function).getBody().front();
+    for (auto [group, node] : llvm::enumerate(meet)) {
+      if (!node)
+        continue;
+      Node lca = nodes[*node];
+      if (auto *block = dyn_cast<Block *>(lca))
+        home[group] = block;
+      else if (Operation *op = cast<Operation *>(lca); op != function)
+        home[group] = op->getBlock();
+      else
+        home[group] = entry;
+    }
+  }
+
+  /// The op of each open block that holds the op being visited: for the
+  /// first user of a group met in pre-order, the op of its home that is or
+  /// holds it, and the earliest such op of every user of the group.
+  void findFirsts() {
+    DenseMap<Block *, Operation *> openOp;
+    tile::walk<WalkOrder::PreOrder>(function, [&](Operation *op) {
+      openOp[op->getBlock()] = op;
+      auto it = groupsOf.find(op);
+      if (it == groupsOf.end())
+        return;
+      for (unsigned group : it->second)
+        if (!first[group])
+          first[group] = openOp.lookup(home[group]);
+    });
+  }
+
+  Operation *function;
+  DenseMap<Operation *, SmallVector<unsigned, 1>> groupsOf;
+  SmallVector<Block *> home;
+  SmallVector<Operation *> first;
+  // The union-find over the nodes met so far, and the open ones (the
+  // current op, its block and their ancestors).
+  SmallVector<Node> nodes;
+  SmallVector<unsigned> leader, ancestor, open;
+};
+} // namespace
+
 void FunctionEmitter::placeRoots() {
   Block *entry = &target.getBody().front();
   SmallVector<pto::AllocTileOp> allocs(entry->getOps<pto::AllocTileOp>());
+  // Each alloc_tile with the views of it made next to it, and the ops that
+  // use them.
+  SmallVector<SmallVector<Operation *>> groups, users;
   for (pto::AllocTileOp alloc : allocs) {
-    // The alloc_tile and the views of it made next to it.
     SmallVector<Operation *> group{alloc};
     DenseSet<Operation *> inGroup{alloc};
-    SmallVector<Operation *> users;
+    SmallVector<Operation *> groupUsers;
     for (unsigned next = 0; next < group.size(); ++next)
       for (Operation *user : group[next]->getResult(0).getUsers()) {
         if (isa<pto::SubsetOp, pto::TReshapeOp>(user) &&
@@ -354,11 +472,11 @@ void FunctionEmitter::placeRoots() {
             group.push_back(user);
           continue;
         }
-        users.push_back(user);
+        groupUsers.push_back(user);
       }
     for (Operation *op : group)
       for (Operation *loop : anchors.lookup(op->getResult(0)))
-        users.push_back(loop);
+        groupUsers.push_back(loop);
     // Views nothing uses (a view whose only reader is another view op of
     // the source, which takes its handle from its own window) go.
     for (Operation *op : llvm::reverse(group))
@@ -367,40 +485,23 @@ void FunctionEmitter::placeRoots() {
         op->erase();
       }
     llvm::erase_if(group, [&](Operation *op) { return !inGroup.count(op); });
-    if (users.empty()) {
+    if (groupUsers.empty()) {
       for (Operation *op : llvm::reverse(group))
         if (op->use_empty())
           op->erase();
       continue;
     }
-    // The innermost block holding every user: one of the first user's
-    // enclosing blocks (structured control flow, so the first that holds
-    // all the others).
-    Block *home = nullptr;
-    for (Block *block = users.front()->getBlock(); block;
-         block = block->getParentOp() ? block->getParentOp()->getBlock()
-                                      : nullptr) {
-      if (llvm::all_of(users, [&](Operation *user) {
-            return block->findAncestorOpInBlock(*user) != nullptr;
-          })) {
-        home = block;
-        break;
-      }
-      if (block == entry)
-        break;
-    }
-    if (!home)
-      home = entry;
-    Operation *first = nullptr;
-    for (Operation *user : users) {
-      Operation *ancestor = home->findAncestorOpInBlock(*user);
-      if (!first || ancestor->isBeforeInBlock(first))
-        first = ancestor;
-    }
+    groups.push_back(std::move(group));
+    users.push_back(std::move(groupUsers));
+  }
+  // Users are never ops of another group (a view takes one tile, its
+  // source), so every group's place is found before any group moves.
+  RootPlacement placement(target, users);
+  for (auto [index, group] : llvm::enumerate(groups)) {
     llvm::sort(group, [](Operation *a, Operation *b) {
       return a->isBeforeInBlock(b);
     });
     for (Operation *op : group)
-      op->moveBefore(first);
+      op->moveBefore(placement.getFirst(index));
   }
 }

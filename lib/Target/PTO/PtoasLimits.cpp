@@ -2,6 +2,7 @@
 //---------------------===//
 
 #include "FunctionEmitter.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,21 +26,34 @@ using namespace mlir::tile::pto_emission;
 /// whole-function lowering and the op that makes the body several blocks.
 LogicalResult pto_emission::checkWhileNesting(func::FuncOp func) {
   scf::WhileOp nested;
-  func.walk([&](scf::WhileOp loop) {
+  tile::walk(func, [&](scf::WhileOp loop) {
     if (!nested && !isa<func::FuncOp>(loop->getParentOp()))
       nested = loop;
   });
   if (!nested)
     return success();
+  // The innermost open while of each op is kept on a stack as the walk
+  // enters and leaves whiles, so no op looks up its ancestors.
   Operation *inner = nullptr;
-  func.walk([&](Operation *op) {
-    if (!inner && isa<scf::ForOp, scf::IfOp>(op) &&
-        op->getParentOfType<scf::WhileOp>())
-      inner = op;
-  });
+  scf::WhileOp loop;
+  SmallVector<scf::WhileOp> openWhiles;
+  walkEnterExit(
+      func,
+      [&](Operation *op) {
+        if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+          openWhiles.push_back(whileOp);
+      },
+      [&](Operation *op) {
+        if (isa<scf::WhileOp>(op))
+          openWhiles.pop_back();
+        else if (!inner && !openWhiles.empty() &&
+                 isa<scf::ForOp, scf::IfOp>(op)) {
+          inner = op;
+          loop = openWhiles.back();
+        }
+      });
   if (!inner)
     return success();
-  auto loop = inner->getParentOfType<scf::WhileOp>();
   InFlightDiagnostic diag =
       emitError(loop.getLoc())
       << "'scf.while' op cannot be emitted to PTO: ptoas 0.27 crashes on it "
@@ -119,7 +133,7 @@ struct WhileToCF : OpRewritePattern<scf::WhileOp> {
 /// block argument in it refuses the kernel at the op that reads it.
 LogicalResult pto_emission::checkBlockMerging(func::FuncOp func) {
   bool nested = false;
-  func.walk([&](scf::WhileOp loop) {
+  tile::walk(func, [&](scf::WhileOp loop) {
     nested |= !isa<func::FuncOp>(loop->getParentOp());
   });
   if (!nested)

@@ -14,6 +14,7 @@
 
 #include "tilemem/Analysis/StorageVerifier.h"
 #include "tilemem/Support/Limits.h"
+#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Verifier.h"
@@ -130,7 +131,7 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
   SmallVector<AllocOp> unaddressed;
   bool anyAlloc = false;
   for (func::FuncOp kernel : kernels)
-    kernel.walk([&](AllocOp alloc) {
+    tile::walk(kernel, [&](AllocOp alloc) {
       anyAlloc = true;
       if (!alloc.getAddrAttr())
         unaddressed.push_back(alloc);

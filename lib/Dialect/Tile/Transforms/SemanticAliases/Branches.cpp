@@ -14,9 +14,11 @@ using namespace mlir::tile::semantic_aliases;
 /// Whether a yielded value is a branch-local allocating producer that rule 3
 /// may retarget (its only use is the yield).
 static bool isBranchLocalProducer(scf::IfOp ifOp, Value value) {
+  // A yielded value dominates its yield, so it is branch-local exactly
+  // when it is defined in an arm's block itself (no ancestor walk).
   Operation *def = value.getDefiningOp();
   return def && isa<AllocatingOpInterface>(def) &&
-         ifOp->isProperAncestor(def) && value.hasOneUse();
+         def->getParentOp() == ifOp.getOperation() && value.hasOneUse();
 }
 
 // Buffer-IR branch destinations (seed rules 2-4): a result whose arms yield
@@ -262,7 +264,9 @@ bool Materializer::trySelectInSlots(scf::IfOp ifOp, unsigned index) {
     SmallVector<Value, 2> before;
     for (Operation *yield : {ifOp.thenYield(), ifOp.elseYield()}) {
       Value yielded = yield->getOperand(selection.index);
-      if (!ifOp->isAncestor(yielded.getParentRegion()->getParentOp()))
+      // Defined outside the if: the yielded value dominates the yield, so
+      // it is either in the arm's block or above the if.
+      if (yielded.getParentRegion()->getParentOp() != ifOp.getOperation())
         before.push_back(yielded);
       auto [point, operand] = copyPoint(yield, selection.index);
       OpBuilder armBuilder(point);
