@@ -15,22 +15,24 @@ using namespace mlir::tile::pto_emission;
 LogicalResult FunctionEmitter::emitScope(ScopeOp op) {
   // Transparent: the body is inlined and the results are what it yields.
   Block &block = op.getBody().front();
-  if (failed(emitBlock(block)))
-    return failure();
-  auto yield = cast<ScopeYieldOp>(block.getTerminator());
-  for (auto [result, value] : llvm::zip(op.getResults(), yield.getValues())) {
-    if (isa<TileType>(result.getType())) {
-      FailureOr<Value> handle = handleOf(value, yield);
-      if (failed(handle))
-        return failure();
-      tileHandles[result] = *handle;
-    } else if (!isa<GlobalTensorType>(result.getType())) {
-      FailureOr<Value> mapped = scalar(value, yield);
-      if (failed(mapped))
-        return failure();
-      scalars.map(result, *mapped);
+  queueBlock(block, /*into=*/nullptr, [this, op]() mutable -> LogicalResult {
+    auto yield = cast<ScopeYieldOp>(op.getBody().front().getTerminator());
+    for (auto [result, value] :
+         llvm::zip(op->getResults(), yield.getValues())) {
+      if (isa<TileType>(result.getType())) {
+        FailureOr<Value> handle = handleOf(value, yield);
+        if (failed(handle))
+          return failure();
+        tileHandles[result] = *handle;
+      } else if (!isa<GlobalTensorType>(result.getType())) {
+        FailureOr<Value> mapped = scalar(value, yield);
+        if (failed(mapped))
+          return failure();
+        scalars.map(result, *mapped);
+      }
     }
-  }
+    return success();
+  });
   return success();
 }
 
@@ -111,22 +113,21 @@ LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
     if (isCarried(arg.getType()))
       scalars.map(arg, loop.getRegionIterArgs()[kept++]);
 
-  OpBuilder::InsertionGuard guard(body);
-  body.setInsertionPointToEnd(loopBody);
-  if (failed(emitBlock(*op.getBody())))
-    return failure();
-  auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
-  if (failed(emitLoopYield(op, yield, op.getRegionIterArgs())))
-    return failure();
-  kept = 0;
-  for (OpResult result : op.getResults())
-    if (isCarried(result.getType()))
-      scalars.map(result, loop.getResult(kept++));
+  queueBlock(*op.getBody(), loopBody, [this, op, loop]() mutable {
+    auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
+    if (failed(emitLoopYield(op, yield, op.getRegionIterArgs())))
+      return failure();
+    unsigned kept = 0;
+    for (OpResult result : op->getResults())
+      if (isCarried(result.getType()))
+        scalars.map(result, loop.getResult(kept++));
+    return success();
+  });
   return success();
 }
 
 LogicalResult FunctionEmitter::emitWhile(scf::WhileOp op) {
-  Block &before = op.getBefore().front(), &after = op.getAfter().front();
+  Block &before = op.getBefore().front();
   auto condition = op.getConditionOp();
   SmallVector<Value> inits;
   SmallVector<Type> beforeTypes, afterTypes;
@@ -160,13 +161,14 @@ LogicalResult FunctionEmitter::emitWhile(scf::WhileOp op) {
   for (Value handle : carriedHandles)
     anchor(handle, loop);
   // createBlock moves the insertion point into the new block.
-  OpBuilder::InsertionGuard guard(body);
+  OpBuilder::InsertPoint afterLoop = body.saveInsertionPoint();
   SmallVector<Location> beforeLocs(beforeTypes.size(), op.getLoc());
   SmallVector<Location> afterLocs(afterTypes.size(), op.getLoc());
   Block *newBefore =
       body.createBlock(&loop.getBefore(), {}, beforeTypes, beforeLocs);
   Block *newAfter =
       body.createBlock(&loop.getAfter(), {}, afterTypes, afterLocs);
+  body.restoreInsertionPoint(afterLoop);
   unsigned kept = 0;
   for (BlockArgument arg : before.getArguments())
     if (isCarried(arg.getType()))
@@ -174,9 +176,18 @@ LogicalResult FunctionEmitter::emitWhile(scf::WhileOp op) {
 
   // Before region: the forwarded tiles name the after-arguments' and the
   // results' storage, so their handles must be visible after the loop.
-  body.setInsertionPointToEnd(newBefore);
-  if (failed(emitBlock(before)))
-    return failure();
+  queueBlock(before, newBefore,
+             [this, op, loop, newAfter, carriedHandles]() mutable {
+               return emitWhileCondition(op, loop, newAfter, carriedHandles);
+             });
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitWhileCondition(
+    scf::WhileOp op, scf::WhileOp loop, Block *newAfter,
+    const SmallPtrSetImpl<Value> &carriedHandles) {
+  Block &before = op.getBefore().front(), &after = op.getAfter().front();
+  auto condition = op.getConditionOp();
   FailureOr<Value> cond = scalar(condition.getCondition(), condition);
   if (failed(cond))
     return failure();
@@ -208,20 +219,21 @@ LogicalResult FunctionEmitter::emitWhile(scf::WhileOp op) {
   }
   body.create<scf::ConditionOp>(condition.getLoc(), *cond, forwarded);
 
-  kept = 0;
+  unsigned kept = 0;
   for (BlockArgument arg : after.getArguments())
     if (isCarried(arg.getType()))
       scalars.map(arg, newAfter->getArgument(kept++));
-  body.setInsertionPointToEnd(newAfter);
-  if (failed(emitBlock(after)))
-    return failure();
-  auto yield = cast<scf::YieldOp>(after.getTerminator());
-  if (failed(emitLoopYield(op, yield, before.getArguments())))
-    return failure();
-  kept = 0;
-  for (OpResult result : op.getResults())
-    if (isCarried(result.getType()))
-      scalars.map(result, loop.getResult(kept++));
+  queueBlock(after, newAfter, [this, op, loop]() mutable {
+    Block &before = op.getBefore().front(), &after = op.getAfter().front();
+    auto yield = cast<scf::YieldOp>(after.getTerminator());
+    if (failed(emitLoopYield(op, yield, before.getArguments())))
+      return failure();
+    unsigned kept = 0;
+    for (OpResult result : op->getResults())
+      if (isCarried(result.getType()))
+        scalars.map(result, loop.getResult(kept++));
+    return success();
+  });
   return success();
 }
 
@@ -239,44 +251,68 @@ LogicalResult FunctionEmitter::emitIf(scf::IfOp op) {
   bool hasElse = !op.getElseRegion().empty();
   auto branch = body.create<scf::IfOp>(op.getLoc(), types, *cond, hasElse);
 
-  // Emits one arm; returns the handles of the tiles it yields.
-  auto emitArm = [&](Region &from, Region &to,
-                     SmallVectorImpl<Value> &armHandles) -> LogicalResult {
+  // The then-arm, then the else-arm, then the results at the insertion
+  // point after the branch.
+  auto armBlock = [](Region &to) {
     Block *block = &to.front();
     if (!block->empty())
       block->getTerminator()->erase();
-    OpBuilder::InsertionGuard guard(body);
-    body.setInsertionPointToEnd(block);
-    if (failed(emitBlock(from.front())))
-      return failure();
-    auto yield = cast<scf::YieldOp>(from.front().getTerminator());
-    SmallVector<Value> yielded;
-    for (Value value : yield.getOperands()) {
-      if (isCarried(value.getType())) {
-        FailureOr<Value> mapped = scalar(value, yield);
-        if (failed(mapped))
-          return failure();
-        yielded.push_back(*mapped);
-        armHandles.push_back(Value());
-      } else if (isa<TileType>(value.getType())) {
-        FailureOr<Value> handle = handleOf(value, yield);
-        if (failed(handle))
-          return failure();
-        armHandles.push_back(*handle);
-      } else {
-        armHandles.push_back(Value());
-      }
-    }
-    body.create<scf::YieldOp>(yield.getLoc(), yielded);
-    return success();
+    return block;
   };
-  SmallVector<Value> thenHandles, elseHandles;
-  if (failed(emitArm(op.getThenRegion(), branch.getThenRegion(), thenHandles)))
-    return failure();
-  if (hasElse &&
-      failed(emitArm(op.getElseRegion(), branch.getElseRegion(), elseHandles)))
-    return failure();
+  OpBuilder::InsertPoint afterBranch = body.saveInsertionPoint();
+  auto handles =
+      std::make_shared<std::pair<SmallVector<Value>, SmallVector<Value>>>();
+  queueBlock(
+      op.getThenRegion().front(), armBlock(branch.getThenRegion()),
+      [=]() mutable -> LogicalResult {
+        if (failed(emitArmYield(op.getThenRegion().front(), handles->first)))
+          return failure();
+        if (!hasElse) {
+          body.restoreInsertionPoint(afterBranch);
+          return finishIf(op, branch, handles->first, handles->second);
+        }
+        queueBlock(op.getElseRegion().front(), armBlock(branch.getElseRegion()),
+                   [=]() mutable -> LogicalResult {
+                     if (failed(emitArmYield(op.getElseRegion().front(),
+                                             handles->second)))
+                       return failure();
+                     body.restoreInsertionPoint(afterBranch);
+                     return finishIf(op, branch, handles->first,
+                                     handles->second);
+                   });
+        return success();
+      });
+  return success();
+}
 
+LogicalResult
+FunctionEmitter::emitArmYield(Block &from, SmallVectorImpl<Value> &armHandles) {
+  auto yield = cast<scf::YieldOp>(from.getTerminator());
+  SmallVector<Value> yielded;
+  for (Value value : yield.getOperands()) {
+    if (isCarried(value.getType())) {
+      FailureOr<Value> mapped = scalar(value, yield);
+      if (failed(mapped))
+        return failure();
+      yielded.push_back(*mapped);
+      armHandles.push_back(Value());
+    } else if (isa<TileType>(value.getType())) {
+      FailureOr<Value> handle = handleOf(value, yield);
+      if (failed(handle))
+        return failure();
+      armHandles.push_back(*handle);
+    } else {
+      armHandles.push_back(Value());
+    }
+  }
+  body.create<scf::YieldOp>(yield.getLoc(), yielded);
+  return success();
+}
+
+LogicalResult FunctionEmitter::finishIf(scf::IfOp op, scf::IfOp branch,
+                                        ArrayRef<Value> thenHandles,
+                                        ArrayRef<Value> elseHandles) {
+  bool hasElse = !op.getElseRegion().empty();
   unsigned kept = 0;
   for (auto [index, result] : llvm::enumerate(op.getResults())) {
     if (isCarried(result.getType())) {

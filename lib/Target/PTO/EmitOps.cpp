@@ -10,10 +10,40 @@ using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::pto_emission;
 
+void FunctionEmitter::queueBlock(Block &source, Block *into, AfterBlock after) {
+  auto ops = source.without_terminator();
+  pending.push_back(PendingBlock{ops.begin(), ops.end(), std::move(after),
+                                 body.saveInsertionPoint()});
+  if (into)
+    body.setInsertionPointToEnd(into);
+}
+
 LogicalResult FunctionEmitter::emitBlock(Block &block) {
-  for (Operation &op : block.without_terminator())
-    if (failed(emitOp(&op)))
+  assert(pending.empty() && "emitBlock is the emission's one loop");
+  queueBlock(block, /*into=*/nullptr, /*after=*/nullptr);
+  while (!pending.empty()) {
+    if (pending.back().next != pending.back().end) {
+      // emitOp may queue a block: take the op before it does.
+      Operation *op = &*pending.back().next++;
+      if (failed(emitOp(op))) {
+        pending.clear();
+        return failure();
+      }
+      continue;
+    }
+    PendingBlock done = std::move(pending.back());
+    pending.pop_back();
+    size_t depth = pending.size();
+    if (done.after && failed(done.after())) {
+      pending.clear();
       return failure();
+    }
+    // The op's next block returns where this one would have.
+    if (pending.size() > depth)
+      pending[depth].resume = done.resume;
+    else
+      body.restoreInsertionPoint(done.resume);
+  }
   return success();
 }
 

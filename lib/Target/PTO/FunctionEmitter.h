@@ -31,7 +31,9 @@
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
+#include <functional>
 #include <tuple>
 
 namespace mlir::tile::pto_emission {
@@ -164,7 +166,19 @@ private:
   void anchor(Value handle, Operation *loop);
 
   // Ops.
+  /// Emits the ops of `block` (without its terminator) at the insertion
+  /// point, and those of every region nested in them, without recursion:
+  /// a region op's emitter queues its first block (queueBlock) with what
+  /// follows it, and this loop emits the queued ops innermost first.
   LogicalResult emitBlock(Block &block);
+  /// What a region op emits after the ops of one of its blocks (the
+  /// terminator's part, its results); it may queue the op's next block.
+  using AfterBlock = std::function<LogicalResult()>;
+  /// Queues the ops of `source` (without its terminator), to be emitted at
+  /// the end of `into` (at the insertion point if null) and followed by
+  /// `after`; the insertion point returns where it was once `after` has
+  /// run and queued nothing more.
+  void queueBlock(Block &source, Block *into, AfterBlock after);
   LogicalResult emitOp(Operation *op);
   LogicalResult emitGeneric(Operation *op);
   /// `op` emitted as the table op whose TileOp it is, if any (PTOOps.td).
@@ -198,7 +212,18 @@ private:
   LogicalResult emitLoopYield(Operation *loop, scf::YieldOp yield,
                               ValueRange carriedArgs);
   LogicalResult emitWhile(scf::WhileOp op);
+  /// The while's condition, after its before-block; queues the after-block.
+  LogicalResult emitWhileCondition(scf::WhileOp op, scf::WhileOp loop,
+                                   Block *newAfter,
+                                   const SmallPtrSetImpl<Value> &carried);
   LogicalResult emitIf(scf::IfOp op);
+  /// The yield of one arm of `op` (the insertion point at the end of its
+  /// emitted arm), collecting the handles of the tiles it yields.
+  LogicalResult emitArmYield(Block &from, SmallVectorImpl<Value> &armHandles);
+  /// The results of `op` once both arms are emitted as `branch`.
+  LogicalResult finishIf(scf::IfOp op, scf::IfOp branch,
+                         ArrayRef<Value> thenHandles,
+                         ArrayRef<Value> elseHandles);
   /// Maps `result` (a carried or merged value) to `handle`, or records its
   /// scalar counterpart; tensors need nothing (found by storage root).
   void bindResult(Value result, Value handle) {
@@ -241,6 +266,14 @@ private:
   DenseMap<std::pair<Value, int64_t>, SmallVector<Value>> slotConds;
   /// Loops that carry a value stored in a handle (placeRoots).
   DenseMap<Value, SmallVector<Operation *>> anchors;
+  /// The blocks emitBlock is inside of, innermost last: the next op of
+  /// each, what follows it and the insertion point to return to.
+  struct PendingBlock {
+    Block::iterator next, end;
+    AfterBlock after;
+    OpBuilder::InsertPoint resume;
+  };
+  SmallVector<PendingBlock> pending;
 };
 
 /// Refusals of kernels ptoas 0.27 crashes on or mistranslates, run on the
