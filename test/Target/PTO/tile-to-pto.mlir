@@ -962,3 +962,45 @@ func.func @fillpad(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
   %A1 = tile.store %z, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %A1 : !tile.tensor<16x16xf32>
 }
+
+// -----
+
+// Tests that a root used in both arms of an scf.if sits in the loop body
+// right before the if (the innermost block holding all its uses), and one
+// used only in the then-arm sits in that arm, before its first use.
+// CHECK-LABEL: func.func @placement_across_arms(
+// CHECK:      scf.for
+// CHECK-NEXT:   %[[BOTH:.*]] = pto.alloc_tile
+// CHECK-NEXT:   scf.if
+// CHECK-NEXT:     pto.partition_view
+// CHECK-NEXT:     pto.tload {{.*}} outs(%[[BOTH]] :
+// CHECK-NEXT:     %[[THEN:.*]] = pto.alloc_tile
+// CHECK-NEXT:     pto.texp ins(%[[BOTH]] : {{.*}}) outs(%[[THEN]] :
+// CHECK:        } else {
+// CHECK-NOT:      pto.alloc_tile
+// CHECK:          pto.tload {{.*}} outs(%[[BOTH]] :
+// CHECK-NOT:      pto.alloc_tile
+// CHECK:        }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @placement_across_arms(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xf32>, %c: i1) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %both = tile.alloc : !tile.buffer<vec, 1024>
+  %then = tile.alloc : !tile.buffer<vec, 1024>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%b = %B) -> (!tile.tensor<16x16xf32>) {
+    %nb = scf.if %c -> (!tile.tensor<16x16xf32>) {
+      %x = tile.load %A[%c0, %c0] into(%both : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+      %y = tile.exp %x into(%then : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+      %s = tile.store %y, %b[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+      scf.yield %s : !tile.tensor<16x16xf32>
+    } else {
+      %x = tile.load %A[%c0, %c0] into(%both : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+      %s = tile.store %x, %b[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+      scf.yield %s : !tile.tensor<16x16xf32>
+    }
+    scf.yield %nb : !tile.tensor<16x16xf32>
+  }
+  return %r : !tile.tensor<16x16xf32>
+}
