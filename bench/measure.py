@@ -6,6 +6,7 @@ exponent fit, and the machine a run was measured on."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import math
@@ -323,6 +324,35 @@ def measure_point(
         + (f"  ERROR {point.error}" if point.error else "")
     )
     return point
+
+
+# The timings of a Point (the best of its runs) and its peak sizes.
+TIME_FIELDS = (
+    "parse",
+    "parse_only",
+    "parse_noverify",
+    "init",
+    "materialize",
+    "verify",
+    "output",
+    "pipeline_wall",
+)
+PEAK_FIELDS = ("rss_parse_kb", "rss_pipeline_kb")
+
+
+def best_of(points: Sequence[Point]) -> Point:
+    """One point from measurements of the same program: the best time and
+    the largest peak of each field, the first error."""
+    best = dataclasses.replace(points[0])
+    for other in points[1:]:
+        for name in TIME_FIELDS:
+            mine, theirs = getattr(best, name), getattr(other, name)
+            if math.isnan(mine) or theirs < mine:
+                setattr(best, name, theirs)
+        for name in PEAK_FIELDS:
+            setattr(best, name, max(getattr(best, name), getattr(other, name)))
+        best.error = best.error or other.error
+    return best
 
 
 def measure_pass_memory(point: Point, path: str) -> None:

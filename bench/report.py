@@ -438,7 +438,9 @@ def report(
             "\n## Depth: one `deep` nest\n",
             "One nest of the given depth (levels cycling through scf.for, a counted scf.while "
             "and scf.if, two tile carries at every level, reads of values defined two levels out), "
-            f"measured like the scaling points; the exponents are fitted over depth >= "
+            "measured like the scaling points but in rounds (every depth once per round, the best "
+            f"of {args.repeat} rounds), so a drift of the machine's speed reaches all depths alike; "
+            f"the exponents are fitted over depth >= "
             f"{DEPTH_FIT_FROM:g}. The nesting limit ({gen.DEEP_MAX_DEPTH} levels for this shape) "
             "is the deepest point.\n",
             markdown_table(DEPTH_COLUMNS, depth_rows(depth_points)),

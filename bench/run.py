@@ -57,6 +57,7 @@ from measure import (  # noqa: E402
     TILE_OPT,
     TIME,
     Point,
+    best_of,
     binary_stamp,
     fit_exponent,
     machine,
@@ -85,6 +86,7 @@ __all__ = [
     "SCALING_COLUMNS",
     "Point",
     "_cycles",
+    "best_of",
     "fit_exponent",
     "main",
     "measure_pass_memory",
@@ -181,12 +183,28 @@ def main(argv=None) -> int:
                 points.append(point)
         depth_points: list[Point] = []
         if "deep" in shapes and args.deep_depths:
-            log("deep, one nest per depth:")
-            for d in [int(float(x)) for x in args.deep_depths.split(",") if x]:
-                target = round(d * gen.DEEP_OPS_PER_LEVEL)
-                depth_points.append(
-                    measure_point("deep", target, args, workdir, log, depth=d, passmem=False)
-                )
+            # In rounds, each measuring every depth once: a drift of the
+            # machine's speed during the sweep reaches every depth alike
+            # instead of bending the fitted exponent.
+            log(f"deep, one nest per depth, {args.repeat} round(s):")
+            depths = [int(float(x)) for x in args.deep_depths.split(",") if x]
+            once = argparse.Namespace(**{**vars(args), "repeat": 1})
+            rounds = [
+                [
+                    measure_point(
+                        "deep",
+                        round(d * gen.DEEP_OPS_PER_LEVEL),
+                        once,
+                        workdir,
+                        log,
+                        depth=d,
+                        passmem=False,
+                    )
+                    for d in depths
+                ]
+                for _ in range(args.repeat)
+            ]
+            depth_points = [best_of(runs) for runs in zip(*rounds)]
     exps = exponents(points)
     depth_exp = depth_exponent(depth_points) if depth_points else None
     quality: list[Quality] = []

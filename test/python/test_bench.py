@@ -187,6 +187,22 @@ def test_run_writes_the_depth_table(tmp_path):
     assert data["depth_points"][1]["ops"] > data["depth_points"][0]["ops"] + 3 * 15
 
 
+def test_best_of_rounds_keeps_the_best_time_and_the_largest_peak():
+    """The depth sweep's rounds merge into one point per depth: the least
+    time of each field (a missing one does not win), the largest peak."""
+    first = run.Point("deep", 10, 10, 1, 100, materialize=0.3, verify=float("nan"))
+    first.rss_pipeline_kb = 50
+    second = run.Point("deep", 10, 10, 1, 100, materialize=0.2, verify=0.05)
+    second.rss_pipeline_kb = 40
+    third = run.Point("deep", 10, 10, 1, 100, materialize=float("nan"), verify=0.07)
+    third.error = "pipeline: timed out"
+    best = run.best_of([first, second, third])
+    assert best.materialize == 0.2 and best.verify == 0.05
+    assert best.rss_pipeline_kb == 50
+    assert best.error == "pipeline: timed out"
+    assert first.materialize == 0.3, "the rounds themselves are left alone"
+
+
 def test_deep_nests_reach_the_nesting_limit():
     """The deepest `deep` nest parses (its text stays within the 4096
     brackets of tilemem's limit) and one level more is refused."""
