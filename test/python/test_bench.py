@@ -203,6 +203,20 @@ def test_best_of_rounds_keeps_the_best_time_and_the_largest_peak():
     assert first.materialize == 0.3, "the rounds themselves are left alone"
 
 
+def test_a_target_holds_only_when_every_shape_is_measured_within_it():
+    import report
+
+    nan = float("nan")
+    assert report.bound_row("t", {"seq": 0.7, "nest": 1.0}, 1.0) == [
+        "t",
+        "seq 0.70, nest 1.00",
+        "yes",
+    ]
+    assert report.bound_row("t", {"seq": 0.7, "nest": 1.07}, 1.0)[2] == "no"
+    assert report.bound_row("t", {"seq": 0.7, "nest": nan}, 1.0)[2] == "no"
+    assert report.bound_row("t", {"seq": nan}, 1.5) == ["t", "not measured", "-"]
+
+
 def test_deep_nests_reach_the_nesting_limit():
     """The deepest `deep` nest parses (its text stays within the 4096
     brackets of tilemem's limit) and one level more is refused."""
