@@ -42,7 +42,7 @@ def installed(tmp_path_factory):
     run(
         [
             sys.executable, "-m", "pip", "wheel", ROOT, "--no-build-isolation", "--no-deps",
-            "-w", str(base / "dist"), "-C", f"build-dir={build_dir}",
+            "-w", str(base / "dist"), f"--config-settings=build-dir={build_dir}",
         ]
     )  # fmt: skip
     (wheel,) = glob.glob(str(base / "dist" / "tilemem-*.whl"))
