@@ -42,9 +42,9 @@ static bool isCarried(Type type) {
   return !isa<TileType, GlobalTensorType, BufferType>(type);
 }
 
-LogicalResult FunctionEmitter::emitLoopYield(Operation *loop,
-                                             scf::YieldOp yield,
-                                             ValueRange carriedArgs) {
+LogicalResult FunctionEmitter::emitLoopEnd(Operation *loop, Operation *emitted,
+                                           scf::YieldOp yield,
+                                           ValueRange carriedArgs) {
   // Scalars are yielded; tiles must come back in their carry's handle (the
   // PTO loop carries no tile), tensors are global memory.
   SmallVector<Value> yielded;
@@ -68,6 +68,10 @@ LogicalResult FunctionEmitter::emitLoopYield(Operation *loop,
     }
   }
   body.create<scf::YieldOp>(yield.getLoc(), yielded);
+  unsigned kept = 0;
+  for (OpResult result : loop->getResults())
+    if (isCarried(result.getType()))
+      scalars.map(result, emitted->getResult(kept++));
   return success();
 }
 
@@ -114,14 +118,9 @@ LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
       scalars.map(arg, loop.getRegionIterArgs()[kept++]);
 
   queueBlock(*op.getBody(), loopBody, [this, op, loop]() mutable {
-    auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
-    if (failed(emitLoopYield(op, yield, op.getRegionIterArgs())))
-      return failure();
-    unsigned kept = 0;
-    for (OpResult result : op->getResults())
-      if (isCarried(result.getType()))
-        scalars.map(result, loop.getResult(kept++));
-    return success();
+    return emitLoopEnd(op, loop,
+                       cast<scf::YieldOp>(op.getBody()->getTerminator()),
+                       op.getRegionIterArgs());
   });
   return success();
 }
@@ -224,15 +223,8 @@ LogicalResult FunctionEmitter::emitWhileCondition(
     if (isCarried(arg.getType()))
       scalars.map(arg, newAfter->getArgument(kept++));
   queueBlock(after, newAfter, [this, op, loop]() mutable {
-    Block &before = op.getBefore().front(), &after = op.getAfter().front();
-    auto yield = cast<scf::YieldOp>(after.getTerminator());
-    if (failed(emitLoopYield(op, yield, before.getArguments())))
-      return failure();
-    unsigned kept = 0;
-    for (OpResult result : op->getResults())
-      if (isCarried(result.getType()))
-        scalars.map(result, loop.getResult(kept++));
-    return success();
+    return emitLoopEnd(op, loop, op.getYieldOp(),
+                       op.getBefore().front().getArguments());
   });
   return success();
 }

@@ -207,10 +207,11 @@ private:
   LogicalResult emitAssemble(AssembleOp op);
   LogicalResult emitScope(ScopeOp op);
   LogicalResult emitFor(scf::ForOp op);
-  /// The PTO loop's yield: its scalar operands; each tile must come back in
-  /// its carry's handle.
-  LogicalResult emitLoopYield(Operation *loop, scf::YieldOp yield,
-                              ValueRange carriedArgs);
+  /// The end of `loop`'s last block, emitted as `emitted`: the PTO loop's
+  /// yield of its scalar operands (each tile must come back in its carry's
+  /// handle), then `loop`'s scalar results mapped to `emitted`'s.
+  LogicalResult emitLoopEnd(Operation *loop, Operation *emitted,
+                            scf::YieldOp yield, ValueRange carriedArgs);
   LogicalResult emitWhile(scf::WhileOp op);
   /// The while's condition, after its before-block; queues the after-block.
   LogicalResult emitWhileCondition(scf::WhileOp op, scf::WhileOp loop,

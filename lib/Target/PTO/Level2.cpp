@@ -349,7 +349,7 @@ namespace {
 /// pre-order meet at the LCA of the first one met and each later one.
 class RootPlacement {
 public:
-  RootPlacement(Operation *function, ArrayRef<SmallVector<Operation *>> users)
+  RootPlacement(func::FuncOp function, ArrayRef<SmallVector<Operation *>> users)
       : function(function), home(users.size()), first(users.size()) {
     for (auto [index, list] : llvm::enumerate(users))
       for (Operation *user : list)
@@ -357,7 +357,6 @@ public:
     findHomes();
     findFirsts();
   }
-  Block *getHome(unsigned group) const { return home[group]; }
   Operation *getFirst(unsigned group) const { return first[group]; }
 
 private:
@@ -413,7 +412,7 @@ private:
             finishTop();
           open.push_back(makeSet(block));
         });
-    Block *entry = &cast<func::FuncOp>(function).getBody().front();
+    Block *entry = &function.getBody().front();
     for (auto [group, node] : llvm::enumerate(meet)) {
       if (!node)
         continue;
@@ -443,7 +442,7 @@ private:
     });
   }
 
-  Operation *function;
+  func::FuncOp function;
   DenseMap<Operation *, SmallVector<unsigned, 1>> groupsOf;
   SmallVector<Block *> home;
   SmallVector<Operation *> first;
