@@ -62,7 +62,7 @@ def kernel_figures(name: str) -> dict:
         )
         placed = ptoas_placement(result.pto, "level2") if planner == "ptoas" else None
         out[planner] = {
-            "peak": _peak_with_scratch(text, stats["peak"]),
+            "peak": stats["peak"],
             "placed": placed,
             "lower_bound": stats["lower_bound"],
             "bytes": stats["bytes"],
@@ -70,19 +70,6 @@ def kernel_figures(name: str) -> dict:
             "moves": dict(moves),
         }
     return out
-
-
-def _peak_with_scratch(text: str, peak: dict) -> dict:
-    """The plan's highest end address per space, scratch tiles included
-    (``tile.scratch_addr``: the op's source tile's bytes, in its space);
-    ``planned_stats``'s peak counts the allocations only."""
-    peak = dict(peak)
-    for addr, rows, cols, elem, space in re.findall(
-        r"\{tile\.scratch_addr = (\d+) : i64\} : !tile\.tile<(\d+)x(\d+)x(\w+), (\w+)>", text
-    ):
-        end = int(addr) + int(rows) * int(cols) * _BYTES[elem]
-        peak[space] = max(peak.get(space, 0), end)
-    return peak
 
 
 _TILE_BUF = re.compile(r"loc=(\w+), dtype=(\w+), rows=(\d+), cols=(\d+)")

@@ -163,6 +163,8 @@ def used_bytes(record):
     used = defaultdict(int)
     for a in record["allocations"]:
         used[a["space"]] = max(used[a["space"]], a["addr"] + a["bytes"])
+    for tile in record.get("scratch", []):
+        used[tile["space"]] = max(used[tile["space"]], tile["addr"] + tile["bytes"])
     return used
 
 

@@ -173,6 +173,17 @@ void AllocationLifetimes::build(Operation *function, const ProgramOrder &order,
     events.push_back({lifetime.start, lifetime.bytes, space});
     events.push_back({lifetime.end + 1, -lifetime.bytes, space});
   }
+  // The scratch tile of a SourceScratch op (tile.transpose, row reductions)
+  // is live at its op only, next to the op's operands and result: the op
+  // cannot run in fewer bytes (AllocateMemoryAddr places it as an item).
+  for (auto [point, op] : llvm::enumerate(points))
+    if (op->hasTrait<SourceScratch>()) {
+      auto source = cast<TileType>(op->getOperand(0).getType());
+      unsigned space = static_cast<unsigned>(source.getSpace());
+      int64_t bytes = source.getSizeInBytes();
+      events.push_back({static_cast<unsigned>(point), bytes, space});
+      events.push_back({static_cast<unsigned>(point) + 1, -bytes, space});
+    }
   // An in-place pair overlaps by at most the smaller of the two at its
   // point: only that much is not counted there (one pair per point, the op's
   // one result; the largest if several operands die there).

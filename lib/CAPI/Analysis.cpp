@@ -4,6 +4,7 @@
 
 #include "Diagnostics.h"
 
+#include "tilemem/Analysis/AddressRules.h"
 #include "tilemem/Analysis/AllocationLifetimes.h"
 #include "tilemem/Support/Walk.h"
 
@@ -87,6 +88,19 @@ static llvm::json::Object describe(func::FuncOp function, bool withPositions) {
   for (const ControlRegion &region : lifetimes.getRegions())
     regions.push_back(llvm::json::Object{
         {"kind", region.kind}, {"start", region.start}, {"end", region.end}});
+  // The scratch tiles the planners place next to the allocations (their
+  // address once planned): the plan's bytes and the bound count them.
+  llvm::json::Array scratch;
+  for (const ScratchTile &tile : collectScratchTiles(function, lifetimes))
+    scratch.push_back(llvm::json::Object{
+        {"op", tile.op->getName().getStringRef()},
+        {"loc", locationOf(tile.op)},
+        {"space", stringifyMemorySpace(tile.space)},
+        {"addr", tile.addr ? llvm::json::Value(*tile.addr)
+                           : llvm::json::Value(nullptr)},
+        {"bytes", tile.bytes},
+        {"point", tile.point},
+    });
   llvm::json::Object lowerBound, peakPosition;
   for (unsigned space = 0; space < kNumMemorySpaces; ++space) {
     auto memorySpace = static_cast<MemorySpace>(space);
@@ -102,6 +116,7 @@ static llvm::json::Object describe(func::FuncOp function, bool withPositions) {
       {"num_positions", lifetimes.getNumPoints()},
       {"allocations", std::move(allocations)},
       {"in_place", std::move(inPlace)},
+      {"scratch", std::move(scratch)},
       {"regions", std::move(regions)},
       {"lower_bound", std::move(lowerBound)},
       {"peak_position", std::move(peakPosition)},

@@ -212,8 +212,9 @@ def _count_ops(module: ir.Module, name: str) -> int:
 def planned_stats(module: ir.Module, input_moves: int = 0) -> dict:
     """Statistics of a planned module, from `passes.allocation_lifetimes`:
     ``allocations`` and ``bytes`` (size * slots) per space; per function
-    (``functions``) the ``peak`` (highest address + bytes per space, for
-    planners that assign addresses) and the max-live ``lower_bound``; and
+    (``functions``) the ``peak`` (highest address + bytes per space, scratch
+    tiles included, for planners that assign addresses) and the max-live
+    ``lower_bound``; and
     module-wide ``peak`` / ``lower_bound``, the largest over functions
     (functions are planned independently). ``moves_inserted``: tile.move
     ops in `module` minus `input_moves`."""
@@ -231,6 +232,11 @@ def planned_stats(module: ir.Module, input_moves: int = 0) -> dict:
             total_bytes[a["space"]] += a["bytes"]
             if a.get("addr") is not None:
                 fpeak[a["space"]] = max(fpeak.get(a["space"], 0), a["addr"] + a["bytes"])
+        for tile in record.get("scratch", []):
+            if tile.get("addr") is not None:
+                fpeak[tile["space"]] = max(
+                    fpeak.get(tile["space"], 0), tile["addr"] + tile["bytes"]
+                )
         fbound = dict(record.get("lower_bound", {}))
         functions[record["function"]] = {"peak": fpeak, "lower_bound": fbound}
         for space, value in fpeak.items():

@@ -387,8 +387,11 @@ def allocation_lifetimes(module, positions: bool = False) -> list:
     "num_positions", "allocations" (name, space, addr or None, bytes, start,
     end, pinned, touched, and the op filling the buffer: op, value, loc),
     "in_place" (from, to, point, shift: the pairs that may share bytes at
-    their point, AllocationLifetimes.h), "regions" (kind, start, end),
-    "lower_bound" and "peak_position" (per used space); with `positions`,
+    their point, AllocationLifetimes.h), "scratch" (op, loc, space, addr or
+    None, bytes, point: the scratch tile of a tile.transpose or row
+    reduction, live at its op only), "regions" (kind, start, end),
+    "lower_bound" (the max-live bound, scratch tiles included) and
+    "peak_position" (per used space); with `positions`,
     "positions": the op name at every position. Positions are program
     points: the i-th op of the function body in pre-order."""
     import json

@@ -206,3 +206,23 @@ func.func @in_place_pairs(%x: !tile.tile<8x8xf32, vec>, %f0: !tile.tile<8x1xf32,
   %d = tile.exp %c into(%b13 slot %k : !tile.buffer<vec, 256, slots = 2>) : !tile.tile<8x8xf32, vec>
   return %tt, %e, %g, %r, %z, %d : !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<4x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>
 }
+
+// -----
+
+// Tests that the scratch tile of a row reduction counts in the max-live
+// bound at its op: the 1024-byte source, the 64-byte result and a scratch
+// as large as the source are live together there.
+// CHECK-LABEL: lifetimes of @row_sum_scratch: 7 points
+// CHECK-NEXT:   %0: vec 1024 [3, 4]
+// CHECK-NEXT:   %1: vec 64 [4, 5]
+// CHECK-NEXT:   peak vec: 2112 at 4 (tile.row_sum)
+// CHECK-NOT: {{.}}
+func.func @row_sum_scratch(%A: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x1xf32>) {
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %r = tile.alloc : !tile.buffer<vec, 64>
+  %c0 = arith.constant 0 : index
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %s = tile.row_sum %t into(%r : !tile.buffer<vec, 64>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x1xf32, vec>
+  tile.store %s, %O[%c0, %c0] : !tile.tile<16x1xf32, vec>, !tile.tensor<16x1xf32>
+  return
+}

@@ -12,15 +12,17 @@
 // functions (the a5 module is nested, so not visited): 22 allocations
 // and 4 scratch tiles placed, 4 of them over an in-place partner; vec used
 // (highest end address): 512 + 104 + 1024 + 640 + 512 + 544 + 1088; the
-// max-live lower bounds (allocations only; an in-place pair's overlap is
-// not counted at its point): vec 512 + 80 + 1024 + 512 + 512 + 288 + 96,
-// plus 128 * 3 + 256 (mat, left, right, acc of @spaces).
+// max-live lower bounds (allocations and scratch tiles; an in-place pair's
+// overlap is not counted at its point): vec 512 + 80 + 1024 + 512 + 512 +
+// 544 + 1088 (@scratch: 288 with its 256-byte scratch; @scratch_sizes: the
+// row_max's 1024-byte scratch next to its 64-byte result), plus 128 * 3 +
+// 256 (mat, left, right, acc of @spaces).
 // STATS-DAG: (S) 22 placed
 // STATS-DAG: (S) 4 scratch-placed
 // STATS-DAG: (S) 4 in-place-placed
 // STATS-DAG: (S) 256 acc-bytes
 // STATS-DAG: (S) 4424 vec-bytes
-// STATS-DAG: (S) 3664 peak-bytes
+// STATS-DAG: (S) 4912 peak-bytes
 
 // Tests the two planners on a chain: pypto gives each allocation its own
 // range in program order; dsa-rp places the largest first, then each

@@ -86,6 +86,9 @@ def check_placement(records, addressed: bool):
         for a in allocations:
             assert a["addr"] % 32 == 0
             used[a["space"]] = max(used.get(a["space"], 0), a["addr"] + a["bytes"])
+        for tile in record["scratch"]:
+            assert tile["addr"] is not None and tile["addr"] % 32 == 0, tile
+            used[tile["space"]] = max(used.get(tile["space"], 0), tile["addr"] + tile["bytes"])
         for space, bound in record["lower_bound"].items():
             assert used[space] >= bound
         shifts = {(p["from"], p["to"]): p["shift"] for p in record["in_place"]}

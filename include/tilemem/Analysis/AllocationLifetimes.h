@@ -57,7 +57,8 @@
 // use the pairs (PYPTO merges the two allocations when the shift is 0,
 // DSA_RP may place the second at the first's address plus the shift) and
 // tile-verify-storage{allocated} accepts exactly those overlaps; the
-// max-live bound counts a pair's point with their overlap subtracted.
+// max-live bound counts a pair's point with their overlap subtracted, and
+// the scratch tile of a tile.transpose or row reduction at its op.
 //
 // Cost: one walk to collect values per root, O(1) amortized per value plus
 // O(uses) in liveInterval, and an O(log N) binary search to turn a raw
@@ -174,7 +175,8 @@ public:
   ArrayRef<ControlRegion> getRegions() const { return regions; }
 
   /// The max-live lower bound of `space`: the largest sum of bytes of the
-  /// allocations live at one point. No placement can use fewer bytes.
+  /// allocations and scratch tiles live at one point. No placement can use
+  /// fewer bytes.
   const SpacePeak &getPeak(MemorySpace space) const {
     return peaks[static_cast<unsigned>(space)];
   }
