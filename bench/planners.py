@@ -159,15 +159,6 @@ def corpus(args):
         yield "mixed", mixed_program(seed)
 
 
-def used_bytes(record):
-    used = defaultdict(int)
-    for a in record["allocations"]:
-        used[a["space"]] = max(used[a["space"]], a["addr"] + a["bytes"])
-    for tile in record.get("scratch", []):
-        used[tile["space"]] = max(used[tile["space"]], tile["addr"] + tile["bytes"])
-    return used
-
-
 def count_moves(module) -> int:
     """The `tile.move` ops of a module (copies the pipeline inserted)."""
     return str(module).count(" = tile.move ")
@@ -202,7 +193,7 @@ def measure(fuzz_count: int = 300, mixed: int = 200, bench_ops: int = 600):
                 pass
         t["programs"] += 1
         for drec, prec in zip(dsa_records, pypto_records):
-            dsa_used, pypto_used = used_bytes(drec), used_bytes(prec)
+            dsa_used, pypto_used = passes.used_bytes(drec), passes.used_bytes(prec)
             naive = defaultdict(int)
             for a in drec["allocations"]:
                 naive[a["space"]] += a["bytes"]

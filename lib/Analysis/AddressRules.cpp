@@ -1,7 +1,6 @@
 //===- AddressRules.cpp - what a valid address plan is --------------------===//
 
 #include "tilemem/Analysis/AddressRules.h"
-#include "tilemem/Support/Walk.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -42,24 +41,6 @@ std::string mlir::tile::describeCapacityOverflow(int64_t addr, int64_t bytes,
   os << ") but the capacity on " << stringifyTargetArch(arch) << " is "
      << getSpaceCapacity(arch, space) << " bytes";
   return text;
-}
-
-SmallVector<ScratchTile>
-mlir::tile::collectScratchTiles(Operation *function,
-                                const AllocationLifetimes &lifetimes) {
-  SmallVector<ScratchTile> scratch;
-  tile::walk(function, [&](Operation *op) {
-    if (!op->hasTrait<SourceScratch>())
-      return;
-    auto source = cast<TileType>(op->getOperand(0).getType());
-    std::optional<int64_t> addr;
-    if (auto attr =
-            op->getAttrOfType<IntegerAttr>(TileDialect::kScratchAddrAttrName))
-      addr = attr.getInt();
-    scratch.push_back({op, source.getSpace(), source.getSizeInBytes(),
-                       lifetimes.getPoint(op), addr});
-  });
-  return scratch;
 }
 
 std::string mlir::tile::describeItem(const AddressItem &item,

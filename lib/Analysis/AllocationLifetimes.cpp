@@ -98,6 +98,15 @@ void AllocationLifetimes::build(Operation *function, const ProgramOrder &order,
       lifetime.touched = false;
       allocations.push_back(lifetime);
     }
+    if (op->hasTrait<SourceScratch>()) {
+      auto source = cast<TileType>(op->getOperand(0).getType());
+      std::optional<int64_t> addr;
+      if (auto attr =
+              op->getAttrOfType<IntegerAttr>(TileDialect::kScratchAddrAttrName))
+        addr = attr.getInt();
+      scratchTiles.push_back({op, source.getSpace(), source.getSizeInBytes(),
+                              static_cast<unsigned>(points.size() - 1), addr});
+    }
     StringRef kind = isa<scf::ForOp>(op)     ? "for"
                      : isa<scf::WhileOp>(op) ? "while"
                      : isa<scf::IfOp>(op)    ? "if"
@@ -176,14 +185,11 @@ void AllocationLifetimes::build(Operation *function, const ProgramOrder &order,
   // The scratch tile of a SourceScratch op (tile.transpose, row reductions)
   // is live at its op only, next to the op's operands and result: the op
   // cannot run in fewer bytes (AllocateMemoryAddr places it as an item).
-  for (auto [point, op] : llvm::enumerate(points))
-    if (op->hasTrait<SourceScratch>()) {
-      auto source = cast<TileType>(op->getOperand(0).getType());
-      unsigned space = static_cast<unsigned>(source.getSpace());
-      int64_t bytes = source.getSizeInBytes();
-      events.push_back({static_cast<unsigned>(point), bytes, space});
-      events.push_back({static_cast<unsigned>(point) + 1, -bytes, space});
-    }
+  for (const ScratchTile &scratch : scratchTiles) {
+    unsigned space = static_cast<unsigned>(scratch.space);
+    events.push_back({scratch.point, scratch.bytes, space});
+    events.push_back({scratch.point + 1, -scratch.bytes, space});
+  }
   // An in-place pair overlaps by at most the smaller of the two at its
   // point: only that much is not counted there (one pair per point, the op's
   // one result; the largest if several operands die there).

@@ -365,7 +365,7 @@ void Verifier::checkAddresses() {
                      lifetime.bytes, lifetime.start, lifetime.end});
   }
   // A scratch tile without an address is left to ptoas (level2 PTO).
-  for (const ScratchTile &scratch : collectScratchTiles(function, lifetimes)) {
+  for (const ScratchTile &scratch : lifetimes.getScratchTiles()) {
     if (!scratch.addr)
       continue;
     if (!fitsInCapacity(*scratch.addr, scratch.bytes,

@@ -91,7 +91,7 @@ static llvm::json::Object describe(func::FuncOp function, bool withPositions) {
   // The scratch tiles the planners place next to the allocations (their
   // address once planned): the plan's bytes and the bound count them.
   llvm::json::Array scratch;
-  for (const ScratchTile &tile : collectScratchTiles(function, lifetimes))
+  for (const ScratchTile &tile : lifetimes.getScratchTiles())
     scratch.push_back(llvm::json::Object{
         {"op", tile.op->getName().getStringRef()},
         {"loc", locationOf(tile.op)},

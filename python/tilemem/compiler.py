@@ -226,17 +226,10 @@ def planned_stats(module: ir.Module, input_moves: int = 0) -> dict:
     peak: dict[str, int] = {}
     lower_bound: dict[str, int] = {}
     for record in passes.allocation_lifetimes(module):
-        fpeak: dict[str, int] = {}
         for a in record["allocations"]:
             allocations[a["space"]] += 1
             total_bytes[a["space"]] += a["bytes"]
-            if a.get("addr") is not None:
-                fpeak[a["space"]] = max(fpeak.get(a["space"], 0), a["addr"] + a["bytes"])
-        for tile in record.get("scratch", []):
-            if tile.get("addr") is not None:
-                fpeak[tile["space"]] = max(
-                    fpeak.get(tile["space"], 0), tile["addr"] + tile["bytes"]
-                )
+        fpeak = passes.used_bytes(record)
         fbound = dict(record.get("lower_bound", {}))
         functions[record["function"]] = {"peak": fpeak, "lower_bound": fbound}
         for space, value in fpeak.items():

@@ -401,3 +401,15 @@ def allocation_lifetimes(module, positions: bool = False) -> list:
     return json.loads(
         limits.run_on_large_stack(_tilemem.allocation_lifetimes_json, operation, positions)
     )
+
+
+def used_bytes(record: dict) -> dict:
+    """The bytes a planned function uses per space: the highest address +
+    bytes over the allocations and scratch tiles of one
+    `allocation_lifetimes` record that have an address (none: the space is
+    absent)."""
+    used: dict = {}
+    for item in [*record["allocations"], *record.get("scratch", [])]:
+        if item.get("addr") is not None:
+            used[item["space"]] = max(used.get(item["space"], 0), item["addr"] + item["bytes"])
+    return used

@@ -82,13 +82,9 @@ def check_placement(records, addressed: bool):
             assert 0 <= a["start"] <= a["end"] < record["num_positions"]
         if not addressed:
             continue
-        used = {}
-        for a in allocations:
-            assert a["addr"] % 32 == 0
-            used[a["space"]] = max(used.get(a["space"], 0), a["addr"] + a["bytes"])
-        for tile in record["scratch"]:
-            assert tile["addr"] is not None and tile["addr"] % 32 == 0, tile
-            used[tile["space"]] = max(used.get(tile["space"], 0), tile["addr"] + tile["bytes"])
+        for item in [*allocations, *record["scratch"]]:
+            assert item["addr"] is not None and item["addr"] % 32 == 0, item
+        used = passes.used_bytes(record)
         for space, bound in record["lower_bound"].items():
             assert used[space] >= bound
         shifts = {(p["from"], p["to"]): p["shift"] for p in record["in_place"]}

@@ -71,22 +71,6 @@ std::string describeCapacityOverflow(int64_t addr, int64_t bytes,
 /// "a3" or "a5".
 StringRef stringifyTargetArch(TargetArch arch);
 
-/// The scratch tile an op with the SourceScratch trait needs (pto.ttrans and
-/// pto.trowsum/trowmax/trowmin take a temporary as large as the source
-/// tile), live at its op only.
-struct ScratchTile {
-  Operation *op;
-  MemorySpace space;
-  int64_t bytes;
-  unsigned point;
-  /// Its `tile.scratch_addr`, if set.
-  std::optional<int64_t> addr;
-};
-
-/// Every scratch tile of `function`, in program order.
-SmallVector<ScratchTile>
-collectScratchTiles(Operation *function, const AllocationLifetimes &lifetimes);
-
 /// One item of an address plan, as the rules see it.
 struct AddressItem {
   /// The tile.alloc, or the scratch tile's op: diagnostics go there.

@@ -78,6 +78,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <array>
+#include <optional>
 
 namespace mlir::tile {
 
@@ -112,6 +113,18 @@ struct InPlaceShare {
   /// operands' in `from` (or shares no byte with them): the one placement
   /// in which the two may overlap.
   int64_t shift;
+};
+
+/// The scratch tile an op with the SourceScratch trait needs (pto.ttrans and
+/// pto.trowsum/trowmax/trowmin take a temporary as large as the source
+/// tile), live at its op only.
+struct ScratchTile {
+  Operation *op;
+  MemorySpace space;
+  int64_t bytes;
+  unsigned point;
+  /// Its `tile.scratch_addr`, if set.
+  std::optional<int64_t> addr;
 };
 
 /// A structured control-flow op and the points it covers.
@@ -171,6 +184,9 @@ public:
     return it->second;
   }
 
+  /// Every scratch tile of the function, in program order.
+  ArrayRef<ScratchTile> getScratchTiles() const { return scratchTiles; }
+
   /// Loops and branches, in program order.
   ArrayRef<ControlRegion> getRegions() const { return regions; }
 
@@ -192,6 +208,7 @@ private:
   SmallVector<Operation *> points;
   llvm::DenseMap<Operation *, unsigned> pointOf;
   SmallVector<ControlRegion> regions;
+  SmallVector<ScratchTile> scratchTiles;
   SmallVector<InPlaceShare> shares;
   llvm::DenseMap<std::pair<unsigned, unsigned>, int64_t> shiftOf;
   std::array<SpacePeak, kNumMemorySpaces> peaks;

@@ -143,8 +143,7 @@ struct Planner {
       : function(function), arch(arch), lifetimes(lifetimes),
         items(lifetimes.getAllocations()),
         numAllocations(lifetimes.getAllocations().size()), names(function) {
-    for (const ScratchTile &scratch :
-         collectScratchTiles(function, lifetimes)) {
+    for (const ScratchTile &scratch : lifetimes.getScratchTiles()) {
       items.push_back(AllocationLifetime{
           AllocOp(), scratch.space, scratch.bytes, scratch.point, scratch.point,
           /*pinned=*/false, scratch.addr, /*touched=*/true});
