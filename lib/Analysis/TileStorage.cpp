@@ -120,15 +120,7 @@ std::optional<Window> TileStorage::destinationWindow(AllocatingOpInterface op) {
 
 unsigned mlir::tile::writtenLocator(Operation *op) {
   auto contract = dyn_cast<StorageContractInterface>(op);
-  if (!contract)
-    return kNoWrite;
-  if (isa<AllocatingOpInterface>(op))           // the produced tile is result 0
-    return contract.isMetadataOnly() ? kNoWrite // a declaration writes nothing
-                                     : 0;
-  std::optional<unsigned> updated = contract.getWritebackOperand();
-  if (!updated && contract.isFirstInputAlias() && !contract.isMetadataOnly())
-    updated = 0; // a data-writing first-input alias updates operand 0
-  return updated ? kWrittenOperand | *updated : kNoWrite;
+  return contract ? contract.getWrittenLocator() : kNoWrite;
 }
 
 Value mlir::tile::writtenValue(Operation *op) {

@@ -2,7 +2,7 @@
 
     from tilemem import memory_map
     drawn = memory_map.render("examples/splitk_matmul.mlir", "map.png")
-    drawn.rectangles      # what was drawn: one dict per allocation
+    drawn.rectangles      # what was drawn: one dict per allocation or scratch tile
     memory_map.render_all("two_kernels.mlir", "map.png")   # map-f1.png, map-f2.png
     memory_map.render("examples/splitk_matmul.mlir", "map.html")   # interactive (plotly)
 
@@ -13,7 +13,9 @@ KiB (MiB for spaces of a MiB or more), with integer ticks. Each allocation
 is a rectangle over its live positions ``[start, end]`` (position p covers
 ``[p, p + 1)``, so a one-op lifetime is visible) and its bytes, coloured by
 the op that fills it (the legend names the ops; pinned allocations, placed
-by the user, have a red edge). A rectangle is labelled with that op and its
+by the user, have a red edge). The scratch tile of a ``tile.transpose`` or
+row reduction is a hatched rectangle at its op: the planners place it next
+to the allocations, and the peak and the lower bound count it. A rectangle is labelled with that op and its
 value (``matmul %5``) only where the label fits inside it and overlaps no
 other label, so a map of a thousand allocations stays readable; where there
 is room the x axis names the op at each position. Loops and branches are
@@ -66,9 +68,10 @@ _NAMED_TICKS = 48
 class MemoryMap:
     """What :func:`draw` drew. ``figure``: the matplotlib Figure.
     ``record``: the function's ``allocation_lifetimes`` record.
-    ``rectangles``: per allocation ``{"name", "space", "x", "width", "y",
-    "height", "op", "label"}`` (bytes and positions; ``label`` is None when
-    the label did not fit). ``labels``: the label Text artists drawn.
+    ``rectangles``: per allocation and scratch tile ``{"name", "space",
+    "x", "width", "y", "height", "op", "scratch", "label"}`` (bytes and
+    positions; a scratch tile is named ``scratch@<position>``; ``label`` is
+    None when the label did not fit). ``labels``: the label Text artists drawn.
     ``spaces``: the panels, in order. ``path``: the file written by
     :func:`render`, if any."""
 
@@ -112,8 +115,29 @@ def _op_colors(allocations: Sequence[dict]) -> dict[str, str]:
     }
 
 
+def _items(record: dict) -> list[dict]:
+    """The allocations, then the scratch tiles as one-position items
+    (``"scratch": True``): what occupies bytes in the plan."""
+    scratch = [
+        {
+            "name": f"scratch@{tile['point']}",
+            "value": "scratch",
+            "space": tile["space"],
+            "addr": tile["addr"],
+            "bytes": tile["bytes"],
+            "start": tile["point"],
+            "end": tile["point"],
+            "op": tile["op"],
+            "loc": tile.get("loc", "?"),
+            "scratch": True,
+        }
+        for tile in record.get("scratch", [])
+    ]
+    return [*record["allocations"], *scratch]
+
+
 def _check_planned(record: dict) -> None:
-    missing = [a["name"] for a in record["allocations"] if a.get("addr") is None]
+    missing = [a["name"] for a in _items(record) if a.get("addr") is None]
     if missing:
         raise ValueError(
             f"@{record['function']}: allocation(s) without an "
@@ -123,9 +147,9 @@ def _check_planned(record: dict) -> None:
 
 
 def _x_range(record: dict) -> tuple[int, int]:
-    """The positions where an allocation lives (the rest of the function
-    holds nothing to draw)."""
-    allocations = record["allocations"]
+    """The positions where an allocation or scratch tile lives (the rest of
+    the function holds nothing to draw)."""
+    allocations = _items(record)
     if not allocations:
         return 0, max(int(record.get("num_positions", 1)), 1)
     return min(a["start"] for a in allocations), max(a["end"] for a in allocations) + 1
@@ -157,7 +181,7 @@ def draw(record: dict, planner: str = "", arch: str = "a3") -> MemoryMap:
     from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     _check_planned(record)
-    allocations = record["allocations"]
+    allocations = _items(record)
     spaces = [s for s in SPACES if any(a["space"] == s for a in allocations)]
     spaces += sorted({a["space"] for a in allocations} - set(spaces))
     x0, x1 = _x_range(record)
@@ -198,6 +222,7 @@ def draw(record: dict, planner: str = "", arch: str = "a3") -> MemoryMap:
                 alpha=0.75,
                 edgecolor="#c00000" if a.get("pinned") else edge,
                 linewidth=1.2 if a.get("pinned") else width,
+                hatch="////" if a.get("scratch") else None,
                 zorder=2,
             )
             rect.set_gid(f"alloc:{a['name']}")
@@ -224,8 +249,12 @@ def draw(record: dict, planner: str = "", arch: str = "a3") -> MemoryMap:
         cap_text = ""
         if cap is not None:
             cap_text = f", capacity {_fmt_bytes(cap)}" + ("" if in_view else " (above the plot)")
+        scratch = sum(1 for a in mine if a.get("scratch"))
+        count = f"{len(mine) - scratch} allocation(s)" + (
+            f" and {scratch} scratch tile(s)" if scratch else ""
+        )
         ax.set_title(
-            f"{space}: {len(mine)} allocation(s), peak {_fmt_bytes(peak)} vs max-live lower "
+            f"{space}: {count}, peak {_fmt_bytes(peak)} vs max-live lower "
             f"bound {_fmt_bytes(bound)}{cap_text}",
             fontsize=9,
             loc="left",
@@ -264,6 +293,9 @@ def draw(record: dict, planner: str = "", arch: str = "a3") -> MemoryMap:
         handles.append(Patch(facecolor=_OTHER_OPS, alpha=0.75, label="other ops"))
     if any(a.get("pinned") for a in allocations):
         handles.append(Patch(facecolor="white", edgecolor="#c00000", label="pinned (user address)"))
+    if any(a.get("scratch") for a in allocations):
+        handles.append(Patch(facecolor="white", edgecolor="#333333", hatch="////",
+                             label="scratch tile (at its op)"))  # fmt: skip
     kinds = {r["kind"] for r in record.get("regions", [])}
     handles += [
         Patch(facecolor=_REGION_COLORS.get(k, "#888888"), alpha=0.15, label=f"{k} (shaded)")
@@ -293,6 +325,7 @@ def draw(record: dict, planner: str = "", arch: str = "a3") -> MemoryMap:
                     "y": y * unit,
                     "height": rect.get_height() * unit,
                     "op": a.get("op"),
+                    "scratch": bool(a.get("scratch")),
                     "label": labels.get(id(rect)),
                 }
             )
@@ -349,7 +382,7 @@ def draw_html(record: dict, planner: str = "", arch: str = "a3"):
         ) from error
 
     _check_planned(record)
-    allocations = record["allocations"]
+    allocations = _items(record)
     spaces = [s for s in SPACES if any(a["space"] == s for a in allocations)]
     colors = _op_colors(allocations)
     capacity = CAPACITIES.get(arch, {})
@@ -380,6 +413,7 @@ def draw_html(record: dict, planner: str = "", arch: str = "a3"):
                         "color": ["#c00000" if a.get("pinned") else "#333333" for a in mine],
                         "width": 0.5,
                     },
+                    "pattern": {"shape": ["/" if a.get("scratch") else "" for a in mine]},
                 },
                 customdata=[
                     [

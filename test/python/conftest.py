@@ -16,6 +16,7 @@ sys.path.insert(0, PACKAGE_DIR)
 
 TILE_OPT = os.path.join(ROOT, "build", "bin", "tile-opt")
 EXAMPLES = os.path.join(ROOT, "examples")
+KERNELS = os.path.join(ROOT, "kernels")
 
 
 # The planners every corpus test runs with.

@@ -6,7 +6,7 @@ import re
 
 import matplotlib.image as mpimg
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, KERNELS
 from tilemem import memory_map, passes
 
 RECORD = {
@@ -47,13 +47,21 @@ RECORD = {
 
 
 def assert_rectangles_match(drawn, record):
+    """One rectangle per allocation over its lifetime and bytes, and one
+    per scratch tile at its op."""
     by_name = {r["name"]: r for r in drawn.rectangles}
-    assert len(by_name) == len(record["allocations"])
+    scratch = record.get("scratch", [])
+    assert len(by_name) == len(record["allocations"]) + len(scratch)
     for a in record["allocations"]:
         r = by_name[a["name"]]
-        assert r["space"] == a["space"]
+        assert r["space"] == a["space"] and not r["scratch"]
         assert (r["x"], r["width"]) == (a["start"], a["end"] - a["start"] + 1)
         assert (r["y"], r["height"]) == (a["addr"], a["bytes"])
+    for tile in scratch:
+        r = by_name[f"scratch@{tile['point']}"]
+        assert r["space"] == tile["space"] and r["scratch"] and r["op"] == tile["op"]
+        assert (r["x"], r["width"]) == (tile["point"], 1)
+        assert (r["y"], r["height"]) == (tile["addr"], tile["bytes"])
 
 
 def test_draw_hand_record():
@@ -96,6 +104,23 @@ def test_render_planned_kernel(tmp_path, planner):
     assert drawn.record == record
     assert_rectangles_match(drawn, record)
     assert set(drawn.spaces) == {"mat", "left", "right", "acc"}
+
+
+@pytest.mark.parametrize("planner", ["pypto", "dsa-rp"])
+def test_scratch_tiles_are_drawn_and_counted_in_the_peak(tmp_path, planner):
+    kernel = os.path.join(KERNELS, "rms_norm.mlir")
+    drawn = memory_map.render(kernel, tmp_path / "map.png", memory_planner=planner, dpi=60)
+    record = drawn.record
+    assert record["scratch"], "rms_norm's row reduction needs a scratch tile"
+    assert_rectangles_match(drawn, record)
+    # Each panel's peak is the highest byte of its allocations and scratch
+    # tiles (what the planners' bound is compared with), never below it.
+    used = passes.used_bytes(record)
+    for ax, space in zip(drawn.figure.axes, drawn.spaces):
+        title = ax.get_title(loc="left")
+        assert f"peak {memory_map._fmt_bytes(used[space])} vs" in title, title
+        assert used[space] >= record["lower_bound"][space]
+    assert "scratch tile" in drawn.figure.axes[drawn.spaces.index("vec")].get_title(loc="left")
 
 
 def test_render_rejects_ptoas_and_unknown_function(tmp_path):

@@ -48,7 +48,8 @@ Value writtenValue(Operation *op);
 /// result number, or an operand number with kWrittenOperand set (what a
 /// writeback updates in place); kNoWrite when `op` writes no storage.
 /// Which result or operand it is depends only on the op's kind.
-constexpr unsigned kWrittenOperand = 1u << 31, kNoWrite = ~0u;
+using detail::kNoWrite;
+using detail::kWrittenOperand;
 unsigned writtenLocator(Operation *op);
 /// The value at `locator` (writtenLocator) of `op`.
 inline Value writtenAt(Operation *op, unsigned locator) {

@@ -27,6 +27,15 @@ static bool isSupportedElementType(Type type) {
 }
 
 static int64_t elementBytes(Type type) {
+  // The supported element types by TypeID first: getIntOrFloatBitWidth
+  // reaches a float's width through FloatType's interface lookup, and tile
+  // sizes are asked for on the passes' hot paths.
+  if (isa<Float32Type>(type))
+    return 4;
+  if (isa<Float16Type, BFloat16Type>(type))
+    return 2;
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return integer.getWidth() / 8;
   return static_cast<int64_t>(type.getIntOrFloatBitWidth()) / 8;
 }
 

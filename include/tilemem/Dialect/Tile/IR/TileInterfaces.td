@@ -53,6 +53,13 @@ def Tile_StorageContractInterface : OpInterface<"StorageContractInterface"> {
     InterfaceMethod<"Operand the result updates in place (writeback), if any.",
       "std::optional<unsigned>", "getWritebackOperand", (ins), "",
       [{ return ::mlir::tile::detail::writebackOperandOf<ConcreteOp>(); }]>,
+    InterfaceMethod<[{Where the op writes storage: result 0, an operand
+      number with detail::kWrittenOperand set, or detail::kNoWrite
+      (detail::writtenLocatorOf).}],
+      "unsigned", "getWrittenLocator", (ins), "",
+      [{ return ::mlir::tile::detail::writtenLocatorOf<ConcreteOp>(
+             ConcreteOp::template hasTrait<
+                 ::mlir::tile::AllocatingOpInterface::Trait>()); }]>,
     InterfaceMethod<"Whether operand `index` is overwritten without being read.",
       "bool", "isWriteOnlyOperand", (ins "unsigned":$index), "",
       [{ return ::mlir::tile::detail::isWriteOnlyOperandOf<ConcreteOp>($_op, index); }]>,

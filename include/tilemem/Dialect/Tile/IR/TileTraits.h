@@ -92,10 +92,26 @@ template <typename Op> AliasLayout aliasLayoutOf(Op op, AliasLayout source) {
   source.offset = 0;
   return source;
 }
-template <typename Op> std::optional<unsigned> writebackOperandOf() {
+template <typename Op> constexpr std::optional<unsigned> writebackOperandOf() {
   if constexpr (llvm::is_detected<writeback_t, Op>::value)
     return Op::kWritebackOperandIndex;
   return std::nullopt;
+}
+/// Where an op of kind Op writes storage (StorageContractInterface's
+/// getWrittenLocator): result 0 for a data-writing allocating producer;
+/// kWrittenOperand | i for the operand i a writeback (or a data-writing
+/// first-input alias, operand 0) updates in place; kNoWrite for
+/// declarations and metadata views. A fact of the op's kind, so it is
+/// computed once per kind rather than by trait queries per op.
+constexpr unsigned kWrittenOperand = 1u << 31, kNoWrite = ~0u;
+template <typename Op> constexpr unsigned writtenLocatorOf(bool allocating) {
+  bool metadataOnly = Op::template hasTrait<MetadataOnly>();
+  if (allocating)
+    return metadataOnly ? kNoWrite : 0;
+  std::optional<unsigned> updated = writebackOperandOf<Op>();
+  if (!updated && Op::template hasTrait<FirstInputAlias>() && !metadataOnly)
+    updated = 0;
+  return updated ? kWrittenOperand | *updated : kNoWrite;
 }
 template <typename T>
 using covers_whole_t = decltype(std::declval<T &>().coversWholeOperand());
