@@ -6,7 +6,7 @@ mode."""
 
 import numpy as np
 import pytest
-from tilemem import passes
+from interp_cases import run_where_defined
 from tilemem.testing import interp
 
 COMPARE = """
@@ -54,21 +54,11 @@ def _inputs():
     return X, Y
 
 
-def _run(text, inputs):
-    """Value mode, and storage mode (after tile-init-memref) equal to it
-    wherever value mode defines an output (a mask's padding is poison)."""
-    res = interp.run(text, inputs)
-    stored = interp.run(passes.init_memref()(text), inputs, mode="storage")
-    for value, poison, storage in zip(res.outputs, res.poison, stored.outputs):
-        np.testing.assert_array_equal(storage[~poison], value[~poison])
-    return res
-
-
 @pytest.mark.parametrize("mode", MODES)
 def test_cmp_packs_a_bit_per_element(mode):
     X, Y = _inputs()
     text = COMPARE.format(op=f"tile.cmp {mode} %x, %y", types="!tile.tile<2x16xf32, vec>")
-    res = _run(text, [X, Y, np.zeros((2, 32), np.int8), 0.0])
+    res = run_where_defined(text, [X, Y, np.zeros((2, 32), np.int8), 0.0])
     mask, poison = res.outputs[0], res.poison[0]
     with np.errstate(invalid="ignore"):
         np.testing.assert_array_equal(_bits(mask), MODES[mode](X, Y))
@@ -80,7 +70,7 @@ def test_cmp_packs_a_bit_per_element(mode):
 def test_cmps_against_a_scalar(mode):
     X, Y = _inputs()
     text = COMPARE.format(op=f"tile.cmps {mode} %x, %s", types="!tile.tile<2x16xf32, vec>, f32")
-    res = _run(text, [X, Y, np.zeros((2, 32), np.int8), 0.5])
+    res = run_where_defined(text, [X, Y, np.zeros((2, 32), np.int8), 0.5])
     mask, poison = res.outputs[0], res.poison[0]
     with np.errstate(invalid="ignore"):
         want = MODES[mode](X, np.float32(0.5))
@@ -135,7 +125,7 @@ def test_sel_takes_the_first_where_the_bit_is_set():
     rng = np.random.default_rng(3)
     X = rng.uniform(-1, 1, (2, 16)).astype(np.float32)
     Y = rng.uniform(-1, 1, (2, 16)).astype(np.float32)
-    res = _run(SELECT, [X, Y, 0.0])
+    res = run_where_defined(SELECT, [X, Y, 0.0])
     np.testing.assert_array_equal(res.outputs[0], np.where(X > 0, X, Y))
     assert not res.poison[0].any()
 
