@@ -29,14 +29,24 @@ void ProgramOrder::renumber() {
   // The orders differ only inside scf.if ops with two arms: elsewhere the
   // first walk's mirrored = position holds. Renumber just the outermost
   // such ifs, else-arm first, over the same positions their subtree took.
+  // Nearly every op the mirrored walk renumbers gets a Shape record (its
+  // mirrored position moves by the other arm's size), and the first walk
+  // spaced positions kStride apart, so an outermost if spans
+  // (end - position) / kStride ops: the table is sized once for them.
+  SmallVector<Operation *> outermost;
+  size_t renumbered = 0;
   uint64_t done = 0;
   for (Operation *ifOp : twoArmed) {
     uint64_t position = this->position(ifOp);
     if (position <= done)
-      continue; // nested in an if renumbered already
+      continue; // nested in an outermost two-armed if
     done = end(ifOp);
-    number(ifOp, /*mirrored=*/true, nullptr, position - kStride);
+    outermost.push_back(ifOp);
+    renumbered += (done - position) / kStride;
   }
+  shapes.reserve(withRegions + renumbered);
+  for (Operation *ifOp : outermost)
+    number(ifOp, /*mirrored=*/true, nullptr, position(ifOp) - kStride);
 }
 
 // Iterative pre-order walk, so deep nests cannot overflow the stack.
