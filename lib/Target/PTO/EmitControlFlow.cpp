@@ -243,15 +243,15 @@ LogicalResult FunctionEmitter::emitIf(scf::IfOp op) {
   bool hasElse = !op.getElseRegion().empty();
   auto branch = body.create<scf::IfOp>(op.getLoc(), types, *cond, hasElse);
 
-  // The then-arm, then the else-arm, then the results at the insertion
-  // point after the branch.
+  // The then-arm, then the else-arm, then the results right after the
+  // branch (the last arm's continuation runs with the insertion point still
+  // in that arm).
   auto armBlock = [](Region &to) {
     Block *block = &to.front();
     if (!block->empty())
       block->getTerminator()->erase();
     return block;
   };
-  OpBuilder::InsertPoint afterBranch = body.saveInsertionPoint();
   auto handles =
       std::make_shared<std::pair<SmallVector<Value>, SmallVector<Value>>>();
   queueBlock(
@@ -260,7 +260,7 @@ LogicalResult FunctionEmitter::emitIf(scf::IfOp op) {
         if (failed(emitArmYield(op.getThenRegion().front(), handles->first)))
           return failure();
         if (!hasElse) {
-          body.restoreInsertionPoint(afterBranch);
+          body.setInsertionPointAfter(branch);
           return finishIf(op, branch, handles->first, handles->second);
         }
         queueBlock(op.getElseRegion().front(), armBlock(branch.getElseRegion()),
@@ -268,7 +268,7 @@ LogicalResult FunctionEmitter::emitIf(scf::IfOp op) {
                      if (failed(emitArmYield(op.getElseRegion().front(),
                                              handles->second)))
                        return failure();
-                     body.restoreInsertionPoint(afterBranch);
+                     body.setInsertionPointAfter(branch);
                      return finishIf(op, branch, handles->first,
                                      handles->second);
                    });
