@@ -166,6 +166,15 @@ def _move_text(moves: dict) -> str:
     return ", ".join(f"{k} {v}" for k, v in sorted(moves.items())) or "0"
 
 
+def _ptoas_used(figures: dict) -> str:
+    """What a program whose addresses ptoas plans uses: PlanMemory's
+    placement when ptoas ran, else the declared bytes alone."""
+    declared = f"declared {_spaces(figures['bytes'])}"
+    if figures["placed"] is None:
+        return declared
+    return f"{_spaces(figures['placed'])} (PlanMemory; {declared})"
+
+
 def table(samples_dir: str | None) -> str:
     rows = [
         "| kernel | planner | KiB per space used "
@@ -176,12 +185,7 @@ def table(samples_dir: str | None) -> str:
         figures = kernel_figures(name)
         for planner in PLANNERS:
             f = figures[planner]
-            if planner != "ptoas":
-                used = _spaces(f["peak"])
-            elif f["placed"] is not None:
-                used = f"{_spaces(f['placed'])} (PlanMemory; declared {_spaces(f['bytes'])})"
-            else:
-                used = f"declared {_spaces(f['bytes'])}"
+            used = _spaces(f["peak"]) if planner != "ptoas" else _ptoas_used(f)
             rows.append(
                 f"| {name} | {planner} | {used} | {_spaces(f['lower_bound'])} | "
                 f"{f['moves_inserted']} | {_move_text(f['moves'])} |"
@@ -192,10 +196,8 @@ def table(samples_dir: str | None) -> str:
             s = sample_figures(os.path.join(samples_dir, sample))
             if s["level"] == "level3":
                 used = f"{_spaces(s['bytes'])} (its addresses)"
-            elif s["placed"] is not None:
-                used = f"{_spaces(s['placed'])} (PlanMemory; declared {_spaces(s['bytes'])})"
             else:
-                used = f"declared {_spaces(s['bytes'])}"
+                used = _ptoas_used(s)
             rows.append(
                 f"| {name} | sample `{sample}` ({s['level']}) | {used} | | | "
                 f"{_move_text(s['moves'])} |"
