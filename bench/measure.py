@@ -178,6 +178,10 @@ def fit_exponent(ns: Sequence[float], ts: Sequence[float]) -> float:
 # ---------------------------------------------------------------------------
 
 
+# How the `deep` sweep's programs reach tile-opt (Point.input).
+DEEP_INPUTS = ("text", "bytecode")
+
+
 @dataclass
 class Point:
     shape: str
@@ -190,6 +194,10 @@ class Point:
     # Parser time with MLIR's verifier off (--mlir-very-unsafe-disable-...).
     parse_noverify: float = float("nan")
     depth: int = 0  # `deep` only: the depth of its nests
+    # How the program reaches tile-opt: "text", or "bytecode" (MLIR's
+    # bytecode reader, which lays the ops out as Python builders do; the
+    # text parser leaves its per-level state between the ops of a deep nest).
+    input: str = "text"
     init: float = float("nan")
     materialize: float = float("nan")
     verify: float = float("nan")
@@ -247,13 +255,30 @@ def tile_opt_run(path: str, extra: Sequence[str], tile_opt: str) -> Run:
 
 
 def measure_point(
-    shape: str, target: int, args, workdir: str, log, depth: int = 0, passmem: bool = True
+    shape: str,
+    target: int,
+    args,
+    workdir: str,
+    log,
+    depth: int = 0,
+    passmem: bool = True,
+    input: str = "text",
 ) -> Point:
     program = gen.generate(shape, target, "tile", depth=depth)
     path = os.path.join(workdir, f"{shape}-{target}-{depth}.mlir")
     with open(path, "w") as f:
         f.write(program.text)
-    point = Point(shape, target, program.ops, program.units, len(program.text))
+    point = Point(shape, target, program.ops, program.units, len(program.text), input=input)
+    if input == "bytecode":
+        text_path, path = path, path + "bc"
+        convert = subprocess.run(
+            [args.tile_opt, text_path, "--emit-bytecode", "-o", path],
+            capture_output=True,
+            text=True,
+        )
+        if convert.returncode != 0:
+            point.error = "bytecode: " + (convert.stderr.strip().splitlines() or [""])[0][:200]
+            return point
     if shape == "deep":
         point.depth = gen.deep_depth(target, depth)
     del program

@@ -22,7 +22,10 @@ the tile program):
 - the scaling exponent of materialize + verify (least squares on log-log over
   N >= 1e4);
 - for the ``deep`` shape, the same over the depth of one nest
-  (``--deep-depths``), the exponent fitted over depths >= 1e3;
+  (``--deep-depths``), the exponent fitted over depths >= 1e3, once for
+  each way the nest reaches tile-opt (``--deep-inputs``): its text, and its
+  bytecode, whose reader lays the ops out as the Python builders do, where
+  the text parser leaves per-level state between them;
 - quality figures on a fixed corpus (examples/*.mlir, a seeded fuzz set and
   the bench shapes at small size): tile.move ops the pass inserts against a
   naive baseline that copies at every non-equivalent yield, and scratch tiles
@@ -51,6 +54,7 @@ sys.path.insert(0, HERE)
 # (report.py). The names below are also read by test/python/test_bench.py.
 import gen  # noqa: E402
 from measure import (  # noqa: E402
+    DEEP_INPUTS,
     MLIR_OPT,
     OSB_PASS,
     PYTHON_PACKAGES,
@@ -109,6 +113,12 @@ def main(argv=None) -> int:
         "--shapes has deep)",
     )
     parser.add_argument(
+        "--deep-inputs",
+        default="text,bytecode",
+        help="how the `deep` sweep's nests reach tile-opt, comma-separated: text (MLIR's "
+        "parser) and/or bytecode (the bytecode reader, whose op layout is the Python builders')",
+    )
+    parser.add_argument(
         "--osb-timeout", type=float, default=60.0, help="seconds per One-Shot Bufferize run"
     )
     parser.add_argument("--no-osb", action="store_true", help="skip One-Shot Bufferize")
@@ -155,6 +165,9 @@ def main(argv=None) -> int:
     for s in shapes:
         if s not in gen.SHAPES:
             parser.error(f"unknown shape {s}")
+    for i in args.deep_inputs.split(","):
+        if i and i not in DEEP_INPUTS:
+            parser.error(f"unknown --deep-inputs {i} (one of {', '.join(DEEP_INPUTS)})")
     for tool in [args.tile_opt, TIME] + ([] if args.no_osb else [args.mlir_opt]):
         if not os.path.exists(tool):
             parser.error(f"{tool} not found")
@@ -188,6 +201,7 @@ def main(argv=None) -> int:
             # instead of bending the fitted exponent.
             log(f"deep, one nest per depth, {args.repeat} round(s):")
             depths = [int(float(x)) for x in args.deep_depths.split(",") if x]
+            inputs = [x for x in args.deep_inputs.split(",") if x]
             once = argparse.Namespace(**{**vars(args), "repeat": 1})
             rounds = [
                 [
@@ -199,7 +213,9 @@ def main(argv=None) -> int:
                         log,
                         depth=d,
                         passmem=False,
+                        input=i,
                     )
+                    for i in inputs
                     for d in depths
                 ]
                 for _ in range(args.repeat)

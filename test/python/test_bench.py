@@ -178,10 +178,21 @@ def test_run_writes_the_depth_table(tmp_path):
     assert code == 0
     text = (tmp_path / "results.md").read_text()
     assert "| " + " | ".join(run.DEPTH_COLUMNS) + " |" in text
-    assert "| 5 | " in text and "| 20 | " in text
-    assert "| deep, over depth (one nest) |" in text
+    # Each depth read from its text and from its bytecode, each an exponent.
+    assert "| deep, over depth (one nest, text) |" in text
+    assert "| deep, over depth (one nest, bytecode) |" in text
+    assert "| 5 | text | " in text and "| 20 | bytecode | " in text
     data = __import__("json").loads((tmp_path / "results.json").read_text())
-    assert [p["depth"] for p in data["depth_points"]] == [5, 20]
+    assert [(p["depth"], p["input"]) for p in data["depth_points"]] == [
+        (5, "text"),
+        (20, "text"),
+        (5, "bytecode"),
+        (20, "bytecode"),
+    ]
+    assert all(not p["error"] for p in data["depth_points"])
+    assert set(data["depth_exponent"]) == {"text", "bytecode"}
+    # The same program either way.
+    assert data["depth_points"][0]["ops"] == data["depth_points"][2]["ops"]
     assert all(p["parse_noverify"] > 0 for p in data["depth_points"])
     # One nest per depth: 17 ops per 3 levels, plus the prologue.
     assert data["depth_points"][1]["ops"] > data["depth_points"][0]["ops"] + 3 * 15
