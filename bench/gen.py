@@ -68,10 +68,13 @@ DEEP_UNIT_DEPTH = 12
 # in full would be quadratic in bytes.
 MAX_INDENT = 32
 # Whether the innermost level of a `deep` nest also updates the carry the
-# other levels pass through. Off: tile-materialize-semantic-aliases aligns
-# such a nest one level per round and gives up after 4 rounds, so from 5
-# levels on it rejects it ("storage is still invalid after materialization";
-# docs/performance.md, "Findings").
+# other levels pass through (`generate(..., update_aux=True)`). Off in the
+# benchmark, whose sweep measures a nest aligned in one round. On, every
+# level's loop needs an entry copy, which each enclosing level only sees
+# after the level inside it has made its own: tile-materialize-semantic-
+# aliases takes such changes outwards in its bottom-up rounds
+# (test_materialize.py checks the nest; before those rounds it rejected it
+# from depth 8 on, "storage is still invalid after materialization").
 DEEP_UPDATE_AUX = False
 
 # Tile program types.
@@ -362,7 +365,7 @@ def unit_views(e: Emitter, k: int) -> None:
     e.store(0, r, 8 * (k % 8))
 
 
-def deep_nest(e: Emitter, k: int, depth: int) -> None:
+def deep_nest(e: Emitter, k: int, depth: int, update_aux: bool = DEEP_UPDATE_AUX) -> None:
     """One nest of `depth` levels (see the module docstring), built without
     recursion: the opening lines of every level first, then the closing
     ones from the innermost out. Level l is an scf.for (l % 3 == 0), an
@@ -414,7 +417,7 @@ def deep_nest(e: Emitter, k: int, depth: int) -> None:
     x = e.load(depth, "%c8")
     inner = e.binary(depth, "add", acc, x, into=acc)
     inner = e.binary(depth, "mul", inner, "%x0", into=inner)
-    inner_aux = e.binary(depth, "mul", aux, x) if DEEP_UPDATE_AUX else aux
+    inner_aux = e.binary(depth, "mul", aux, x) if update_aux else aux
     values = [inner, inner_aux]
     for kind, d, res, a, b in reversed(opened):
         if kind == 0:
@@ -512,7 +515,14 @@ def units_for(shape: str, ops: int, depth: int = 0) -> int:
     return max(1, round(ops / unit_ops(shape, depth)))
 
 
-def generate(shape: str, ops: int, kind: str = "tile", units: int = 0, depth: int = 0) -> Program:
+def generate(
+    shape: str,
+    ops: int,
+    kind: str = "tile",
+    units: int = 0,
+    depth: int = 0,
+    update_aux: bool = DEEP_UPDATE_AUX,
+) -> Program:
     """The program of `shape` with about `ops` tile operations (or exactly
     `units` units), as a tile program or its tensor twin. `depth` sets the
     depth of the `deep` nests (default: deep_depth)."""
@@ -523,7 +533,7 @@ def generate(shape: str, ops: int, kind: str = "tile", units: int = 0, depth: in
     unit = UNITS[shape]
     if shape == "deep":
         depth = deep_depth(ops, depth)
-        unit = lambda e, k: deep_nest(e, k, depth)  # noqa: E731
+        unit = lambda e, k: deep_nest(e, k, depth, update_aux)  # noqa: E731
         units = units or units_for(shape, ops, depth)
     units = units or units_for(shape, ops)
     e = Emitter(kind)

@@ -251,3 +251,27 @@ def test_selection_slot_percent_is_checked():
         passes.materialize_semantic_aliases(selection_slot_percent=-1)
     with pytest.raises(TypeError, match="non-negative int"):
         passes.materialize_semantic_aliases(selection_slot_percent=True)
+
+
+@pytest.mark.parametrize("depth,trips", [(8, 2), (12, 1), (40, 1)])
+def test_a_carry_every_level_updates_settles_at_any_depth(depth, trips):
+    """Tests that a `deep` nest whose innermost level updates the carry all
+    its levels pass through, each level reading its own carry again after
+    the level inside it, is materialized and computes the same: every loop
+    needs an entry copy, which its enclosing level sees only once it is
+    made, one level per top-down round (rejected from depth 8 on before the
+    rounds alternated with bottom-up ones)."""
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
+    import gen
+
+    text = gen.generate("deep", 0, "tile", depth=depth, update_aux=True).text
+    with ir.Context():
+        reference = ir.Module.parse(text)
+        module = passes.run_pipeline(ir.Module.parse(text), passes.storage_pipeline())
+        assert str(module).count("tile.move") >= depth // 3, "every loop copies its carry in"
+        for cond in (0, 1):
+            inputs = interp.random_inputs(reference, seed=depth, scalars={2: trips, 3: cond})
+            result = interp.compare(reference, module, inputs)
+            assert result.equal, result.message

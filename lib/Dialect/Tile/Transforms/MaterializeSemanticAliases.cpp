@@ -34,16 +34,29 @@ LogicalResult Materializer::prepare() {
 }
 
 FailureOr<bool> Materializer::alignBoundaries(unsigned rounds) {
-  // Top-down: an outer carry's window is pushed into the body before the
-  // nested loops and branches that yield into it are aligned. A later
-  // boundary can move a value an earlier one aligned (a branch result that
-  // a following loop retargets), so rounds repeat until nothing changes.
+  // The first round goes top-down: an outer carry's window is pushed into
+  // the body before the nested loops and branches that yield into it are
+  // aligned. What an inner boundary then does can misalign the boundaries
+  // around it: an entry copy relocates a loop's results, which the
+  // enclosing if or loop yields, and a producer retargeted into a carry
+  // writes that window inside every enclosing loop, whose own carry may now
+  // need an entry copy. Such changes travel outwards, one level per
+  // top-down round, so the rounds alternate: bottom-up (every boundary
+  // after those nested in it) takes them out through any depth in one
+  // round, top-down takes what that moves back in. Rounds repeat until
+  // nothing changes.
   SmallVector<Operation *> boundaries;
   for (Operation *op : conflicts.getOrder().getOpsWithRegions())
     if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op))
       boundaries.push_back(op);
+  bool boundariesBottomUp = false;
   for (unsigned round = 0; round < rounds; ++round) {
     unsigned before = counters.total();
+    bool bottomUp = state.rounds++ % 2 == 1;
+    if (bottomUp != boundariesBottomUp) {
+      std::reverse(boundaries.begin(), boundaries.end());
+      boundariesBottomUp = bottomUp;
+    }
     for (Operation *op : boundaries) {
       LogicalResult result = success();
       if (isa<scf::ForOp, scf::WhileOp>(op))

@@ -56,6 +56,9 @@ constexpr unsigned kMaxRounds = 4;
 /// to resume the rounds (MaterializeSemanticAliases.cpp).
 struct RewriteState {
   Counters counters;
+  /// Rounds of boundary alignment run so far: they alternate between
+  /// top-down (even) and bottom-up (odd) across Materializers.
+  unsigned rounds = 0;
   llvm::SmallPtrSet<Value, 4> selectionPools;
 };
 
@@ -77,9 +80,10 @@ public:
                Journal &journal, ProgramOrder &order, const TripCounts &trips,
                ValueNumbering &numbering)
       : function(function), arch(arch), bufferIR(bufferIR),
-        selectionSlotPercent(selectionSlotPercent), counters(state.counters),
-        selectionPools(state.selectionPools), journal(journal),
-        conflicts(function, order, trips, numbering), dominance(function) {}
+        selectionSlotPercent(selectionSlotPercent), state(state),
+        counters(state.counters), selectionPools(state.selectionPools),
+        journal(journal), conflicts(function, order, trips, numbering),
+        dominance(function) {}
 
   /// The rewrites made once, before any boundary is aligned: writebacks of
   /// payloads still read, peeled accumulator phis.
@@ -155,6 +159,7 @@ private:
   bool bufferIR;
   /// The price of one copy in percent of a space's capacity (pass option).
   unsigned selectionSlotPercent;
+  RewriteState &state;
   Counters &counters;
   llvm::SmallPtrSetImpl<Value> &selectionPools;
   Journal &journal;
