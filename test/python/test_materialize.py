@@ -82,6 +82,17 @@ def test_fuzzed_programs_keep_their_results(seed):
         assert not outcome.reason.startswith("other"), outcome.reason
 
 
+@pytest.mark.parametrize("seed", fuzz_seeds(40, salt=8))
+def test_fuzzed_deep_nests_keep_their_results(seed):
+    """The same at nesting depth up to 8 (the default corpus stops at 4),
+    where changes that travel out through the levels need more than one
+    round of boundary alignment."""
+    outcome = fuzz.run_one(fuzz.generate(seed, max_depth=8), seed)
+    assert outcome.status in ("ok", "rejected"), (outcome.status, outcome.reason)
+    if outcome.status == "rejected":
+        assert not outcome.reason.startswith("other"), outcome.reason
+
+
 BRANCH = """
 func.func @select(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> (!tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>, !tile.tile<8x8xf32, vec>) {
   %f = arith.constant 2.0 : f32
