@@ -44,7 +44,10 @@ LogicalResult Materializer::isolateInputs(Operation *loop,
         liveMisaligned |= !trips.neverRuns(yielded->getOwner());
       }
       bool updated = liveMisaligned || conflicts.isWrittenWithin(carry, loop);
-      std::string reason;
+      // Why the initializer needs a copy; a value still read is named only
+      // when the copy cannot be made (naming builds the function's AsmState).
+      StringRef reason;
+      Value stillRead;
       if (llvm::any_of(earlier,
                        [&](const Window &w) { return w.mayOverlap(carry); })) {
         reason = "shares its window with another carry";
@@ -79,20 +82,23 @@ LogicalResult Materializer::isolateInputs(Operation *loop,
           }
           return carried.contains(value);
         };
-        if (Value observed =
-                conflicts.findObserved(carry, loop, lastYield, isCarried))
-          reason = "is still read by " + name(observed) +
-                   " while the loop updates it";
+        if ((stillRead =
+                 conflicts.findObserved(carry, loop, lastYield, isCarried)))
+          reason = "is still read by ";
       }
       if (reason.empty()) {
         earlier.push_back(carry);
         continue;
       }
-      if (!canCopy(init))
+      if (!canCopy(init)) {
+        std::string why = reason.str();
+        if (stillRead)
+          why += name(stillRead) + " while the loop updates it";
         return noCopy(loop, init,
-                      ("carry #" + Twine(index) + ": the initializer " +
-                       reason + ", so it must be copied:")
+                      ("carry #" + Twine(index) + ": the initializer " + why +
+                       ", so it must be copied:")
                           .str());
+      }
       copyOperandInto(
           loop->getLoc(), loop, loopCarry.init->getOperandNumber(),
           freshTile(loop->getLoc(), cast<TileType>(init.getType())));
