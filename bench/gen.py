@@ -67,15 +67,6 @@ DEEP_UNIT_DEPTH = 12
 # Lines are indented by at most this many levels: a 4000-deep nest indented
 # in full would be quadratic in bytes.
 MAX_INDENT = 32
-# Whether the innermost level of a `deep` nest also updates the carry the
-# other levels pass through (`generate(..., update_aux=True)`). Off in the
-# benchmark, whose sweep measures a nest aligned in one round. On, every
-# level's loop needs an entry copy, which each enclosing level only sees
-# after the level inside it has made its own: tile-materialize-semantic-
-# aliases takes such changes outwards in its bottom-up rounds
-# (test_materialize.py checks the nest; before those rounds it rejected it
-# from depth 8 on, "storage is still invalid after materialization").
-DEEP_UPDATE_AUX = False
 
 # Tile program types.
 T = "!tile.tile<8x8xf32, vec>"
@@ -365,13 +356,21 @@ def unit_views(e: Emitter, k: int) -> None:
     e.store(0, r, 8 * (k % 8))
 
 
-def deep_nest(e: Emitter, k: int, depth: int, update_aux: bool = DEEP_UPDATE_AUX) -> None:
+def deep_nest(e: Emitter, k: int, depth: int, update_aux: bool = False) -> None:
     """One nest of `depth` levels (see the module docstring), built without
     recursion: the opening lines of every level first, then the closing
     ones from the innermost out. Level l is an scf.for (l % 3 == 0), an
     scf.while counted to %n by an index carry (1) or an scf.if (2); each
     takes (acc, aux) and gives back two values, and reads `far`, a value
-    defined two levels out."""
+    defined two levels out.
+
+    With `update_aux` the innermost level also updates aux, which every
+    level passes through. The benchmark leaves it off: its sweep measures a
+    nest aligned in one round. On, every loop needs an entry copy, which
+    each enclosing level sees only once the level inside it has made its
+    own; tile-materialize-semantic-aliases takes such changes outwards in
+    its bottom-up rounds (test_materialize.py checks the nest; before those
+    rounds it rejected it from depth 8 on)."""
     tile = e.kind == "tile"
     ty = T if tile else TT
     pair = f"{ty}, {ty}"
@@ -521,11 +520,13 @@ def generate(
     kind: str = "tile",
     units: int = 0,
     depth: int = 0,
-    update_aux: bool = DEEP_UPDATE_AUX,
+    update_aux: bool = False,
 ) -> Program:
     """The program of `shape` with about `ops` tile operations (or exactly
     `units` units), as a tile program or its tensor twin. `depth` sets the
-    depth of the `deep` nests (default: deep_depth)."""
+    depth of the `deep` nests (default: deep_depth), `update_aux` whether
+    their innermost level updates the carry all levels pass through
+    (deep_nest)."""
     if shape not in UNITS:
         raise ValueError(f"unknown shape {shape!r} (one of {', '.join(SHAPES)})")
     if kind not in KINDS:

@@ -115,20 +115,14 @@ def scaling_rows(points: list[Point], osb_timeout: float) -> list[list[str]]:
 def depth_exponent(points: list[Point]) -> dict[str, dict[str, float]]:
     """The exponents of the `deep` depth sweep over depth (one nest each),
     per input (text, bytecode), in the order the points came."""
-    out: dict[str, dict[str, float]] = {}
-    for input in dict.fromkeys(p.input for p in points):
-        pts = [p for p in points if p.input == input and not p.error and p.depth >= DEPTH_FIT_FROM]
-        ds = [p.depth for p in pts]
-        out[input] = {
-            "mat+verify": fit_exponent(ds, [p.mat_verify for p in pts]),
-            "materialize": fit_exponent(ds, [p.materialize for p in pts]),
-            "verify": fit_exponent(ds, [p.verify for p in pts]),
-            "parse": fit_exponent(ds, [p.parse for p in pts]),
-            "parse w/o verifier": fit_exponent(ds, [p.parse_noverify for p in pts]),
-            "points": len(pts),
-            "range": f"depth {min(ds)}..{max(ds)}" if ds else "-",
-        }
-    return out
+    return _exponents_by(
+        points,
+        group=lambda p: p.input,
+        fitted=lambda p: p.depth >= DEPTH_FIT_FROM,
+        x=lambda p: p.depth,
+        span=lambda xs: f"depth {min(xs)}..{max(xs)}",
+        without_verifier=True,
+    )
 
 
 def depth_rows(points: list[Point]) -> list[list[str]]:
@@ -172,20 +166,33 @@ DEPTH_COLUMNS = [
 ]
 
 
-def exponents(points: list[Point]) -> dict[str, dict[str, float]]:
+def _exponents_by(points, group, fitted, x, span, without_verifier=False):
+    """Per group of `points` (in the order they came), the exponents of each
+    time over `x`, fitted over the error-free points `fitted` keeps."""
     out = {}
-    for shape in dict.fromkeys(p.shape for p in points):
-        pts = [p for p in points if p.shape == shape and not p.error and p.target >= FIT_FROM]
-        ns = [p.ops for p in pts]
-        out[shape] = {
-            "mat+verify": fit_exponent(ns, [p.mat_verify for p in pts]),
-            "materialize": fit_exponent(ns, [p.materialize for p in pts]),
-            "verify": fit_exponent(ns, [p.verify for p in pts]),
-            "parse": fit_exponent(ns, [p.parse for p in pts]),
-            "points": len(pts),
-            "range": f"{min(ns)}..{max(ns)}" if ns else "-",
+    for key in dict.fromkeys(group(p) for p in points):
+        pts = [p for p in points if group(p) == key and not p.error and fitted(p)]
+        xs = [x(p) for p in pts]
+        fit = {
+            "mat+verify": fit_exponent(xs, [p.mat_verify for p in pts]),
+            "materialize": fit_exponent(xs, [p.materialize for p in pts]),
+            "verify": fit_exponent(xs, [p.verify for p in pts]),
+            "parse": fit_exponent(xs, [p.parse for p in pts]),
         }
+        if without_verifier:
+            fit["parse w/o verifier"] = fit_exponent(xs, [p.parse_noverify for p in pts])
+        out[key] = {**fit, "points": len(pts), "range": span(xs) if xs else "-"}
     return out
+
+
+def exponents(points: list[Point]) -> dict[str, dict[str, float]]:
+    return _exponents_by(
+        points,
+        group=lambda p: p.shape,
+        fitted=lambda p: p.target >= FIT_FROM,
+        x=lambda p: p.ops,
+        span=lambda xs: f"{min(xs)}..{max(xs)}",
+    )
 
 
 def targets(
