@@ -5,7 +5,6 @@
 #include "tilemem/Analysis/StorageLiveness.h"
 #include "tilemem/Analysis/TileStorage.h"
 #include "tilemem/Analysis/TripCounts.h"
-#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -39,22 +38,24 @@ int64_t mlir::tile::getSpaceCapacity(TargetArch arch, MemorySpace space) {
 }
 
 AllocationLifetimes::AllocationLifetimes(Operation *function) {
-  ProgramOrder order(function);
-  TripCounts trips(function, order);
-  StorageLiveness liveness(function, order, &trips);
-  TileStorage storage(function);
-  build(function, order, trips, liveness, storage);
+  RecordedWalk walk(function);
+  ProgramOrder order(walk);
+  TripCounts trips(walk, order);
+  StorageLiveness liveness(walk, order, &trips);
+  TileStorage storage(walk);
+  build(walk, order, trips, liveness, storage);
 }
 
-AllocationLifetimes::AllocationLifetimes(Operation *function,
+AllocationLifetimes::AllocationLifetimes(const RecordedWalk &walk,
                                          const ProgramOrder &order,
                                          const TripCounts &trips,
                                          const StorageLiveness &liveness,
                                          const TileStorage &storage) {
-  build(function, order, trips, liveness, storage);
+  build(walk, order, trips, liveness, storage);
 }
 
-void AllocationLifetimes::build(Operation *function, const ProgramOrder &order,
+void AllocationLifetimes::build(const RecordedWalk &walk,
+                                const ProgramOrder &order,
                                 const TripCounts &trips,
                                 const StorageLiveness &liveness,
                                 const TileStorage &storage) {
@@ -72,7 +73,8 @@ void AllocationLifetimes::build(Operation *function, const ProgramOrder &order,
     if (window && window->root.getDefiningOp<AllocOp>())
       valuesOf[window->root].push_back(value);
   };
-  tile::walk<WalkOrder::PreOrder>(function, [&](Operation *op) {
+  Operation *function = walk.getRoot();
+  walk.forEachPreOrder([&](Operation *op) {
     if (op == function)
       return;
     pointOf[op] = points.size();

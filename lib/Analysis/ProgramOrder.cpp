@@ -1,31 +1,47 @@
 //===- ProgramOrder.cpp - constant-time order queries ---------------------===//
 
 #include "tilemem/Analysis/ProgramOrder.h"
-#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::tile;
 
-ProgramOrder::ProgramOrder(Operation *root) : root(root) { renumber(); }
+ProgramOrder::ProgramOrder(const RecordedWalk &walk) : root(walk.getRoot()) {
+  renumber(walk);
+}
 
-void ProgramOrder::renumber() {
+void ProgramOrder::renumber(const RecordedWalk &walk) {
   positions.clear();
   shapes.clear();
   // Sized once: growing the table would rehash it log(N) times and hold the
   // old and the new buckets at once.
-  size_t ops = 0, withRegions = 0;
-  tile::walk(root, [&](Operation *op) {
-    ++ops;
-    withRegions += op->getNumRegions() != 0;
-  });
-  positions.reserve(ops);
+  size_t withRegions = walk.numOpsWithRegions();
+  positions.reserve(walk.numOps());
   shapes.reserve(withRegions);
   opsWithRegions.clear();
   opsWithRegions.reserve(withRegions);
   SmallVector<Operation *> twoArmed;
-  number(root, /*mirrored=*/false, &twoArmed);
+  uint64_t counter = 0;
+  walk.forEachEnterExit(
+      [&](Operation *op) {
+        counter += kStride;
+        positions[op] = counter << 1;
+        if (op->getNumRegions() == 0)
+          return;
+        opsWithRegions.push_back(op);
+        if (auto ifOp = dyn_cast<scf::IfOp>(op);
+            ifOp && !ifOp.getElseRegion().empty())
+          twoArmed.push_back(op);
+      },
+      [&](Operation *op) {
+        // Ops with regions keep their end, and a mirrored position equal
+        // to the position until numberMirrored changes it.
+        if (op->getNumRegions() != 0) {
+          uint64_t &entry = positions[op];
+          setShape(op, entry, entry >> 1, counter);
+        }
+      });
   // The orders differ only inside scf.if ops with two arms: elsewhere the
   // first walk's mirrored = position holds. Renumber just the outermost
   // such ifs, else-arm first, over the same positions their subtree took.
@@ -46,15 +62,13 @@ void ProgramOrder::renumber() {
   }
   shapes.reserve(withRegions + renumbered);
   for (Operation *ifOp : outermost)
-    number(ifOp, /*mirrored=*/true, nullptr, position(ifOp) - kStride);
+    numberMirrored(ifOp, position(ifOp) - kStride);
 }
 
-// Iterative pre-order walk, so deep nests cannot overflow the stack.
-void ProgramOrder::number(Operation *top, bool mirrored,
-                          SmallVectorImpl<Operation *> *twoArmed,
-                          uint64_t counter) {
+// Iterative pre-order walk with the arms of every scf.if swapped, so deep
+// nests cannot overflow the stack.
+void ProgramOrder::numberMirrored(Operation *top, uint64_t counter) {
   struct Frame {
-    Operation *op;
     SmallVector<Block *, 2> blocks;
     unsigned nextBlock = 0;
     Block::iterator nextOp;
@@ -64,28 +78,19 @@ void ProgramOrder::number(Operation *top, bool mirrored,
   auto numberOp = [&](Operation *op) {
     uint64_t &entry = positions[op];
     counter += kStride;
-    if (!mirrored)
-      entry = counter << 1;
-    else if (entry & kHasShape)
+    if (entry & kHasShape)
       shapes[op].mirrored = counter;
     else if (counter != entry >> 1)
       setShape(op, entry, counter, entry >> 1); // a region-free op
   };
   auto enter = [&](Operation *op) {
     numberOp(op);
-    if (!mirrored && op->getNumRegions() != 0)
-      opsWithRegions.push_back(op);
     Frame frame;
-    frame.op = op;
     for (Region &region : op->getRegions())
       for (Block &block : region)
         frame.blocks.push_back(&block);
-    if (isa<scf::IfOp>(op) && frame.blocks.size() > 1) {
-      if (mirrored)
-        std::reverse(frame.blocks.begin(), frame.blocks.end());
-      else if (twoArmed)
-        twoArmed->push_back(op);
-    }
+    if (isa<scf::IfOp>(op))
+      std::reverse(frame.blocks.begin(), frame.blocks.end());
     stack.push_back(std::move(frame));
   };
   enter(top);
@@ -104,12 +109,6 @@ void ProgramOrder::number(Operation *top, bool mirrored,
       frame.block = frame.blocks[frame.nextBlock++];
       frame.nextOp = frame.block->begin();
       continue;
-    }
-    // Ops with regions keep their end (and, in the first walk, a mirrored
-    // position equal to the position until the mirrored walk changes it).
-    if (!mirrored && frame.op->getNumRegions() != 0) {
-      uint64_t &entry = positions[frame.op];
-      setShape(frame.op, entry, entry >> 1, counter);
     }
     stack.pop_back();
   }
@@ -137,7 +136,7 @@ void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
     base = upperPosition - step * n;
   }
   if (step == 0) {
-    renumber();
+    renumber(RecordedWalk(root));
     return;
   }
   uint64_t mirroredBase = mirroredLow + (base - low);

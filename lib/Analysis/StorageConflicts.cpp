@@ -2,7 +2,6 @@
 
 #include "tilemem/Analysis/StorageConflicts.h"
 #include "tilemem/Analysis/StorageDerivation.h"
-#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -12,12 +11,12 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-StorageConflicts::StorageConflicts(Operation *function, ProgramOrder &order,
-                                   const TripCounts &trips,
+StorageConflicts::StorageConflicts(const RecordedWalk &walk,
+                                   ProgramOrder &order, const TripCounts &trips,
                                    ValueNumbering &numbering)
-    : storage(function, numbering), order(order), trips(trips),
-      liveness(function, order, &trips, numbering) {
-  tile::walk(function, [&](Operation *op) {
+    : storage(walk, numbering), order(order), trips(trips),
+      liveness(walk, order, &trips, numbering) {
+  walk.forEachPostOrder([&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())

@@ -2,7 +2,6 @@
 
 #include "tilemem/Analysis/StorageLiveness.h"
 #include "tilemem/Analysis/TileStorage.h"
-#include "tilemem/Support/Walk.h"
 
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
@@ -17,22 +16,25 @@ bool StorageLiveness::repeats(Operation *op) const {
 // records, per block, how many of them enclose it. The repeating loops
 // around a value's block are a prefix of those around any of its uses, so a
 // use's anchor is the stack entry just past that prefix: O(1) per use.
-StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order,
+StorageLiveness::StorageLiveness(const RecordedWalk &walk,
+                                 const ProgramOrder &order,
                                  const TripCounts *trips)
-    : order(order), trips(trips), ownNumbering(std::make_unique<ValueNumbering>(
-                                      countStorageValues(function))),
+    : order(order), trips(trips),
+      ownNumbering(std::make_unique<ValueNumbering>(countStorageValues(walk))),
       numbering(ownNumbering.get()) {
-  build(function);
+  build(walk);
 }
 
-StorageLiveness::StorageLiveness(Operation *function, const ProgramOrder &order,
+StorageLiveness::StorageLiveness(const RecordedWalk &walk,
+                                 const ProgramOrder &order,
                                  const TripCounts *trips,
                                  ValueNumbering &numbering)
     : order(order), trips(trips), numbering(&numbering) {
-  build(function);
+  build(walk);
 }
 
-void StorageLiveness::build(Operation *function) {
+void StorageLiveness::build(const RecordedWalk &walk) {
+  Operation *function = walk.getRoot();
   SmallVector<Operation *> loops;
   llvm::DenseMap<Block *, unsigned> loopDepth;
   auto enter = [&](Operation *op) {
@@ -60,7 +62,7 @@ void StorageLiveness::build(Operation *function) {
     if (!loops.empty() && loops.back() == op)
       loops.pop_back();
   };
-  walkEnterExit(function, enter, exit);
+  walk.forEachEnterExit(enter, exit);
 }
 
 bool StorageLiveness::isRead(OpOperand &use,

@@ -24,7 +24,6 @@
 #include "tilemem/Analysis/StorageLiveness.h"
 #include "tilemem/Analysis/TileStorage.h"
 #include "tilemem/Support/ValueNames.h"
-#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AsmState.h"
@@ -38,12 +37,13 @@ namespace {
 
 class Verifier {
 public:
-  Verifier(Operation *function, StorageVerifierOptions options,
+  /// `walk` records the function as it is and outlives this.
+  Verifier(const RecordedWalk &walk, StorageVerifierOptions options,
            const ProgramOrder &order, const TripCounts &trips,
            ValueNumbering &numbering)
-      : function(function), options(options), numbering(numbering),
-        storage(function, numbering), order(order), trips(trips),
-        liveness(function, order, &trips, numbering) {}
+      : walk(walk), function(walk.getRoot()), options(options),
+        numbering(numbering), storage(walk, numbering), order(order),
+        trips(trips), liveness(walk, order, &trips, numbering) {}
 
   SmallVector<StorageViolation> run();
 
@@ -74,6 +74,7 @@ private:
   void checkAddresses();
   void checkMove(MoveOp move);
 
+  const RecordedWalk &walk;
   Operation *function;
   StorageVerifierOptions options;
   /// Shared by `storage` and `liveness`.
@@ -345,7 +346,7 @@ void Verifier::checkAddresses() {
   TargetArch arch = options.arch
                         ? *options.arch
                         : getTargetArch(function).value_or(TargetArch::A3);
-  AllocationLifetimes lifetimes(function, order, trips, liveness, storage);
+  AllocationLifetimes lifetimes(walk, order, trips, liveness, storage);
   SmallVector<AddressItem> items;
   for (const AllocationLifetime &lifetime : lifetimes.getAllocations()) {
     Operation *op = lifetime.alloc;
@@ -425,7 +426,7 @@ SmallVector<StorageViolation> Verifier::run() {
   // most one entry per numbered value, so sized once).
   valuesByRoot.reserve(numbering.size());
   size_t contracts = 0;
-  tile::walk<WalkOrder::PreOrder>(function, [&](Operation *op) {
+  walk.forEachPreOrder([&](Operation *op) {
     contracts += isa<StorageContractInterface>(op);
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -437,7 +438,7 @@ SmallVector<StorageViolation> Verifier::run() {
 
   // At most one write per op with a storage contract, so sized once.
   writes.reserve(contracts);
-  tile::walk<WalkOrder::PreOrder>(function, [&](Operation *op) {
+  walk.forEachPreOrder([&](Operation *op) {
     if (isa<scf::ForOp, scf::WhileOp>(op)) {
       checkLoop(op);
     } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
@@ -469,15 +470,19 @@ SmallVector<StorageViolation> Verifier::run() {
 SmallVector<StorageViolation>
 mlir::tile::verifyTileStorage(Operation *function,
                               StorageVerifierOptions options) {
-  ProgramOrder order(function);
-  TripCounts trips(function, order);
-  ValueNumbering numbering(countStorageValues(function));
-  return Verifier(function, options, order, trips, numbering).run();
+  RecordedWalk walk(function);
+  ProgramOrder order(walk);
+  TripCounts trips(walk, order);
+  ValueNumbering numbering(countStorageValues(walk));
+  return Verifier(walk, options, order, trips, numbering).run();
 }
 
 SmallVector<StorageViolation> mlir::tile::verifyTileStorage(
     Operation *function, StorageVerifierOptions options,
     const ProgramOrder &order, const TripCounts &trips,
     ValueNumbering &numbering) {
-  return Verifier(function, options, order, trips, numbering).run();
+  // The structure is reused; the windows and reads are derived again from
+  // one walk of the function as it is now.
+  RecordedWalk walk(function);
+  return Verifier(walk, options, order, trips, numbering).run();
 }

@@ -2,7 +2,6 @@
 
 #include "tilemem/Analysis/TileStorage.h"
 #include "tilemem/Analysis/StorageDerivation.h"
-#include "tilemem/Support/Walk.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -128,9 +127,9 @@ Value mlir::tile::writtenValue(Operation *op) {
   return locator == kNoWrite ? Value() : writtenAt(op, locator);
 }
 
-size_t mlir::tile::countStorageValues(Operation *root) {
+size_t mlir::tile::countStorageValues(const RecordedWalk &walk) {
   size_t count = 0;
-  tile::walk(root, [&](Operation *op) {
+  walk.forEachPostOrder([&](Operation *op) {
     for (Value result : op->getResults())
       count += hasStorage(result.getType());
     for (Region &region : op->getRegions())
@@ -141,19 +140,19 @@ size_t mlir::tile::countStorageValues(Operation *root) {
   return count;
 }
 
-TileStorage::TileStorage(Operation *function)
-    : ownNumbering(
-          std::make_unique<ValueNumbering>(countStorageValues(function))),
+TileStorage::TileStorage(const RecordedWalk &walk)
+    : ownNumbering(std::make_unique<ValueNumbering>(countStorageValues(walk))),
       numbering(ownNumbering.get()) {
-  build(function);
+  build(walk);
 }
 
-TileStorage::TileStorage(Operation *function, ValueNumbering &numbering)
+TileStorage::TileStorage(const RecordedWalk &walk, ValueNumbering &numbering)
     : numbering(&numbering) {
-  build(function);
+  build(walk);
 }
 
-void TileStorage::build(Operation *function) {
+void TileStorage::build(const RecordedWalk &walk) {
+  Operation *function = walk.getRoot();
   for (Region &region : function->getRegions()) {
     if (region.empty())
       continue;
@@ -168,8 +167,7 @@ void TileStorage::build(Operation *function) {
   // results: every source is derived before what derives from it (an
   // scf.while's before-region, which the after-region's arguments follow,
   // comes first). The function's own arguments are set above.
-  walkBlocksThenResults(
-      function,
+  walk.forEachBlockThenResult(
       [&](Block *block) {
         if (block->getParentOp() == function)
           return;

@@ -1,7 +1,6 @@
 //===- TripCounts.cpp - loops that provably run 0 or at most 1 time -------===//
 
 #include "tilemem/Analysis/TripCounts.h"
-#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -58,13 +57,13 @@ std::optional<int64_t> mlir::tile::getConstantTripCount(scf::ForOp loop) {
   return static_cast<int64_t>((span + *step - 1) / *step);
 }
 
-TripCounts::TripCounts(Operation *function, const ProgramOrder &order)
+TripCounts::TripCounts(const RecordedWalk &walk, const ProgramOrder &order)
     : order(order) {
   auto markDead = [&](Block &block) {
     if (!block.empty())
       dead.push_back(&block);
   };
-  tile::walk(function, [&](Operation *op) {
+  walk.forEachPostOrder([&](Operation *op) {
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
       std::optional<int64_t> count = getConstantTripCount(forOp);
       if (!count)

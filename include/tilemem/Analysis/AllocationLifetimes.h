@@ -141,6 +141,7 @@ struct SpacePeak {
 };
 
 class ProgramOrder;
+class RecordedWalk;
 class StorageLiveness;
 class TileStorage;
 class TripCounts;
@@ -151,7 +152,8 @@ public:
   /// The same from analyses of `function` the caller already has (the
   /// storage verifier's): the liveness must be built with `trips`, as the
   /// planners' is, so that the verifier checks what the planners assume.
-  AllocationLifetimes(Operation *function, const ProgramOrder &order,
+  /// `walk` is a record of `function` as it is now, needed only here.
+  AllocationLifetimes(const RecordedWalk &walk, const ProgramOrder &order,
                       const TripCounts &trips, const StorageLiveness &liveness,
                       const TileStorage &storage);
 
@@ -198,7 +200,7 @@ public:
   }
 
 private:
-  void build(Operation *function, const ProgramOrder &order,
+  void build(const RecordedWalk &walk, const ProgramOrder &order,
              const TripCounts &trips, const StorageLiveness &liveness,
              const TileStorage &storage);
   void findInPlaceShares(const TileStorage &storage);

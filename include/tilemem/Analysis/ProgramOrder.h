@@ -28,6 +28,7 @@
 #ifndef TILEMEM_ANALYSIS_PROGRAMORDER_H
 #define TILEMEM_ANALYSIS_PROGRAMORDER_H
 
+#include "tilemem/Support/RecordedWalk.h"
 #include "tilemem/Support/TableRoom.h"
 
 #include "mlir/IR/Operation.h"
@@ -37,7 +38,8 @@ namespace mlir::tile {
 
 class ProgramOrder {
 public:
-  explicit ProgramOrder(Operation *root);
+  /// Numbers the ops `walk` recorded (the IR must not have changed since).
+  explicit ProgramOrder(const RecordedWalk &walk);
 
   uint64_t position(Operation *op) const { return tagged(op) >> 1; }
   uint64_t mirroredPosition(Operation *op) const {
@@ -105,16 +107,13 @@ private:
     entry |= kHasShape;
     shapes[op] = Shape{mirrored, end};
   }
-  void renumber();
+  void renumber(const RecordedWalk &walk);
   /// The largest position before `block`'s first op in pre-order: the end
   /// of the last op of the nearest earlier non-empty block of its parent (in
   /// region order), or the parent's own position.
   uint64_t endBefore(Block *block) const;
-  /// Numbers `op`'s subtree from `counter` on: in pre-order, setting both
-  /// orders (and collecting the two-armed scf.if ops), or in mirrored order.
-  void number(Operation *op, bool mirrored,
-              SmallVectorImpl<Operation *> *twoArmed = nullptr,
-              uint64_t counter = 0);
+  /// Numbers the mirrored order of `ifOp`'s subtree from `counter` on.
+  void numberMirrored(Operation *ifOp, uint64_t counter);
 
   Operation *root;
   /// Tagged positions of the ops numbered by the last walk, in a table sized

@@ -149,7 +149,8 @@ public:
   /// `order`, `trips` and `numbering` describe `function` and outlive this;
   /// inserted ops are numbered in `order` (noteInserted) and new values in
   /// `numbering`, so a verification of the result can reuse all three.
-  StorageConflicts(Operation *function, ProgramOrder &order,
+  /// `walk` is a record of the function as it is now, needed only here.
+  StorageConflicts(const RecordedWalk &walk, ProgramOrder &order,
                    const TripCounts &trips, ValueNumbering &numbering);
 
   const TileStorage &getStorage() const { return storage; }

@@ -41,11 +41,11 @@ class StorageLiveness {
 public:
   /// With `trips`, uses that never run are not reads and loops that run at
   /// most once do not make reads recur.
-  StorageLiveness(Operation *function, const ProgramOrder &order,
+  StorageLiveness(const RecordedWalk &walk, const ProgramOrder &order,
                   const TripCounts *trips = nullptr);
   /// Numbering values in `numbering`, shared with the function's other
   /// analyses; it must outlive this one.
-  StorageLiveness(Operation *function, const ProgramOrder &order,
+  StorageLiveness(const RecordedWalk &walk, const ProgramOrder &order,
                   const TripCounts *trips, ValueNumbering &numbering);
 
   /// Whether `value` may be read after `op` has executed, before `value` is
@@ -102,7 +102,7 @@ private:
     Operation *user = nullptr;
   };
   void addUse(OpOperand &use);
-  void build(Operation *function);
+  void build(const RecordedWalk &walk);
   /// Records `anchor` for value number `n`, dropping whichever anchors of
   /// the same block it subsumes or is subsumed by. `inOrder`: every anchor
   /// recorded so far precedes it (the construction walk), so only the last

@@ -25,6 +25,7 @@
 #define TILEMEM_ANALYSIS_TILESTORAGE_H
 
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
+#include "tilemem/Support/RecordedWalk.h"
 #include "tilemem/Support/ValueNumbering.h"
 
 #include "mlir/IR/Value.h"
@@ -36,10 +37,10 @@ namespace mlir::tile {
 bool hasStorage(Type type);
 /// Byte size of a value of a storage type.
 int64_t storageBytes(Type type);
-/// How many storage-typed values (results and block arguments) `root`
-/// holds: the size analyses reserve their per-value tables with, so a table
-/// is built without rehashing.
-size_t countStorageValues(Operation *root);
+/// How many storage-typed values (results and block arguments) the IR
+/// `walk` recorded holds: the size analyses reserve their per-value tables
+/// with, so a table is built without rehashing.
+size_t countStorageValues(const RecordedWalk &walk);
 /// The value whose window `op` writes: an allocating producer's result, or
 /// the operand a writeback (or a data-writing first-input alias) updates in
 /// place; null when `op` writes no storage (declarations, metadata views).
@@ -121,11 +122,11 @@ std::optional<StringRef> inPlaceViolation(Operation *op, unsigned index,
 /// record per value number (ValueNumbering.h).
 class TileStorage {
 public:
-  /// With a numbering of its own.
-  explicit TileStorage(Operation *function);
+  /// Of the function `walk` recorded, with a numbering of its own.
+  explicit TileStorage(const RecordedWalk &walk);
   /// Numbering values in `numbering`, which other analyses of the function
   /// share and which must outlive this one.
-  TileStorage(Operation *function, ValueNumbering &numbering);
+  TileStorage(const RecordedWalk &walk, ValueNumbering &numbering);
 
   /// The window of `value`, or null when it has none (a producer without a
   /// destination, or a value made by an op outside the storage rules). The
@@ -177,7 +178,7 @@ private:
   /// in `source`: a first-input alias's view of it, else `source` itself.
   static std::optional<Window> derivedWindow(Value derived,
                                              const Window &source);
-  void build(Operation *function);
+  void build(const RecordedWalk &walk);
   void derive(Value value);
 
   std::unique_ptr<ValueNumbering> ownNumbering;

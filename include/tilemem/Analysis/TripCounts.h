@@ -45,7 +45,8 @@ bool isFalseOnEntry(scf::WhileOp loop);
 
 class TripCounts {
 public:
-  TripCounts(Operation *function, const ProgramOrder &order);
+  /// Of the function `walk` recorded, which `order` numbers.
+  TripCounts(const RecordedWalk &walk, const ProgramOrder &order);
 
   /// Whether `op` is nested in a region that provably never executes.
   bool neverRuns(Operation *op) const;

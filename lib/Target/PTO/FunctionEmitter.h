@@ -62,8 +62,8 @@ public:
   FunctionEmitter(func::FuncOp source, func::FuncOp target, bool level3,
                   std::optional<TargetArch> arch)
       : source(source), target(target), level3(level3), arch(arch),
-        storage(source), dominance(source), body(source.getContext()),
-        prologue(source.getContext()) {}
+        storage(RecordedWalk(source)), dominance(source),
+        body(source.getContext()), prologue(source.getContext()) {}
 
   LogicalResult emit();
 

@@ -27,6 +27,7 @@ void mlir::tile::test::registerTestPasses() {
   registerTestPrintLifetimesPass();
   registerTestPrintLivenessPass();
   registerTestPrintProgramOrderPass();
+  registerTestPrintRecordedWalkPass();
   registerTestPrintStoragePass();
   registerTestPrintTripCountsPass();
   registerTestParallelCopyPass();

@@ -17,6 +17,7 @@ namespace mlir::tile::test {
 void registerTestPrintLifetimesPass();
 void registerTestPrintLivenessPass();
 void registerTestPrintProgramOrderPass();
+void registerTestPrintRecordedWalkPass();
 void registerTestPrintStoragePass();
 void registerTestPrintTripCountsPass();
 void registerTestParallelCopyPass();

@@ -38,9 +38,10 @@ struct TestPrintLivenessPass
     markAllAnalysesPreserved();
     if (function.isExternal())
       return;
-    ProgramOrder order(function);
-    TripCounts trips(function, order);
-    StorageLiveness liveness(function, order, &trips);
+    RecordedWalk walk(function);
+    ProgramOrder order(walk);
+    TripCounts trips(walk, order);
+    StorageLiveness liveness(walk, order, &trips);
     SmallVector<Operation *> ops;
     SmallVector<Value> values;
     for (BlockArgument arg : function.getArguments())

@@ -43,7 +43,8 @@ struct TestPrintProgramOrderPass
     markAllAnalysesPreserved();
     if (function.isExternal())
       return;
-    ProgramOrder order(function);
+    RecordedWalk walk(function);
+    ProgramOrder order(walk);
     // Ranks: positions are spaced for insertion, ranks are what a reader
     // counts. Every position (either order) is the position of some op.
     SmallVector<Operation *> ops;

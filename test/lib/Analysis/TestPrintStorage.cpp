@@ -36,7 +36,7 @@ struct TestPrintStoragePass
 
   void runOnOperation() override {
     func::FuncOp function = getOperation();
-    TileStorage storage(function);
+    TileStorage storage{RecordedWalk(function)};
     AsmState state(function);
     llvm::raw_ostream &os = llvm::outs();
     os << "storage of @" << function.getSymName() << ":\n";

@@ -38,8 +38,9 @@ struct TestPrintTripCountsPass
     markAllAnalysesPreserved();
     if (function.isExternal())
       return;
-    ProgramOrder order(function);
-    TripCounts trips(function, order);
+    RecordedWalk walk(function);
+    ProgramOrder order(walk);
+    TripCounts trips(walk, order);
     llvm::raw_ostream &os = llvm::outs();
     os << "trips of @" << function.getSymName() << ":\n";
     function.walk<WalkOrder::PreOrder>([&](Operation *op) {

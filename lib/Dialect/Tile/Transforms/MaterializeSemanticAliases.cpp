@@ -99,12 +99,15 @@ struct MaterializeSemanticAliasesPass
     RewriteState state;
     Journal journal;
     // The program's structure outlives the rewrite's analyses: the rewrite
-    // numbers every op and value it adds, so the checks reuse them.
-    ProgramOrder order(function);
-    TripCounts trips(function, order);
-    ValueNumbering numbering(countStorageValues(function));
-    auto materializer = [&] {
-      return Materializer(function, arch, bufferIR, selectionSlotPercent, state,
+    // numbers every op and value it adds, so the checks reuse them. The
+    // structure and the first rewrite's analyses replay one walk of the
+    // function (RecordedWalk.h); the IR changes after that.
+    std::optional<RecordedWalk> walk(std::in_place, function);
+    ProgramOrder order(*walk);
+    TripCounts trips(*walk, order);
+    ValueNumbering numbering(countStorageValues(*walk));
+    auto materializer = [&](const RecordedWalk &current) {
+      return Materializer(current, arch, bufferIR, selectionSlotPercent, state,
                           journal, order, trips, numbering);
     };
     // One round of boundary alignment, then the self-check decides whether
@@ -116,7 +119,8 @@ struct MaterializeSemanticAliasesPass
     bool settled = false;
     bool ok;
     {
-      Materializer rewrite = materializer();
+      Materializer rewrite = materializer(*walk);
+      walk.reset();
       FailureOr<bool> fixedPoint = failure();
       ok = succeeded(rewrite.prepare()) &&
            succeeded(fixedPoint = rewrite.alignBoundaries(
@@ -128,7 +132,7 @@ struct MaterializeSemanticAliasesPass
           verifyTileStorage(function, {}, order, trips, numbering);
       if (!violations.empty() && !settled) {
         {
-          Materializer rewrite = materializer();
+          Materializer rewrite = materializer(RecordedWalk(function));
           ok = succeeded(rewrite.alignBoundaries(kMaxRounds - 1));
         }
         if (ok)

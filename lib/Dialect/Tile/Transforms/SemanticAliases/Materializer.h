@@ -75,15 +75,17 @@ struct RetargetPlan {
 /// The rewrite of one function (see the file comment for its parts).
 class Materializer {
 public:
-  Materializer(func::FuncOp function, TargetArch arch, bool bufferIR,
+  /// `walk` records `function` as it is now; the analyses are built from
+  /// it here and it is not kept.
+  Materializer(const RecordedWalk &walk, TargetArch arch, bool bufferIR,
                unsigned selectionSlotPercent, RewriteState &state,
                Journal &journal, ProgramOrder &order, const TripCounts &trips,
                ValueNumbering &numbering)
-      : function(function), arch(arch), bufferIR(bufferIR),
-        selectionSlotPercent(selectionSlotPercent), state(state),
-        counters(state.counters), selectionPools(state.selectionPools),
-        journal(journal), conflicts(function, order, trips, numbering),
-        dominance(function) {}
+      : function(cast<func::FuncOp>(walk.getRoot())), arch(arch),
+        bufferIR(bufferIR), selectionSlotPercent(selectionSlotPercent),
+        state(state), counters(state.counters),
+        selectionPools(state.selectionPools), journal(journal),
+        conflicts(walk, order, trips, numbering), dominance(function) {}
 
   /// The rewrites made once, before any boundary is aligned: writebacks of
   /// payloads still read, peeled accumulator phis.
