@@ -21,97 +21,101 @@ void ProgramOrder::renumber(const RecordedWalk &walk) {
   shapes.reserve(withRegions);
   opsWithRegions.clear();
   opsWithRegions.reserve(withRegions);
-  SmallVector<Operation *> twoArmed;
+  // The two-armed ifs, and where each one's then-arm ends.
+  llvm::DenseMap<Operation *, uint64_t> thenEnd;
   uint64_t counter = 0;
-  walk.forEachEnterExit(
+  auto number = [&](Operation *op) {
+    counter += kStride;
+    positions[op] = counter << 1;
+  };
+  walk.forEachEvent(
+      number,
       [&](Operation *op) {
-        counter += kStride;
-        positions[op] = counter << 1;
-        if (op->getNumRegions() == 0)
-          return;
+        number(op);
         opsWithRegions.push_back(op);
         if (auto ifOp = dyn_cast<scf::IfOp>(op);
             ifOp && !ifOp.getElseRegion().empty())
-          twoArmed.push_back(op);
+          thenEnd[op] = 0;
       },
       [&](Operation *op) {
         // Ops with regions keep their end, and a mirrored position equal
         // to the position until numberMirrored changes it.
-        if (op->getNumRegions() != 0) {
-          uint64_t &entry = positions[op];
-          setShape(op, entry, entry >> 1, counter);
-        }
+        uint64_t &entry = positions[op];
+        setShape(op, entry, entry >> 1, counter);
+      },
+      [&](Block *block) {
+        if (block->getParent()->getRegionNumber() != 1)
+          return;
+        auto it = thenEnd.find(block->getParentOp());
+        if (it != thenEnd.end())
+          it->second = counter;
       });
-  // The orders differ only inside scf.if ops with two arms: elsewhere the
-  // first walk's mirrored = position holds. Renumber just the outermost
-  // such ifs, else-arm first, over the same positions their subtree took.
-  // Nearly every op the mirrored walk renumbers gets a Shape record (its
-  // mirrored position moves by the other arm's size), and the first walk
-  // spaced positions kStride apart, so an outermost if spans
-  // (end - position) / kStride ops: the table is sized once for them.
-  SmallVector<Operation *> outermost;
-  size_t renumbered = 0;
+  if (thenEnd.empty())
+    return;
+  // Nearly every op inside a two-armed if moves and gets a Shape record:
+  // the table is sized once for the ops of the outermost such ifs, which
+  // span (end - position) / kStride ops each.
+  size_t moving = 0;
   uint64_t done = 0;
-  for (Operation *ifOp : twoArmed) {
-    uint64_t position = this->position(ifOp);
-    if (position <= done)
-      continue; // nested in an outermost two-armed if
-    done = end(ifOp);
-    outermost.push_back(ifOp);
-    renumbered += (done - position) / kStride;
+  for (Operation *op : opsWithRegions) {
+    uint64_t position = this->position(op);
+    if (position <= done || !thenEnd.count(op))
+      continue; // nested in an outermost two-armed if, or not one
+    done = end(op);
+    moving += (done - position) / kStride;
   }
-  shapes.reserve(withRegions + renumbered);
-  for (Operation *ifOp : outermost)
-    numberMirrored(ifOp, position(ifOp) - kStride);
+  shapes.reserve(withRegions + moving);
+  numberMirrored(walk, thenEnd);
 }
 
-// Iterative pre-order walk with the arms of every scf.if swapped, so deep
-// nests cannot overflow the stack.
-void ProgramOrder::numberMirrored(Operation *top, uint64_t counter) {
-  struct Frame {
-    SmallVector<Block *, 2> blocks;
-    unsigned nextBlock = 0;
-    Block::iterator nextOp;
-    Block *block = nullptr;
-  };
-  SmallVector<Frame> stack;
-  auto numberOp = [&](Operation *op) {
+// The orders differ only inside scf.if ops with two arms: an op's mirrored
+// position is its position shifted by the same amount for every op of its
+// block. In the then-arm of such an if the else-arm comes first, so the
+// then-arm moves by the else-arm's span; the else-arm moves back by the
+// then-arm's; shifts add up through nested ifs:
+//
+//   scf.if (P) { A B (T) } else { C (E) }     position   mirrored
+//                                      A, B:   P+1, T     P+1+(E-T), E
+//                                      C:      T+1        P+1
+//
+// One more replay of the walk keeps the shift of each open block on a
+// stack. Every op that moves gets a Shape record.
+void ProgramOrder::numberMirrored(
+    const RecordedWalk &walk,
+    const llvm::DenseMap<Operation *, uint64_t> &thenEnd) {
+  int64_t shift = 0;
+  // The shift of the block each open op with regions lies in.
+  SmallVector<int64_t> outer;
+  auto move = [&](Operation *op) {
+    if (shift == 0)
+      return;
     uint64_t &entry = positions[op];
-    counter += kStride;
+    uint64_t mirrored = (entry >> 1) + shift;
     if (entry & kHasShape)
-      shapes[op].mirrored = counter;
-    else if (counter != entry >> 1)
-      setShape(op, entry, counter, entry >> 1); // a region-free op
+      shapes[op].mirrored = mirrored;
+    else
+      setShape(op, entry, mirrored, entry >> 1); // a region-free op
   };
-  auto enter = [&](Operation *op) {
-    numberOp(op);
-    Frame frame;
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        frame.blocks.push_back(&block);
-    if (isa<scf::IfOp>(op))
-      std::reverse(frame.blocks.begin(), frame.blocks.end());
-    stack.push_back(std::move(frame));
-  };
-  enter(top);
-  while (!stack.empty()) {
-    Frame &frame = stack.back();
-    if (frame.block && frame.nextOp != frame.block->end()) {
-      Operation *next = &*frame.nextOp++;
-      // Most ops have no region: numbered in place, without a frame.
-      if (next->getNumRegions() == 0)
-        numberOp(next);
-      else
-        enter(next);
-      continue;
-    }
-    if (frame.nextBlock < frame.blocks.size()) {
-      frame.block = frame.blocks[frame.nextBlock++];
-      frame.nextOp = frame.block->begin();
-      continue;
-    }
-    stack.pop_back();
-  }
+  walk.forEachEvent(
+      move,
+      [&](Operation *op) {
+        move(op);
+        outer.push_back(shift);
+      },
+      [&](Operation *) { shift = outer.pop_back_val(); },
+      [&](Block *block) {
+        shift = outer.back();
+        Operation *parent = block->getParentOp();
+        auto it = thenEnd.find(parent);
+        if (it == thenEnd.end())
+          return;
+        uint64_t start = position(parent), end = this->end(parent),
+                 thenArmEnd = it->second;
+        if (block->getParent()->getRegionNumber() == 0)
+          shift += static_cast<int64_t>(end - thenArmEnd);
+        else
+          shift -= static_cast<int64_t>(thenArmEnd - start);
+      });
 }
 
 void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {

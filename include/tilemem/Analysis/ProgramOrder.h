@@ -112,8 +112,11 @@ private:
   /// of the last op of the nearest earlier non-empty block of its parent (in
   /// region order), or the parent's own position.
   uint64_t endBefore(Block *block) const;
-  /// Numbers the mirrored order of `ifOp`'s subtree from `counter` on.
-  void numberMirrored(Operation *ifOp, uint64_t counter);
+  /// Sets the mirrored positions of the ops that move (those inside the
+  /// two-armed ifs, the keys of `thenEnd`, which maps each to the last
+  /// position of its then-arm).
+  void numberMirrored(const RecordedWalk &walk,
+                      const llvm::DenseMap<Operation *, uint64_t> &thenEnd);
 
   Operation *root;
   /// Tagged positions of the ops numbered by the last walk, in a table sized

@@ -103,6 +103,30 @@ public:
     }
   }
 
+  /// Every event: `op(op)` for an op without regions, `enter(op)` and
+  /// `exit(op)` around the ops nested in one with regions, `enterBlock`
+  /// before the ops of each block.
+  template <typename OpT, typename EnterT, typename ExitT, typename EnterBlockT>
+  void forEachEvent(OpT &&op, EnterT &&enter, ExitT &&exit,
+                    EnterBlockT &&enterBlock) const {
+    for (uintptr_t event : events) {
+      switch (kind(event)) {
+      case Op:
+        op(asOp(event));
+        break;
+      case Enter:
+        enter(asOp(event));
+        break;
+      case Exit:
+        exit(asOp(event));
+        break;
+      case BlockStart:
+        enterBlock(reinterpret_cast<Block *>(event & ~kKindMask));
+        break;
+      }
+    }
+  }
+
 private:
   // Operation and Block are at least 8-byte aligned: two low bits are free.
   enum Kind : uintptr_t { Op = 0, Enter = 1, Exit = 2, BlockStart = 3 };
