@@ -51,61 +51,9 @@ public:
   size_t numOps() const { return ops; }
   size_t numOpsWithRegions() const { return opsWithRegions; }
 
-  /// `callback(op)` for every op, in pre-order (before the ops nested in it).
-  template <typename FnT> void forEachPreOrder(FnT &&callback) const {
-    for (uintptr_t event : events)
-      if (kind(event) == Op || kind(event) == Enter)
-        callback(asOp(event));
-  }
-  /// `callback(op)` for every op, in post-order (after the ops nested in it).
-  template <typename FnT> void forEachPostOrder(FnT &&callback) const {
-    for (uintptr_t event : events)
-      if (kind(event) == Op || kind(event) == Exit)
-        callback(asOp(event));
-  }
-  /// As walkEnterExit (Walk.h): `enter(op)` before the ops nested in `op`,
-  /// `exit(op)` after them.
-  template <typename EnterT, typename ExitT>
-  void forEachEnterExit(EnterT &&enter, ExitT &&exit) const {
-    for (uintptr_t event : events) {
-      switch (kind(event)) {
-      case Op:
-        enter(asOp(event));
-        exit(asOp(event));
-        break;
-      case Enter:
-        enter(asOp(event));
-        break;
-      case Exit:
-        exit(asOp(event));
-        break;
-      case BlockStart:
-        break;
-      }
-    }
-  }
-  /// As walkBlocksThenResults (Walk.h): `enterBlock(block)` before the ops
-  /// of each block, `exit(op)` after the regions of each op.
-  template <typename EnterBlockT, typename ExitT>
-  void forEachBlockThenResult(EnterBlockT &&enterBlock, ExitT &&exit) const {
-    for (uintptr_t event : events) {
-      switch (kind(event)) {
-      case Op:
-      case Exit:
-        exit(asOp(event));
-        break;
-      case BlockStart:
-        enterBlock(reinterpret_cast<Block *>(event & ~kKindMask));
-        break;
-      case Enter:
-        break;
-      }
-    }
-  }
-
   /// Every event: `op(op)` for an op without regions, `enter(op)` and
   /// `exit(op)` around the ops nested in one with regions, `enterBlock`
-  /// before the ops of each block.
+  /// before the ops of each block. The other replays are this one.
   template <typename OpT, typename EnterT, typename ExitT, typename EnterBlockT>
   void forEachEvent(OpT &&op, EnterT &&enter, ExitT &&exit,
                     EnterBlockT &&enterBlock) const {
@@ -126,6 +74,30 @@ public:
       }
     }
   }
+  /// `callback(op)` for every op, in pre-order (before the ops nested in it).
+  template <typename FnT> void forEachPreOrder(FnT &&callback) const {
+    forEachEvent(callback, callback, ignoreOp, ignoreBlock);
+  }
+  /// `callback(op)` for every op, in post-order (after the ops nested in it).
+  template <typename FnT> void forEachPostOrder(FnT &&callback) const {
+    forEachEvent(callback, ignoreOp, callback, ignoreBlock);
+  }
+  /// As walkEnterExit (Walk.h): `enter(op)` before the ops nested in `op`,
+  /// `exit(op)` after them.
+  template <typename EnterT, typename ExitT>
+  void forEachEnterExit(EnterT &&enter, ExitT &&exit) const {
+    auto both = [&](Operation *op) {
+      enter(op);
+      exit(op);
+    };
+    forEachEvent(both, enter, exit, ignoreBlock);
+  }
+  /// As walkBlocksThenResults (Walk.h): `enterBlock(block)` before the ops
+  /// of each block, `exit(op)` after the regions of each op.
+  template <typename EnterBlockT, typename ExitT>
+  void forEachBlockThenResult(EnterBlockT &&enterBlock, ExitT &&exit) const {
+    forEachEvent(exit, ignoreOp, exit, enterBlock);
+  }
 
 private:
   // Operation and Block are at least 8-byte aligned: two low bits are free.
@@ -135,6 +107,8 @@ private:
   static Operation *asOp(uintptr_t event) {
     return reinterpret_cast<Operation *>(event & ~kKindMask);
   }
+  static void ignoreOp(Operation *) {}
+  static void ignoreBlock(Block *) {}
 
   Operation *root;
   size_t ops = 0, opsWithRegions = 0;
