@@ -177,7 +177,9 @@ LogicalResult mlir::tile::checkTextNesting(const llvm::SourceMgr &sourceMgr,
 // Nesting in IR
 //===----------------------------------------------------------------------===//
 
-OpNesting mlir::tile::measureNestingDepth(Operation *root, unsigned limit) {
+OpNesting
+mlir::tile::measureNestingDepth(Operation *root, unsigned limit,
+                                llvm::function_ref<void(Operation *)> visit) {
   OpNesting result;
   // Depths count from the top-level op, so a function measured on its own
   // gets the numbers its module would give it.
@@ -193,6 +195,8 @@ OpNesting mlir::tile::measureNestingDepth(Operation *root, unsigned limit) {
       result.maxDepth = depth;
     if (depth > limit && !result.firstOver)
       result.firstOver = op;
+    if (visit)
+      visit(op);
     // Pushed in reverse so that ops are visited in pre-order.
     for (Region &region : llvm::reverse(op->getRegions()))
       for (Block &block : llvm::reverse(region))
@@ -202,8 +206,10 @@ OpNesting mlir::tile::measureNestingDepth(Operation *root, unsigned limit) {
   return result;
 }
 
-LogicalResult mlir::tile::checkNestingDepth(Operation *root, unsigned limit) {
-  OpNesting nesting = measureNestingDepth(root, limit);
+LogicalResult
+mlir::tile::checkNestingDepth(Operation *root, unsigned limit,
+                              llvm::function_ref<void(Operation *)> visit) {
+  OpNesting nesting = measureNestingDepth(root, limit, visit);
   if (!nesting.firstOver)
     return success();
   // At the op's location, without the op attached: printing it would print

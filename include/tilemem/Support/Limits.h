@@ -84,18 +84,22 @@ LogicalResult checkTextNesting(const llvm::SourceMgr &sourceMgr,
 /// has depth 1, whether `root` is the module or a function in it), which the
 /// bracket nesting of its text bounds. `firstOver` is the first op, in
 /// pre-order, deeper than `limit`. Iterative: uses no stack per level.
+/// `visit`, if given, is called on every op in pre-order, `root` included:
+/// a caller with per-op checks of its own makes them in the same walk.
 struct OpNesting {
   unsigned maxDepth = 0;
   Operation *firstOver = nullptr;
 };
-OpNesting measureNestingDepth(Operation *root,
-                              unsigned limit = kMaxNestingDepth);
+OpNesting
+measureNestingDepth(Operation *root, unsigned limit = kMaxNestingDepth,
+                    llvm::function_ref<void(Operation *)> visit = nullptr);
 
 /// Emits "nesting depth N exceeds the limit L" at the location of the first
 /// op under `root` deeper than `limit` (without printing the op) and fails;
-/// succeeds when nothing is that deep.
-LogicalResult checkNestingDepth(Operation *root,
-                                unsigned limit = kMaxNestingDepth);
+/// succeeds when nothing is that deep. `visit` as for measureNestingDepth.
+LogicalResult
+checkNestingDepth(Operation *root, unsigned limit = kMaxNestingDepth,
+                  llvm::function_ref<void(Operation *)> visit = nullptr);
 
 /// Erases every op nested in `root` (its regions keep their blocks, now
 /// empty) in O(N) and without recursion. Destroying a nest whole is

@@ -2,7 +2,6 @@
 
 #include "tilemem/Dialect/Tile/Transforms/Preconditions.h"
 #include "tilemem/Support/Limits.h"
-#include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
@@ -11,19 +10,21 @@ using namespace mlir;
 using namespace mlir::tile;
 
 LogicalResult mlir::tile::checkStoragePreconditions(func::FuncOp function) {
-  // First, so that the walk below (recursive) only sees bounded nesting.
-  if (failed(checkNestingDepth(function)))
-    return failure();
-  bool ok = true;
-  tile::walk(function, [&](scf::ForOp loop) {
+  // One walk for both checks; the step errors wait for the depth check, so
+  // that a nest too deep reports that alone.
+  SmallVector<std::pair<scf::ForOp, APInt>> badSteps;
+  auto checkStep = [&](Operation *op) {
+    auto loop = dyn_cast<scf::ForOp>(op);
     APInt step;
-    if (!matchPattern(loop.getStep(), m_ConstantInt(&step)))
+    if (!loop || !matchPattern(loop.getStep(), m_ConstantInt(&step)))
       return;
-    if (step.isZero() || (!loop.getUnsignedCmp() && step.isNegative())) {
-      loop.emitError() << "scf.for step must be positive, got "
-                       << step.getSExtValue();
-      ok = false;
-    }
-  });
-  return success(ok);
+    if (step.isZero() || (!loop.getUnsignedCmp() && step.isNegative()))
+      badSteps.push_back({loop, step});
+  };
+  if (failed(checkNestingDepth(function, kMaxNestingDepth, checkStep)))
+    return failure();
+  for (auto &[loop, step] : badSteps)
+    loop.emitError() << "scf.for step must be positive, got "
+                     << step.getSExtValue();
+  return success(badSteps.empty());
 }
