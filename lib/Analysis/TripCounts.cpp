@@ -9,9 +9,12 @@
 using namespace mlir;
 using namespace mlir::tile;
 
+/// A constant that fits in 64 bits; a wider one (an i128 bound) is left
+/// unknown, which keeps every query conservative.
 static std::optional<int64_t> constantIndex(Value value) {
   APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)))
+  if (matchPattern(value, m_ConstantInt(&constant)) &&
+      constant.getSignificantBits() <= 64)
     return constant.getSExtValue();
   return std::nullopt;
 }

@@ -62,3 +62,27 @@ func.func @while_false_on_entry(%go: i1, %x: !tile.tile<16x16xf32, vec>) {
   }
   return
 }
+
+// Tests that bounds wider than 64 bits are unknown (the loop repeats) rather
+// than truncated: 2^100 .. 2^100 + 1 is one trip in i128, and an i128 while
+// condition on such constants is not decided either.
+// CHECK-LABEL: trips of @wide_bounds:
+// CHECK-NEXT:   scf.for at line [[@LINE+8]]: repeats
+// CHECK-NEXT:   scf.while at line [[@LINE+9]]: repeats
+// CHECK-NOT:    never runs
+func.func @wide_bounds() {
+  %lo = arith.constant 1267650600228229401496703205376 : i128
+  %hi = arith.constant 1267650600228229401496703205377 : i128
+  %one = arith.constant 1 : i128
+  %c0 = arith.constant 0 : i128
+  scf.for %i = %lo to %hi step %one : i128 {
+  }
+  %r = scf.while (%k = %lo) : (i128) -> i128 {
+    %go = arith.cmpi slt, %k, %c0 : i128
+    scf.condition(%go) %k : i128
+  } do {
+  ^bb0(%k2: i128):
+    scf.yield %k2 : i128
+  }
+  return
+}

@@ -103,3 +103,15 @@ func.func @host(%n: index) attributes {tile.orchestration} {
   }
   return
 }
+
+// -----
+
+// Tests that a negative step wider than 64 bits is reported with its value.
+func.func @wide_negative_step(%n: i128) {
+  %c0 = arith.constant 0 : i128
+  %s = arith.constant -100000000000000000000000 : i128
+  // expected-error @+1 {{scf.for step must be positive, got -100000000000000000000000}}
+  scf.for %i = %c0 to %n step %s : i128 {
+  }
+  return
+}

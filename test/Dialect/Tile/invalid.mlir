@@ -1764,3 +1764,22 @@ func.func @scratch_addr_negative(%a: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8
   %r = tile.transpose %a {tile.scratch_addr = -256 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
   return %r : !tile.tile<8x8xf32, vec>
 }
+
+// -----
+
+// Tests that an unsigned tile.scratch_addr is rejected (an i64 means a
+// signless one), not read as if it were one.
+func.func @scratch_addr_unsigned(%a: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  // expected-error @+1 {{'tile.scratch_addr' must be a non-negative i64 on an op with a scratch tile}}
+  %r = tile.transpose %a {tile.scratch_addr = 256 : ui64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  return %r : !tile.tile<8x8xf32, vec>
+}
+
+// -----
+
+// Tests that a signed tile.scratch_addr is rejected too.
+func.func @scratch_addr_signed(%a: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  // expected-error @+1 {{'tile.scratch_addr' must be a non-negative i64 on an op with a scratch tile}}
+  %r = tile.transpose %a {tile.scratch_addr = 256 : si64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
+  return %r : !tile.tile<8x8xf32, vec>
+}

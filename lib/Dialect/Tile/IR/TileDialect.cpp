@@ -48,7 +48,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   if (attribute.getName() == kScratchAddrAttrName) {
     auto addr = dyn_cast<IntegerAttr>(attribute.getValue());
     if (!op->hasTrait<SourceScratch>() || !addr ||
-        !addr.getType().isInteger(64) || addr.getInt() < 0)
+        !addr.getType().isSignlessInteger(64) || addr.getInt() < 0)
       return op->emitError()
              << "'" << kScratchAddrAttrName
              << "' must be a non-negative i64 on an op with a scratch tile "

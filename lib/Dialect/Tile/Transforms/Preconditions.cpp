@@ -23,8 +23,11 @@ LogicalResult mlir::tile::checkStoragePreconditions(func::FuncOp function) {
   };
   if (failed(checkNestingDepth(function, kMaxNestingDepth, checkStep)))
     return failure();
-  for (auto &[loop, step] : badSteps)
-    loop.emitError() << "scf.for step must be positive, got "
-                     << step.getSExtValue();
+  for (auto &[loop, step] : badSteps) {
+    // Printed from the APInt: an i128 step need not fit in 64 bits.
+    SmallString<24> value;
+    step.toStringSigned(value);
+    loop.emitError() << "scf.for step must be positive, got " << value;
+  }
   return success(badSteps.empty());
 }
