@@ -182,3 +182,36 @@ func.func @no_source_window(%b: !tile.buffer<vec, 1024>) attributes {
                           array<i64: -1, 0, 768, 256>]} {
   return
 }
+
+// Tests that the schedule ends when spilling one copy is not enough: #0 and
+// #1 read the same window, which the targets of #2 and #3 each half
+// overlap. Spilling #0 leaves #1's source in place, so #1 is spilled next
+// (the scheduler used to spill #0 again, forever).
+// CHECK-LABEL: parallel copy of @fan_out_half_overlaps:
+// CHECK-NEXT:   spill #0
+// CHECK-NEXT:   spill #1
+// CHECK-NEXT:   copy #2
+// CHECK-NEXT:   copy #0
+// CHECK-NEXT:   copy #3
+// CHECK-NEXT:   copy #1
+// CHECK-NOT: {{.}}
+func.func @fan_out_half_overlaps(%b: !tile.buffer<vec, 2048>) attributes {
+    test.parallel_copy = [array<i64: 512, 256, 1024, 256>,
+                               array<i64: 512, 256, 1280, 256>,
+                               array<i64: 1024, 256, 640, 256>,
+                               array<i64: 1280, 256, 384, 256>]} {
+  return
+}
+
+// Tests that two copies of one window onto itself end: each blocks the
+// other until both sources are spilled, then they run in order.
+// CHECK-LABEL: parallel copy of @same_window_twice:
+// CHECK-NEXT:   spill #0
+// CHECK-NEXT:   spill #1
+// CHECK-NEXT:   copy #0
+// CHECK-NEXT:   copy #1
+// CHECK-NOT: {{.}}
+func.func @same_window_twice(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 0, 16, 0, 16>, array<i64: 0, 16, 0, 16>]} {
+  return
+}

@@ -135,7 +135,8 @@ LogicalResult FunctionEmitter::emitOp(Operation *op) {
 
 /// Scalar arithmetic is copied as it is; anything else has no PTO form.
 LogicalResult FunctionEmitter::emitGeneric(Operation *op) {
-  if (isa<TileDialect>(op->getDialect()))
+  // (An unregistered op has no dialect.)
+  if (isa_and_nonnull<TileDialect>(op->getDialect()))
     return cannotEmit(op) << "no PTO form is defined for it";
   auto isStorageType = [](Type type) {
     return isa<TileType, GlobalTensorType, BufferType>(type);

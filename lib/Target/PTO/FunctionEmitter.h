@@ -35,6 +35,7 @@
 
 #include <functional>
 #include <tuple>
+#include <unordered_map>
 
 namespace mlir::tile::pto_emission {
 
@@ -246,7 +247,9 @@ private:
   DenseMap<Value, Value> tileHandles;
   DenseMap<Value, Value> tensorViews; // tensor argument -> tensor_view
   DenseMap<HandleKey, Value> windowHandles;
-  DenseMap<int64_t, Value> indexConsts, i64Consts;
+  /// Not DenseMap: every int64_t is a constant a program may hold, and
+  /// DenseMap reserves INT64_MAX and INT64_MIN as its empty and deleted keys.
+  std::unordered_map<int64_t, Value> indexConsts, i64Consts;
   /// Level2 roots: (buffer, slot) -> its alloc_tile, and the type chosen
   /// for it by chooseRoots.
   DenseMap<std::pair<Value, int64_t>, Value> roots;

@@ -185,7 +185,15 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
       failedAny = true;
       continue;
     }
-    SmallVector<StorageViolation> violations = verifyTileStorage(kernel);
+    // At level3 the addresses are emitted as they are: check them as
+    // tile-verify-storage{allocated} does (aligned, inside the capacity, no
+    // two live allocations sharing a byte), so an address the planner did
+    // not choose cannot overflow or overlap silently.
+    StorageVerifierOptions verifierOptions;
+    verifierOptions.allocated = level3;
+    verifierOptions.arch = arch;
+    SmallVector<StorageViolation> violations =
+        verifyTileStorage(kernel, verifierOptions);
     if (!violations.empty()) {
       for (const StorageViolation &violation : violations)
         violation.emit("cannot be emitted to PTO: storage is not legalized: ");

@@ -1740,6 +1740,28 @@ func.func @write_outside_vec(%t: !tile.tile<16x16xf32, mat>, %i: index, %v: f32)
 
 // -----
 
+// Tests that a constant tile.write index outside the tile is rejected.
+func.func @write_row_outside(%t: !tile.tile<16x16xf32, vec>, %v: f32) -> !tile.tile<16x16xf32, vec> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{'tile.write' op row index 16 is outside the tile's 16 rows}}
+  %w = tile.write %t[%c16, %c0], %v : !tile.tile<16x16xf32, vec>, f32
+  return %w : !tile.tile<16x16xf32, vec>
+}
+
+// -----
+
+// Tests that a negative constant column index is rejected, INT64_MIN too.
+func.func @write_column_negative(%t: !tile.tile<16x16xf32, vec>, %v: f32) -> !tile.tile<16x16xf32, vec> {
+  %c0 = arith.constant 0 : index
+  %min = arith.constant -9223372036854775808 : index
+  // expected-error @+1 {{'tile.write' op column index -9223372036854775808 is outside the tile's 16 columns}}
+  %w = tile.write %t[%c0, %min], %v : !tile.tile<16x16xf32, vec>, f32
+  return %w : !tile.tile<16x16xf32, vec>
+}
+
+// -----
+
 // Tests that tile.orchestration is a unit attribute of functions.
 // expected-error @+1 {{'tile.orchestration' must be a unit attribute on a func.func}}
 func.func @orchestration_value() attributes {tile.orchestration = 1 : i32} {

@@ -239,6 +239,38 @@ func.func @not_legalized(%A: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32> {
 
 // -----
 
+// Tests that a level3 address past the capacity of its space is rejected
+// rather than emitted (INT64_MAX here, which also overflowed the emitter's
+// address arithmetic).
+func.func @address_past_capacity(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{cannot be emitted to PTO: storage is not legalized: allocation %0 of 1024 bytes does not fit in vec: it needs bytes [9223372036854775807, 9223372036854776831)}}
+  %b = tile.alloc addr = 9223372036854775807 : !tile.buffer<vec, 1024>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %B = tile.store %t, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %B : !tile.tensor<16x16xf32>
+}
+
+// -----
+
+// Tests that two user addresses sharing bytes while both are live are
+// rejected at level3.
+func.func @addresses_overlap_while_live(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  // expected-note@+1 {{allocation %0 [0, 1024) is live at points [3, 6]}}
+  %b0 = tile.alloc addr = 0 : !tile.buffer<vec, 1024>
+  // expected-error@+1 {{cannot be emitted to PTO: storage is not legalized: allocation %1 [512, 1536) overlaps allocation %0 [0, 1024) in vec while both are live}}
+  %b1 = tile.alloc addr = 512 : !tile.buffer<vec, 1024>
+  %t = tile.load %A[%c0, %c0] into(%b0 : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  // expected-note@+1 {{both are live here}}
+  %u = tile.exp %t into(%b1 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %v = tile.add %t, %u into(%b0 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %B = tile.store %v, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %B : !tile.tensor<16x16xf32>
+}
+
+// -----
+
 // Tests that with several kernels and none marked pto.entry the entry is
 // ambiguous.
 // expected-error@+1 {{cannot be emitted to PTO: 2 kernels and 0 marked `pto.entry`; mark exactly one}}

@@ -365,11 +365,12 @@ func.func @cvt(%A: !tile.tensor<16x16xf32>, %H: !tile.tensor<16x16xf16>) -> (!ti
 
 // Tests tile.cmps and tile.sel at level3: the mask's handle is the ui8
 // alloc_tile at its address with 2 valid columns, and pto.tsel's scratch the
-// alloc_tile at its `tile.scratch_addr`.
+// alloc_tile at its `tile.scratch_addr` (past %q, which tile.sel reads: at
+// 2048 the scratch overlapped it, which emission now rejects).
 // CHECK-LABEL: func.func @select(
 // CHECK-DAG: %[[X:.*]] = pto.alloc_tile addr = %c0_i64 : !pto.tile_buf<loc=vec, dtype=i32, rows=16, cols=16,
 // CHECK-DAG: %[[M:.*]] = pto.alloc_tile addr = %c1024_i64 : !pto.tile_buf<loc=vec, dtype=ui8, rows=16, cols=32, v_row=16, v_col=2,
-// CHECK-DAG: %[[T:.*]] = pto.alloc_tile addr = %c2048_i64 : !pto.tile_buf<loc=vec, dtype=i8, rows=16, cols=32,
+// CHECK-DAG: %[[T:.*]] = pto.alloc_tile addr = %c2560_i64 : !pto.tile_buf<loc=vec, dtype=i8, rows=16, cols=32,
 // CHECK: pto.tcmps ins(%[[X]], %{{.*}} {cmpMode = #pto<cmp eq>} : {{.*}}, i32) outs(%[[M]] :
 // CHECK: pto.tsel ins(%[[M]], %[[X]], %{{.*}}, %[[T]] : {{.*}}) outs(%[[X]] :
 func.func @select(%A: !tile.tensor<16x16xi32>, %n: i32) -> !tile.tensor<16x16xi32> {
@@ -380,7 +381,7 @@ func.func @select(%A: !tile.tensor<16x16xi32>, %n: i32) -> !tile.tensor<16x16xi3
   %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xi32> -> !tile.tile<16x16xi32, vec>
   %z = tile.full 7.0 into(%q : !tile.buffer<vec, 1024>) : !tile.tile<16x16xi32, vec>
   %m = tile.cmps eq %x, %n into(%r : !tile.buffer<vec, 512>) : !tile.tile<16x16xi32, vec>, i32 -> !tile.tile<16x32xi8, vec>
-  %s = tile.sel %m, %x, %z into(%p : !tile.buffer<vec, 1024>) {tile.scratch_addr = 2048 : i64} : !tile.tile<16x32xi8, vec>, !tile.tile<16x16xi32, vec>
+  %s = tile.sel %m, %x, %z into(%p : !tile.buffer<vec, 1024>) {tile.scratch_addr = 2560 : i64} : !tile.tile<16x32xi8, vec>, !tile.tile<16x16xi32, vec>
   %A1 = tile.store %s, %A[%c0, %c0] : !tile.tile<16x16xi32, vec>, !tile.tensor<16x16xi32>
   return %A1 : !tile.tensor<16x16xi32>
 }

@@ -579,8 +579,27 @@ LogicalResult MatmulAccOp::verify() {
 }
 
 LogicalResult WriteOp::verify() {
-  return verifySpace(*this, getTile().getType(), "written tile",
-                     {MemorySpace::Vec});
+  TileType type = getTile().getType();
+  if (failed(verifySpace(*this, type, "written tile", {MemorySpace::Vec})))
+    return failure();
+  // A constant index must name an element of the tile: outside it the write
+  // lands in whatever the tile's neighbour holds. (A dynamic one is not
+  // checked.)
+  int64_t extents[2] = {type.getRows(), type.getCols()};
+  Value indices[2] = {getRow(), getCol()};
+  for (unsigned d = 0; d < 2; ++d) {
+    APInt index;
+    if (!matchPattern(indices[d], m_ConstantInt(&index)))
+      continue;
+    if (index.isNegative() || index.sge(extents[d])) {
+      SmallString<24> value;
+      index.toStringSigned(value);
+      return emitOpError() << (d == 0 ? "row" : "column") << " index " << value
+                           << " is outside the tile's " << extents[d]
+                           << (d == 0 ? " rows" : " columns");
+    }
+  }
+  return success();
 }
 
 LogicalResult ReshapeOp::verify() {

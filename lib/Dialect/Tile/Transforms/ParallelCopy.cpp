@@ -44,9 +44,17 @@ mlir::tile::scheduleParallelCopy(ArrayRef<std::optional<Window>> sources,
       continue;
     }
     // Every remaining target still holds a remaining source: a cycle (or a
-    // source overlapping its own target). The scratch overlaps nothing.
-    steps.push_back({ParallelCopyStep::Kind::Spill, pending.front()});
-    current[pending.front()] = std::nullopt;
+    // source overlapping its own target). Spill a copy whose source is still
+    // in place: the scratch overlaps nothing, so each spill takes one source
+    // out of the way for good, and the loop ends after at most one spill per
+    // copy. (Spilling the first copy regardless looped forever once that
+    // copy had been spilled and another still blocked it.) Some pending copy
+    // still has its source: were every source gone, nothing would block.
+    auto *spilled = llvm::find_if(
+        pending, [&](unsigned copy) { return current[copy].has_value(); });
+    assert(spilled != pending.end() && "a blocked copy implies a source");
+    steps.push_back({ParallelCopyStep::Kind::Spill, *spilled});
+    current[*spilled] = std::nullopt;
   }
   return steps;
 }

@@ -24,7 +24,8 @@ static const char *unsupported(Operation *op) {
   }
   if (auto scope = dyn_cast<ScopeOp>(op))
     return scope.getBody().hasOneBlock() ? nullptr : "multi-block scope";
-  if (isa<TileDialect, arith::ArithDialect>(op->getDialect()))
+  // (An unregistered op has no dialect.)
+  if (isa_and_nonnull<TileDialect, arith::ArithDialect>(op->getDialect()))
     return nullptr;
   if (isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::YieldOp, scf::ConditionOp,
           func::ReturnOp>(op))

@@ -62,7 +62,8 @@ struct ParallelCopyStep {
 };
 
 /// The order in which to run the copies `sources[i]` -> `targets[i]` so that
-/// no copy overwrites a source still to be read. A source without a window
+/// no copy overwrites a source still to be read, with at most one spill
+/// per copy. A source without a window
 /// (none) overlaps nothing. Every copy has exactly one Copy step. Copies
 /// whose sources are equal windows deliver the same payload (two values
 /// live at one point in one window hold the same data).
