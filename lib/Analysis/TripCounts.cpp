@@ -6,6 +6,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::tile;
 
@@ -55,9 +57,14 @@ std::optional<int64_t> mlir::tile::getConstantTripCount(scf::ForOp loop) {
     return std::nullopt;
   if (*ub <= *lb)
     return 0;
-  // (ub - lb) may not fit in int64_t: compute in 128 bits.
+  // (ub - lb) may not fit in int64_t: compute in 128 bits, and saturate a
+  // count past INT64_MAX (INT64_MIN to INT64_MAX by 1 is 2^64 - 1 trips,
+  // which truncated to -1 read as "at most once").
   __int128 span = static_cast<__int128>(*ub) - *lb;
-  return static_cast<int64_t>((span + *step - 1) / *step);
+  __int128 count = (span + *step - 1) / *step;
+  return count > std::numeric_limits<int64_t>::max()
+             ? std::numeric_limits<int64_t>::max()
+             : static_cast<int64_t>(count);
 }
 
 TripCounts::TripCounts(const RecordedWalk &walk, const ProgramOrder &order)

@@ -86,3 +86,17 @@ func.func @wide_bounds() {
   }
   return
 }
+
+// Tests that a trip count past INT64_MAX repeats: INT64_MIN to INT64_MAX by 1
+// is 2^64 - 1 trips, which once truncated to -1 and read as "at most once".
+// CHECK-LABEL: trips of @count_past_int64_max:
+// CHECK-NEXT:   scf.for at line [[@LINE+5]]: repeats
+func.func @count_past_int64_max(%x: !tile.tile<16x16xf32, vec>) {
+  %lb = arith.constant -9223372036854775808 : i64
+  %ub = arith.constant 9223372036854775807 : i64
+  %st = arith.constant 1 : i64
+  scf.for %i = %lb to %ub step %st : i64 {
+    %e = tile.exp %x : !tile.tile<16x16xf32, vec>
+  }
+  return
+}
