@@ -57,10 +57,46 @@ struct InEmissionTable<PTOOp, std::void_t<typename PTOOp::TileOp>>
 template <typename T> struct TypeTag {
   using type = T;
 };
+
+/// Whether `PTOOp` lists the element types ptoas accepts for it
+/// (PTO_ElementTypes in PTOOps.td).
+template <typename PTOOp, typename = void>
+struct HasElementTypes : std::false_type {};
+template <typename PTOOp>
+struct HasElementTypes<PTOOp, std::void_t<decltype(PTOOp::kElementTypes)>>
+    : std::true_type {};
+
+/// Why ptoas would reject `PTOOp` on `elementType` for `arch` (none: A2/A3,
+/// the default), or nothing if it accepts it.
+template <typename PTOOp>
+std::optional<std::string> elementTypeRefusal(Type elementType,
+                                              std::optional<TargetArch> arch) {
+  if constexpr (!HasElementTypes<PTOOp>::value) {
+    return std::nullopt;
+  } else {
+    if (PTOOp::kElementTypesA2A3Only && arch == TargetArch::A5)
+      return std::nullopt;
+    std::string name;
+    llvm::raw_string_ostream(name) << elementType;
+    SmallVector<StringRef> accepted;
+    StringRef(PTOOp::kElementTypes).split(accepted, '/');
+    if (llvm::is_contained(accepted, name))
+      return std::nullopt;
+    return (Twine("ptoas's ") + (PTOOp::kElementTypesA2A3Only ? "A2/A3 " : "") +
+            PTOOp::getOperationName() + " takes element types " +
+            PTOOp::kElementTypes + ", not " + name)
+        .str();
+  }
+}
 } // namespace
 
 template <typename PTOOp> LogicalResult FunctionEmitter::emitAs(Operation *op) {
   using Form = pto::EmissionForm;
+  if (op->getNumResults() != 0)
+    if (auto tile = dyn_cast<TileType>(op->getResult(0).getType()))
+      if (std::optional<std::string> refusal =
+              elementTypeRefusal<PTOOp>(tile.getElementType(), arch))
+        return cannotEmit(op) << *refusal;
   if constexpr (PTOOp::kForm == Form::UnaryElementwise ||
                 PTOOp::kForm == Form::Copy ||
                 PTOOp::kForm == Form::VectorTile ||
@@ -521,10 +557,13 @@ LogicalResult FunctionEmitter::emitExtract(ExtractOp op) {
 }
 
 LogicalResult FunctionEmitter::emitFull(FullOp op) {
+  Type element = op.getType().getElementType();
+  if (std::optional<std::string> refusal =
+          elementTypeRefusal<pto::TExpandSOp>(element, arch))
+    return cannotEmit(op) << *refusal;
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  Type element = op.getType().getElementType();
   double value = op.getValueAttr().getValueAsDouble();
   TypedAttr attr;
   if (isa<FloatType>(element))

@@ -392,3 +392,29 @@ func.func @col_sum_level2(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<1x16xf32
   %B1 = tile.store %s, %B[%c0, %c0] : !tile.tile<1x16xf32, vec>, !tile.tensor<1x16xf32>
   return %B1 : !tile.tensor<1x16xf32>
 }
+
+// -----
+
+// Tests that an elementwise op of an element type ptoas's A2/A3 verifier
+// rejects (i8 for pto.tadd) is refused at the op (a3 is the default arch).
+func.func @add_i8_a3(%A: !tile.tensor<16x64xi8>) -> !tile.tensor<16x64xi8> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x64xi8> -> !tile.tile<16x64xi8, vec>
+  // expected-error@+1 {{'tile.add' op cannot be emitted to PTO: ptoas's A2/A3 pto.tadd takes element types i32/i16/f16/f32, not i8}}
+  %y = tile.add %x, %x into(%b : !tile.buffer<vec, 1024>) : !tile.tile<16x64xi8, vec>
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<16x64xi8, vec>, !tile.tensor<16x64xi8>
+  return %A1 : !tile.tensor<16x64xi8>
+}
+
+// -----
+
+// Tests that a bf16 fill is refused on A2/A3 (pto.texpands).
+func.func @full_bf16_a3(%A: !tile.tensor<16x16xbf16>) -> !tile.tensor<16x16xbf16> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 512>
+  // expected-error@+1 {{'tile.full' op cannot be emitted to PTO: ptoas's A2/A3 pto.texpands takes element types i16/i32/f16/f32, not bf16}}
+  %x = tile.full 1.0 into(%b : !tile.buffer<vec, 512>) : !tile.tile<16x16xbf16, vec>
+  %A1 = tile.store %x, %A[%c0, %c0] : !tile.tile<16x16xbf16, vec>, !tile.tensor<16x16xbf16>
+  return %A1 : !tile.tensor<16x16xbf16>
+}

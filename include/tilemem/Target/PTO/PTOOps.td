@@ -176,6 +176,20 @@ class PTO_EmittedFrom<string tileOp, string form, bit oneTileType> {
       !if(oneTileType, "true", "false") # ";");
 }
 
+// The element types ptoas 0.27's verifier accepts for an op, as its message
+// lists them ("'pto.tadd' op expects A2/A3 tadd element type to be
+// i32/i16/f16/f32"): on A2/A3 only (`a2a3Only`) or on every arch. An op
+// of another element type is refused at emission instead of handing ptoas
+// PTO it rejects. Added to an op's class declaration with
+// `let extraClassDeclaration = emissionTable # elementTypes;` (a tile-scalar
+// op: `tileScalarDeclaration # elementTypes`).
+class PTO_ElementTypes<string types, bit a2a3Only> {
+  string elementTypes = "\n"
+      "static constexpr ::llvm::StringLiteral kElementTypes = \"" # types #
+      "\";\nstatic constexpr bool kElementTypesA2A3Only = " #
+      !if(a2a3Only, "true", "false") # ";";
+}
+
 // ins(%a : T) outs(%d : T)
 class PTO_UnaryOp<string mnemonic, string tileOp = "",
                   string form = "UnaryElementwise">
@@ -205,9 +219,10 @@ class PTO_BinaryOp<string mnemonic, string tileOp = "",
 // one), so it is converted to the element type and then to f32.
 class PTO_TileScalarOp<string mnemonic, string tileOp = "", bit floatScalar = 0>
     : PTO_Op<mnemonic>, PTO_EmittedFrom<tileOp, "TileScalar", 0> {
-  let extraClassDeclaration = emissionTable # "\n" #
+  string tileScalarDeclaration = emissionTable # "\n" #
       "static constexpr bool kFloatScalar = " #
       !if(floatScalar, "true", "false") # ";";
+  let extraClassDeclaration = tileScalarDeclaration;
   let arguments = (ins AnyType:$src, AnyType:$scalar, AnyType:$dst);
   let assemblyFormat = [{
     `ins` `(` $src `,` $scalar `:` qualified(type($src)) `,` type($scalar) `)`
@@ -247,20 +262,30 @@ def PTO_TReluOp : PTO_UnaryOp<"trelu", "ReluOp"> {
 
 // pto-isa's TADD (unlike TSUB, TMUL, TMAX) takes its three tiles as one C++
 // Tile type.
-def PTO_TAddOp : PTO_BinaryOp<"tadd", "AddOp", "BinaryElementwise", 1> {
+def PTO_TAddOp : PTO_BinaryOp<"tadd", "AddOp", "BinaryElementwise", 1>,
+    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
   let summary = "elementwise add";
+  let extraClassDeclaration = emissionTable # elementTypes;
 }
-def PTO_TSubOp : PTO_BinaryOp<"tsub", "SubOp"> {
+def PTO_TSubOp : PTO_BinaryOp<"tsub", "SubOp">,
+    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
   let summary = "elementwise sub";
+  let extraClassDeclaration = emissionTable # elementTypes;
 }
-def PTO_TMulOp : PTO_BinaryOp<"tmul", "MulOp"> {
+def PTO_TMulOp : PTO_BinaryOp<"tmul", "MulOp">,
+    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
   let summary = "elementwise mul";
+  let extraClassDeclaration = emissionTable # elementTypes;
 }
-def PTO_TMaxOp : PTO_BinaryOp<"tmax", "MaximumOp"> {
+def PTO_TMaxOp : PTO_BinaryOp<"tmax", "MaximumOp">,
+    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
   let summary = "elementwise max";
+  let extraClassDeclaration = emissionTable # elementTypes;
 }
-def PTO_TMinOp : PTO_BinaryOp<"tmin", "MinimumOp"> {
+def PTO_TMinOp : PTO_BinaryOp<"tmin", "MinimumOp">,
+    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
   let summary = "elementwise min";
+  let extraClassDeclaration = emissionTable # elementTypes;
 }
 def PTO_TDivOp : PTO_BinaryOp<"tdiv", "DivOp"> {
   let summary = "elementwise div";
@@ -313,8 +338,10 @@ def PTO_TGemvOp : PTO_BinaryOp<"tgemv", "GemvOp", "Gemv"> {
 def PTO_TTransOp : PTO_BinaryOp<"ttrans", "TransposeOp", "WithScratch"> {
   let summary = "transpose";
 }
-def PTO_TRowSumOp : PTO_BinaryOp<"trowsum", "RowSumOp", "WithScratch"> {
+def PTO_TRowSumOp : PTO_BinaryOp<"trowsum", "RowSumOp", "WithScratch">,
+    PTO_ElementTypes<"i16/i32/f16/f32", 0> {
   let summary = "row sums";
+  let extraClassDeclaration = emissionTable # elementTypes;
 }
 def PTO_TRowMaxOp : PTO_BinaryOp<"trowmax", "RowMaxOp", "WithScratch"> {
   let summary = "row maxima";
@@ -329,11 +356,15 @@ def PTO_TColMaxOp : PTO_UnaryOp<"tcolmax", "ColMaxOp", "VectorTile"> {
   let summary = "column maxima";
 }
 
-def PTO_TAddSOp : PTO_TileScalarOp<"tadds", "AddSOp"> {
+def PTO_TAddSOp : PTO_TileScalarOp<"tadds", "AddSOp">,
+    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
   let summary = "tile + scalar";
+  let extraClassDeclaration = tileScalarDeclaration # elementTypes;
 }
-def PTO_TMulSOp : PTO_TileScalarOp<"tmuls", "MulSOp"> {
+def PTO_TMulSOp : PTO_TileScalarOp<"tmuls", "MulSOp">,
+    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
   let summary = "tile * scalar";
+  let extraClassDeclaration = tileScalarDeclaration # elementTypes;
 }
 def PTO_TSubSOp : PTO_TileScalarOp<"tsubs", "SubSOp"> {
   let summary = "tile - scalar";
@@ -413,8 +444,10 @@ def PTO_TMatmulAccOp : PTO_Op<"tmatmul.acc"> {
   }];
 }
 
-def PTO_TExpandSOp : PTO_Op<"texpands"> {
+def PTO_TExpandSOp : PTO_Op<"texpands">,
+    PTO_ElementTypes<"i16/i32/f16/f32", 1> {
   let summary = "fill a tile with a scalar";
+  let extraClassDeclaration = elementTypes;
   let arguments = (ins AnyType:$scalar, AnyType:$dst);
   let assemblyFormat = [{
     `ins` `(` $scalar `:` type($scalar) `)`
