@@ -1,6 +1,7 @@
 //===- TripCounts.cpp - loops that provably run 0 or at most 1 time -------===//
 
 #include "tilemem/Analysis/TripCounts.h"
+#include "tilemem/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -11,24 +12,14 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-/// A constant that fits in 64 bits; a wider one (an i128 bound) is left
-/// unknown, which keeps every query conservative.
-static std::optional<int64_t> constantIndex(Value value) {
-  APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)) &&
-      constant.getSignificantBits() <= 64)
-    return constant.getSExtValue();
-  return std::nullopt;
-}
-
 /// The value of `value` on the first evaluation of a while's condition:
 /// constants, and before-region arguments with constant initializers.
 static std::optional<int64_t> entryValue(Value value, scf::WhileOp loop) {
-  if (std::optional<int64_t> constant = constantIndex(value))
+  if (std::optional<int64_t> constant = getConstantInt64(value))
     return constant;
   auto arg = dyn_cast<BlockArgument>(value);
   if (arg && arg.getOwner() == &loop.getBefore().front())
-    return constantIndex(loop.getInits()[arg.getArgNumber()]);
+    return getConstantInt64(loop.getInits()[arg.getArgNumber()]);
   return std::nullopt;
 }
 
@@ -49,9 +40,9 @@ bool mlir::tile::isFalseOnEntry(scf::WhileOp loop) {
 }
 
 std::optional<int64_t> mlir::tile::getConstantTripCount(scf::ForOp loop) {
-  std::optional<int64_t> lb = constantIndex(loop.getLowerBound());
-  std::optional<int64_t> ub = constantIndex(loop.getUpperBound());
-  std::optional<int64_t> step = constantIndex(loop.getStep());
+  std::optional<int64_t> lb = getConstantInt64(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantInt64(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantInt64(loop.getStep());
   // Unsigned comparisons (scf.for unsigned) are left conservative.
   if (!lb || !ub || !step || *step <= 0 || loop.getUnsignedCmp())
     return std::nullopt;

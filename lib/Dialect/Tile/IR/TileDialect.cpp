@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -100,4 +101,12 @@ bool mlir::tile::isLegalMove(MemorySpace from, MemorySpace to,
 
 bool mlir::tile::isOrchestrationFunction(Operation *func) {
   return func->hasAttr(TileDialect::kOrchestrationAttrName);
+}
+
+std::optional<int64_t> mlir::tile::getConstantInt64(Value value) {
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)) &&
+      constant.getSignificantBits() <= 64)
+    return constant.getSExtValue();
+  return std::nullopt;
 }

@@ -214,11 +214,9 @@ static LogicalResult verifyTensorBlock(Operation *op, GlobalTensorType tensor,
   std::optional<int64_t> offsets[2];
   bool outside = false;
   for (unsigned d = 0; d < 2; ++d) {
-    APInt offset;
-    if (!matchPattern(indices[d], m_ConstantInt(&offset)) ||
-        offset.getSignificantBits() > 64)
+    offsets[d] = getConstantInt64(indices[d]);
+    if (!offsets[d])
       continue;
-    offsets[d] = offset.getSExtValue();
     int64_t extent = d == 0 ? rows : cols;
     outside |= *offsets[d] < 0 || *offsets[d] > shape[d] - extent;
   }
@@ -588,16 +586,11 @@ LogicalResult WriteOp::verify() {
   int64_t extents[2] = {type.getRows(), type.getCols()};
   Value indices[2] = {getRow(), getCol()};
   for (unsigned d = 0; d < 2; ++d) {
-    APInt index;
-    if (!matchPattern(indices[d], m_ConstantInt(&index)))
-      continue;
-    if (index.isNegative() || index.sge(extents[d])) {
-      SmallString<24> value;
-      index.toStringSigned(value);
-      return emitOpError() << (d == 0 ? "row" : "column") << " index " << value
+    std::optional<int64_t> index = getConstantInt64(indices[d]);
+    if (index && (*index < 0 || *index >= extents[d]))
+      return emitOpError() << (d == 0 ? "row" : "column") << " index " << *index
                            << " is outside the tile's " << extents[d]
                            << (d == 0 ? " rows" : " columns");
-    }
   }
   return success();
 }

@@ -50,6 +50,11 @@ bool isLegalMove(MemorySpace from, MemorySpace to,
                  std::optional<TargetArch> arch);
 /// Whether `func` is an orchestration function that storage passes skip.
 bool isOrchestrationFunction(Operation *func);
+/// The value of `value` if it is an integer constant that fits in int64_t;
+/// nothing for any other value, a wider constant (an i128 one) included, so
+/// that a caller treats it as unknown. (MLIR's getConstantIntValue asserts
+/// on such a constant.)
+std::optional<int64_t> getConstantInt64(Value value);
 /// Whether `alloc` is user storage: `pinned` or with a user `addr` (before
 /// address planning every `addr` is the user's). No pass places another
 /// value into it or moves one out, merges it with another allocation, or
