@@ -37,6 +37,7 @@ def _status(field: str) -> float:
 def measure(path: str) -> dict:
     import tilemem.passes  # noqa: F401  (registers the dialect and passes)
     from tilemem.ir import Context, Location, Module
+    from tilemem.limits import parse_module, run_on_large_stack
     from tilemem.passmanager import PassManager
 
     libc = ctypes.CDLL("libc.so.6")
@@ -48,7 +49,9 @@ def measure(path: str) -> dict:
         return _status("VmRSS")
 
     def run(module, passes: str) -> None:
-        PassManager.parse(f"builtin.module(func.func({passes}))").run(module.operation)
+        # A large stack, as tile-opt's: MLIR's walks recurse once per level.
+        pm = PassManager.parse(f"builtin.module(func.func({passes}))")
+        run_on_large_stack(pm.run, module.operation)
 
     with open(path) as f:
         text = f.read()
@@ -56,7 +59,7 @@ def measure(path: str) -> dict:
         # Warm up: load the dialects and passes before anything is measured.
         run(Module.parse("func.func @f() { return }"), "tile-init-memref")
         before = settle()
-        module = Module.parse(text)
+        module = parse_module(text, source_name=path)
         del text
         parsed = settle()
         run(module, "tile-init-memref")

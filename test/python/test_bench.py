@@ -254,3 +254,15 @@ def test_pass_memory_grows_with_the_program(tmp_path):
     assert large.module_mb > 2 * small.module_mb > 0
     assert large.pass_peak_mb > large.module_mb * 0.1
     assert large.input_mb > large.module_mb
+
+
+def test_pass_memory_of_the_deepest_nest(tmp_path):
+    """bench/passmem.py parses and runs the passes on a large stack, as
+    tile-opt does: the deepest nest the limit accepts is measured, where the
+    Python main thread's 8 MiB stack overflowed in MLIR's parser."""
+    path = tmp_path / "deep.mlir"
+    path.write_text(gen.generate("deep", 0, "tile", depth=gen.DEEP_MAX_DEPTH).text)
+    point = run.Point("deep", 0, 0, 0, 0)
+    run.measure_pass_memory(point, str(path))
+    assert point.module_mb and point.module_mb > 0
+    assert point.pass_peak_mb is not None and point.pass_peak_mb > 0
