@@ -27,6 +27,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AsmState.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -160,6 +161,12 @@ void Verifier::checkValue(Value value, Operation *anchor) {
       report(anchor, what + " has no storage: a strided view cannot be "
                             "reshaped (a reshape names bytes in row-major "
                             "order)");
+    else if (isa<CallOpInterface>(anchor))
+      report(anchor, what + " has no storage: the storage passes plan one "
+                            "function at a time, so a call's tile and tensor "
+                            "results have none (inline the callee, or "
+                            "mark a caller that only calls kernels "
+                            "tile.orchestration)");
     else if (isa<AllocatingOpInterface>(anchor))
       report(anchor, what + " has no storage: the producer has no "
                             "destination (run tile-init-memref)");

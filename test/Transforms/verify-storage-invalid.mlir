@@ -12,6 +12,18 @@ func.func @no_storage(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> 
 
 // -----
 
+// Tests that a call's tile and tensor results are reported as having no
+// storage, with the reason: the passes plan one function at a time.
+func.func private @callee(!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>) -> (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>)
+func.func @call_results(%x: !tile.tile<8x8xf32, vec>, %a: !tile.tensor<8x8xf32>) -> (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>) {
+  // expected-error @+2 {{its result #0 has no storage: the storage passes plan one function at a time, so a call's tile and tensor results have none (inline the callee, or mark a caller that only calls kernels tile.orchestration)}}
+  // expected-error @+1 {{its result #1 has no storage: the storage passes plan one function at a time}}
+  %t, %b = func.call @callee(%x, %a) : (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>) -> (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>)
+  return %t, %b : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+}
+
+// -----
+
 // Tests that a reshape of a strided view (columns of a tile) has no storage:
 // a reshape names bytes in row-major order.
 func.func @reshape_of_strided_view(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<4x8xf32, vec> {
