@@ -286,6 +286,26 @@ def test_compare_tolerances():
     assert toolchain._compare_arrays(ints, ints + np.array([[0, 1]], np.int32), "i32", None)[0] == 1
 
 
+def test_what_the_simulator_cannot_compute_is_not_compared():
+    from tilemem.testing import corpus
+    from tilemem.testing.toolchain.compare import unverifiable
+
+    f32_pad = "%y = tile.fillpad %x valid [5, 19] pad max : !tile.tile<16x32xf32, vec>"
+    assert unverifiable(f32_pad) == ""
+    assert "numeric_limits<half>" in unverifiable(f32_pad.replace("xf32", "xf16"))
+    assert unverifiable(f32_pad.replace("xf32", "xf16").replace("max", "zero")) == ""
+    # Any bf16 value, not only a bf16 output: an f32 matmul of bf16 inputs.
+    assert "placeholder" in unverifiable("tile.matmul %l, %r : !tile.tile<16x16xbf16, left>")
+    # A skipped comparison is its own outcome, not a mismatch (a failure).
+    result = toolchain.ChainResult("k", "pypto", "level3", "a3")
+    result._set(toolchain.StageOutcome("compare", "skipped", "not comparable: bf16"))
+    assert corpus.outcome_of(result) == "unchecked"
+    assert "unchecked" not in corpus.FAILURES
+    assert result.report().startswith("k [pypto level3 a3]: NOT CHECKED")
+    result._set(toolchain.StageOutcome("compare", "failed", "3 mismatching element(s)"))
+    assert corpus.outcome_of(result) == "mismatch" and "mismatch" in corpus.FAILURES
+
+
 # ===----------------------------------------------------------------------=== #
 # With ptoas and pto-isa
 # ===----------------------------------------------------------------------=== #

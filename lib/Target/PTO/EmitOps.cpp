@@ -58,12 +58,24 @@ template <typename T> struct TypeTag {
   using type = T;
 };
 
+/// ptoas 0.27 prints a NaN or infinite float constant as a C++ token that
+/// does not compile (`float v3 = NaN.0f;`), and folds any arith that would
+/// compute one at run time into such a constant.
+constexpr llvm::StringLiteral kNonFiniteConstant =
+    "ptoas 0.27 prints a NaN or infinite float constant as C++ that does not "
+    "compile (NaN.0f, Inf.0f)";
+
+bool isNonFinite(Attribute value) {
+  auto number = dyn_cast<FloatAttr>(value);
+  return number && !number.getValue().isFinite();
+}
+
 /// Whether `PTOOp` lists the element types ptoas accepts for it
 /// (PTO_ElementTypes in PTOOps.td).
 template <typename PTOOp, typename = void>
 struct HasElementTypes : std::false_type {};
 template <typename PTOOp>
-struct HasElementTypes<PTOOp, std::void_t<decltype(PTOOp::kElementTypes)>>
+struct HasElementTypes<PTOOp, std::void_t<decltype(PTOOp::kElementTypesA5)>>
     : std::true_type {};
 
 /// Why ptoas would reject `PTOOp` on `elementType` for `arch` (none: A2/A3,
@@ -74,17 +86,19 @@ std::optional<std::string> elementTypeRefusal(Type elementType,
   if constexpr (!HasElementTypes<PTOOp>::value) {
     return std::nullopt;
   } else {
-    if (PTOOp::kElementTypesA2A3Only && arch == TargetArch::A5)
+    bool a5 = arch == TargetArch::A5;
+    StringRef types = a5 ? PTOOp::kElementTypesA5 : PTOOp::kElementTypesA2A3;
+    if (types.empty())
       return std::nullopt;
     std::string name;
     llvm::raw_string_ostream(name) << elementType;
     SmallVector<StringRef> accepted;
-    StringRef(PTOOp::kElementTypes).split(accepted, '/');
+    types.split(accepted, '/');
     if (llvm::is_contained(accepted, name))
       return std::nullopt;
-    return (Twine("ptoas's ") + (PTOOp::kElementTypesA2A3Only ? "A2/A3 " : "") +
-            PTOOp::getOperationName() + " takes element types " +
-            PTOOp::kElementTypes + ", not " + name)
+    return (Twine("ptoas's ") + (a5 ? "A5 " : "A2/A3 ") +
+            PTOOp::getOperationName() + " takes element types " + types +
+            ", not " + name)
         .str();
   }
 }
@@ -186,7 +200,9 @@ LogicalResult FunctionEmitter::emitGeneric(Operation *op) {
     return cannotEmit(op) << "a tile, tensor or buffer chosen at run time "
                              "has no single storage";
   // Index and i64 constants share the prologue's (one per value).
-  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    if (isNonFinite(constant.getValue()))
+      return cannotEmit(op) << kNonFiniteConstant;
     if (auto value = dyn_cast<IntegerAttr>(constant.getValue())) {
       if (value.getType().isIndex()) {
         scalars.map(constant.getResult(), indexConst(value.getInt()));
@@ -197,6 +213,7 @@ LogicalResult FunctionEmitter::emitGeneric(Operation *op) {
         return success();
       }
     }
+  }
   if (failed(scalarsOf(op->getOperands(), op)))
     return failure();
   body.clone(*op, scalars);
@@ -410,6 +427,12 @@ LogicalResult FunctionEmitter::emitCompare(Operation *op) {
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
+  // ptoas's A5 tcmp wants the mask tile_buf of the source's shape, which
+  // is not the packed mask tilemem's tsel reads (its A5 tcmps does not).
+  if (!scalarForm && arch == TargetArch::A5)
+    return cannotEmit(op) << "ptoas's A5 pto.tcmp wants a mask tile_buf of "
+                             "the source's shape, not tile.cmp's packed "
+                             "mask: tile.cmp is emitted on A2/A3 only";
   auto data = cast<TileType>(op->getOperand(0).getType());
   FailureOr<Value> mask = maskHandle(op->getResult(0), data.getCols(), op);
   if (failed(mask))
@@ -570,6 +593,8 @@ LogicalResult FunctionEmitter::emitFull(FullOp op) {
     attr = prologue.getFloatAttr(element, value);
   else
     attr = prologue.getIntegerAttr(element, static_cast<int64_t>(value));
+  if (isNonFinite(attr)) // also a finite value past the element type's range
+    return cannotEmit(op) << kNonFiniteConstant;
   Value fill = prologue.create<arith::ConstantOp>(op.getLoc(), attr);
   // ptoas wants a row-major vec destination: a column vector is filled as
   // the row over its bytes.

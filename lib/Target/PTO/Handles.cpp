@@ -247,12 +247,17 @@ Value FunctionEmitter::convertScalar(Value value, Type to, Location loc) {
       return body.create<arith::ExtFOp>(loc, to, value);
     return body.create<arith::TruncFOp>(loc, to, value);
   }
+  // An integer is signed, except i1: true is 1, as the tile dialect says
+  // (and as C++ converts a bool), not the -1 of a sign extension.
+  bool fromBool = from.isInteger(1);
   if (toFloat)
-    return body.create<arith::SIToFPOp>(loc, to, value);
+    return fromBool ? body.create<arith::UIToFPOp>(loc, to, value).getResult()
+                    : body.create<arith::SIToFPOp>(loc, to, value).getResult();
   if (fromFloat)
     return body.create<arith::FPToSIOp>(loc, to, value);
   if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
-    return body.create<arith::ExtSIOp>(loc, to, value);
+    return fromBool ? body.create<arith::ExtUIOp>(loc, to, value).getResult()
+                    : body.create<arith::ExtSIOp>(loc, to, value).getResult();
   return body.create<arith::TruncIOp>(loc, to, value);
 }
 

@@ -17,6 +17,8 @@ g++ translation unit per chunk), and every job ends in exactly one outcome
   plan-invalid  it ran and differs, and the planned module breaks the
                 allocated-storage rules (``fuzz.check_allocated``): the
                 pipeline's fault, which the simulator shows faithfully
+  unchecked     it ran, but the simulator cannot compute what it does
+                (``toolchain.compare.unverifiable``: bf16, f16 max/min pads)
   pass          all five stages passed
 
 ``python -m tilemem.fuzz --execute`` and ``bench/ptoas_corpus.py`` read it;
@@ -42,11 +44,13 @@ OUTCOMES = (
     "run",
     "mismatch",
     "plan-invalid",
+    "unchecked",
     "pass",
 )
 #: The outcomes that are a tilemem or toolchain failure (pipeline and refused
-#: are located tilemem diagnostics, pass is a pass).
-FAILURES = OUTCOMES[2:-1]
+#: are located tilemem diagnostics, unchecked is what the simulator cannot
+#: compute, pass is a pass).
+FAILURES = OUTCOMES[2:-2]
 
 
 @dataclass
@@ -70,6 +74,9 @@ def outcome_of(result) -> str:
         return "ptoas-reject" if rejected else "ptoas-crash"
     if result.stage in ("compile", "run"):
         return result.stage
+    compared = result.stages.get("compare")
+    if compared is not None and compared.status == "skipped":
+        return "unchecked"
     return "mismatch"
 
 
@@ -191,7 +198,7 @@ def table(records: Iterable[dict]) -> str:
     def pct(a, b):
         return f"{100.0 * a / b:.2f}%" if b else "n/a"
 
-    ran = counts["mismatch"] + counts["plan-invalid"] + counts["pass"]
+    ran = counts["mismatch"] + counts["plan-invalid"] + counts["unchecked"] + counts["pass"]
     return (
         " ".join(f"{o}={counts[o]}" for o in OUTCOMES)
         + f" | emitted={emitted} ptoas-accepted={accepted} ({pct(accepted, emitted)})"

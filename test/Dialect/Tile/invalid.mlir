@@ -1365,6 +1365,16 @@ func.func @row_expand_mul_element(%x: !tile.tile<64x32xf32, vec>, %s: !tile.tile
   return
 }
 
+// -----
+
+// Tests that tile.row_expand_mul takes the element types of the other
+// broadcasts (pto-isa's TROWEXPANDMUL: no i8 or bf16).
+func.func @row_expand_mul_i8(%x: !tile.tile<64x32xi8, vec>, %s: !tile.tile<64x1xi8, vec>) {
+  // expected-error @+1 {{'tile.row_expand_mul' op operand #0 must be tile of i16, i32, f16 or f32}}
+  %t = tile.row_expand_mul %x, %s : !tile.tile<64x32xi8, vec>, !tile.tile<64x1xi8, vec>
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // Cube computation
 //===----------------------------------------------------------------------===//

@@ -418,3 +418,92 @@ func.func @full_bf16_a3(%A: !tile.tensor<16x16xbf16>) -> !tile.tensor<16x16xbf16
   %A1 = tile.store %x, %A[%c0, %c0] : !tile.tile<16x16xbf16, vec>, !tile.tensor<16x16xbf16>
   return %A1 : !tile.tensor<16x16xbf16>
 }
+
+// -----
+
+// Tests that ptoas's A5 element types are the A5 lists: an i8 tile.mul,
+// which ptoas's A5 pto.tmul rejects, is refused on a5.
+module attributes {tile.target_arch = "a5"} {
+func.func @mul_i8_a5(%A: !tile.tensor<16x64xi8>) -> !tile.tensor<16x64xi8> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x64xi8> -> !tile.tile<16x64xi8, vec>
+  // expected-error@+1 {{'tile.mul' op cannot be emitted to PTO: ptoas's A5 pto.tmul takes element types i32/i16/f16/f32, not i8}}
+  %y = tile.mul %x, %x into(%b : !tile.buffer<vec, 1024>) : !tile.tile<16x64xi8, vec>
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<16x64xi8, vec>, !tile.tensor<16x64xi8>
+  return %A1 : !tile.tensor<16x64xi8>
+}
+}
+
+// -----
+
+// Tests that a bf16 tile.sub is refused on a5 (ptoas's A5 pto.tsub takes
+// i8 but not bf16, unlike its pto.tadd).
+module attributes {tile.target_arch = "a5"} {
+func.func @sub_bf16_a5(%A: !tile.tensor<16x16xbf16>) -> !tile.tensor<16x16xbf16> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 512>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 512>) : !tile.tensor<16x16xbf16> -> !tile.tile<16x16xbf16, vec>
+  // expected-error@+1 {{'tile.sub' op cannot be emitted to PTO: ptoas's A5 pto.tsub takes element types i32/i16/i8/f16/f32, not bf16}}
+  %y = tile.sub %x, %x into(%b : !tile.buffer<vec, 512>) : !tile.tile<16x16xbf16, vec>
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<16x16xbf16, vec>, !tile.tensor<16x16xbf16>
+  return %A1 : !tile.tensor<16x16xbf16>
+}
+}
+
+// -----
+
+// Tests that tile.cmp is refused on a5: ptoas's A5 pto.tcmp wants a mask of
+// the source's shape, not the packed 16x32xi8 mask.
+module attributes {tile.target_arch = "a5"} {
+func.func @cmp_a5(%A: !tile.tensor<16x16xf32>, %M: !tile.tensor<16x32xi8>) -> !tile.tensor<16x32xi8> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %m = tile.alloc : !tile.buffer<vec, 512>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  // expected-error@+1 {{'tile.cmp' op cannot be emitted to PTO: ptoas's A5 pto.tcmp wants a mask tile_buf of the source's shape, not tile.cmp's packed mask: tile.cmp is emitted on A2/A3 only}}
+  %k = tile.cmp lt %x, %x into(%m : !tile.buffer<vec, 512>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x32xi8, vec>
+  %M1 = tile.store %k, %M[%c0, %c0] : !tile.tile<16x32xi8, vec>, !tile.tensor<16x32xi8>
+  return %M1 : !tile.tensor<16x32xi8>
+}
+}
+
+// -----
+
+// Tests that a NaN fill is refused: ptoas prints the constant as C++ that
+// does not compile.
+func.func @full_nan(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  // expected-error@+1 {{'tile.full' op cannot be emitted to PTO: ptoas 0.27 prints a NaN or infinite float constant as C++ that does not compile (NaN.0f, Inf.0f)}}
+  %x = tile.full 0x7FF8000000000000 into(%b : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %A1 = tile.store %x, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %A1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
+// Tests that a finite fill past the element type's range (1e10 in f16, an
+// infinity) is refused too.
+func.func @full_f16_overflow(%A: !tile.tensor<16x16xf16>) -> !tile.tensor<16x16xf16> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 512>
+  // expected-error@+1 {{'tile.full' op cannot be emitted to PTO: ptoas 0.27 prints a NaN or infinite float constant}}
+  %x = tile.full 1.0e10 into(%b : !tile.buffer<vec, 512>) : !tile.tile<16x16xf16, vec>
+  %A1 = tile.store %x, %A[%c0, %c0] : !tile.tile<16x16xf16, vec>, !tile.tensor<16x16xf16>
+  return %A1 : !tile.tensor<16x16xf16>
+}
+
+// -----
+
+// Tests that an infinite scalar constant is refused at the constant.
+func.func @adds_inf(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  // expected-error@+1 {{'arith.constant' op cannot be emitted to PTO: ptoas 0.27 prints a NaN or infinite float constant}}
+  %inf = arith.constant 0xFF800000 : f32
+  %y = tile.maxs %x, %inf into(%b : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %A1 : !tile.tensor<16x16xf32>
+}

@@ -666,6 +666,28 @@ func.func @scalar_forms(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xi16>
 
 // -----
 
+// Tests that an i1 scalar converts as 0 or 1 (zero extension, unsigned to
+// float), not as the -1 a sign extension makes of true.
+// CHECK-LABEL: func.func @bool_scalars(
+// CHECK: %[[T:.*]] = arith.extui %{{.*}} : i1 to i32
+// CHECK: pto.tadds ins(%{{.*}}, %[[T]] : {{.*}}, i32)
+// CHECK: %[[F:.*]] = arith.uitofp %{{.*}} : i1 to f32
+// CHECK: pto.tadds ins(%{{.*}}, %[[F]] : {{.*}}, f32)
+func.func @bool_scalars(%A: !tile.tensor<16x16xi32>, %B: !tile.tensor<16x16xf32>, %k: i1) -> (!tile.tensor<16x16xi32>, !tile.tensor<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %p = tile.alloc : !tile.buffer<vec, 1024>
+  %q = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %A[%c0, %c0] into(%p : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xi32> -> !tile.tile<16x16xi32, vec>
+  %a = tile.adds %x, %k into(%p : !tile.buffer<vec, 1024>) : !tile.tile<16x16xi32, vec>, i1
+  %A1 = tile.store %a, %A[%c0, %c0] : !tile.tile<16x16xi32, vec>, !tile.tensor<16x16xi32>
+  %y = tile.load %B[%c0, %c0] into(%q : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %b = tile.adds %y, %k into(%q : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, i1
+  %B1 = tile.store %b, %B[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %A1, %B1 : !tile.tensor<16x16xi32>, !tile.tensor<16x16xf32>
+}
+
+// -----
+
 // Tests that the broadcasts are emitted from the emission table: the
 // row_expand_* ops with the column as its col_major tile_buf, the
 // col_expand_* ops with the row as a row-major 1x16 tile_buf, the result in

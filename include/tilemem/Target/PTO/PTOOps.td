@@ -176,18 +176,20 @@ class PTO_EmittedFrom<string tileOp, string form, bit oneTileType> {
       !if(oneTileType, "true", "false") # ";");
 }
 
-// The element types ptoas 0.27's verifier accepts for an op, as its message
-// lists them ("'pto.tadd' op expects A2/A3 tadd element type to be
-// i32/i16/f16/f32"): on A2/A3 only (`a2a3Only`) or on every arch. An op
-// of another element type is refused at emission instead of handing ptoas
-// PTO it rejects. Added to an op's class declaration with
+// The element types ptoas 0.27's verifiers accept for an op, as their
+// messages list them ("'pto.tadd' op expects A2/A3 tadd element type to be
+// i32/i16/f16/f32", "... expects A5 tadd element type to be
+// i32/i16/i8/f16/bf16/f32"): `a2a3` for A2/A3 (the default arch), `a5` for
+// A5; an empty list leaves that arch to the tile dialect's own verifier. An
+// op of another element type is refused at emission instead of handing
+// ptoas PTO it rejects. Added to an op's class declaration with
 // `let extraClassDeclaration = emissionTable # elementTypes;` (a tile-scalar
 // op: `tileScalarDeclaration # elementTypes`).
-class PTO_ElementTypes<string types, bit a2a3Only> {
+class PTO_ElementTypes<string a2a3, string a5> {
   string elementTypes = "\n"
-      "static constexpr ::llvm::StringLiteral kElementTypes = \"" # types #
-      "\";\nstatic constexpr bool kElementTypesA2A3Only = " #
-      !if(a2a3Only, "true", "false") # ";";
+      "static constexpr ::llvm::StringLiteral kElementTypesA2A3 = \"" # a2a3 #
+      "\";\nstatic constexpr ::llvm::StringLiteral kElementTypesA5 = \"" #
+      a5 # "\";";
 }
 
 // ins(%a : T) outs(%d : T)
@@ -263,27 +265,32 @@ def PTO_TReluOp : PTO_UnaryOp<"trelu", "ReluOp"> {
 // pto-isa's TADD (unlike TSUB, TMUL, TMAX) takes its three tiles as one C++
 // Tile type.
 def PTO_TAddOp : PTO_BinaryOp<"tadd", "AddOp", "BinaryElementwise", 1>,
-    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
+    PTO_ElementTypes<"i32/i16/f16/f32",
+                     "i32/i16/i8/f16/bf16/f32"> {
   let summary = "elementwise add";
   let extraClassDeclaration = emissionTable # elementTypes;
 }
 def PTO_TSubOp : PTO_BinaryOp<"tsub", "SubOp">,
-    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
+    PTO_ElementTypes<"i32/i16/f16/f32",
+                     "i32/i16/i8/f16/f32"> {
   let summary = "elementwise sub";
   let extraClassDeclaration = emissionTable # elementTypes;
 }
 def PTO_TMulOp : PTO_BinaryOp<"tmul", "MulOp">,
-    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
+    PTO_ElementTypes<"i32/i16/f16/f32",
+                     "i32/i16/f16/f32"> {
   let summary = "elementwise mul";
   let extraClassDeclaration = emissionTable # elementTypes;
 }
 def PTO_TMaxOp : PTO_BinaryOp<"tmax", "MaximumOp">,
-    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
+    PTO_ElementTypes<"i32/i16/f16/f32",
+                     "i32/i16/i8/f16/f32"> {
   let summary = "elementwise max";
   let extraClassDeclaration = emissionTable # elementTypes;
 }
 def PTO_TMinOp : PTO_BinaryOp<"tmin", "MinimumOp">,
-    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
+    PTO_ElementTypes<"i32/i16/f16/f32",
+                     "i32/i16/i8/f16/f32"> {
   let summary = "elementwise min";
   let extraClassDeclaration = emissionTable # elementTypes;
 }
@@ -339,7 +346,8 @@ def PTO_TTransOp : PTO_BinaryOp<"ttrans", "TransposeOp", "WithScratch"> {
   let summary = "transpose";
 }
 def PTO_TRowSumOp : PTO_BinaryOp<"trowsum", "RowSumOp", "WithScratch">,
-    PTO_ElementTypes<"i16/i32/f16/f32", 0> {
+    PTO_ElementTypes<"i16/i32/f16/f32",
+                     "i16/i32/f16/f32"> {
   let summary = "row sums";
   let extraClassDeclaration = emissionTable # elementTypes;
 }
@@ -357,12 +365,14 @@ def PTO_TColMaxOp : PTO_UnaryOp<"tcolmax", "ColMaxOp", "VectorTile"> {
 }
 
 def PTO_TAddSOp : PTO_TileScalarOp<"tadds", "AddSOp">,
-    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
+    PTO_ElementTypes<"i32/i16/f16/f32",
+                     "i32/i16/i8/f16/bf16/f32"> {
   let summary = "tile + scalar";
   let extraClassDeclaration = tileScalarDeclaration # elementTypes;
 }
 def PTO_TMulSOp : PTO_TileScalarOp<"tmuls", "MulSOp">,
-    PTO_ElementTypes<"i32/i16/f16/f32", 1> {
+    PTO_ElementTypes<"i32/i16/f16/f32",
+                     "i32/i16/i8/f16/bf16/f32"> {
   let summary = "tile * scalar";
   let extraClassDeclaration = tileScalarDeclaration # elementTypes;
 }
@@ -445,7 +455,8 @@ def PTO_TMatmulAccOp : PTO_Op<"tmatmul.acc"> {
 }
 
 def PTO_TExpandSOp : PTO_Op<"texpands">,
-    PTO_ElementTypes<"i16/i32/f16/f32", 1> {
+    PTO_ElementTypes<"i16/i32/f16/f32",
+                     "i8/i16/i32/f16/f32"> {
   let summary = "fill a tile with a scalar";
   let extraClassDeclaration = elementTypes;
   let arguments = (ins AnyType:$scalar, AnyType:$dst);

@@ -70,8 +70,12 @@ TMATMUL in its own order), so results differ by a few ulps of the values
 summed, which is why the absolute part scales with the output's magnitude
 (a 64x64x256 f16 split-K matmul differs by up to 4.7e-6 on outputs of
 magnitude ~5). A storage or translation bug (a wrong buffer, a wrong
-constant) is orders of magnitude larger. ``bf16`` is not compared: with
-g++ 12, pto-isa's ``bfloat16_t`` is a ``_Float16`` placeholder. Elements
+constant) is orders of magnitude larger. What the simulator built with
+g++ 12 cannot compute is run but not compared (the compare stage is
+``skipped``, :func:`compare.unverifiable` says why): a kernel with any
+``bf16`` value (pto-isa's ``bfloat16_t`` is a ``_Float16`` placeholder), and
+an f16 ``tile.fillpad`` with a max or min pad (``std::numeric_limits<half>``
+is left unspecialized: the pad is 0, not an infinity). Elements
 that are poison in the reference (undefined in the kernel's semantics) are
 not compared; they are counted in ``OutputCheck.poison``.
 

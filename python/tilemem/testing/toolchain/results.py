@@ -104,7 +104,13 @@ class ChainResult:
 
     def report(self) -> str:
         head = f"{self.kernel} [{self.planner} {self.level} {self.arch}]: "
-        head += "PASS" if self.ok else f"FAIL at {self.stage}"
+        last = self.stages.get(self.stage)
+        if self.ok:
+            head += "PASS"
+        elif self.stage == "compare" and last is not None and last.status == "skipped":
+            head += "NOT CHECKED"
+        else:
+            head += f"FAIL at {self.stage}"
         if self.failure_class:
             head += f" ({self.failure_class})"
         lines = [head]

@@ -264,7 +264,8 @@ class Tile_ScalarOp<string mnemonic, string semantics,
     ```mlir
     %c = tile.}] # mnemonic # [{ %a, %s : !tile.tile<64x64xf32, vec>, f32
     ```
-    The scalar is converted to the tile's element type.
+    The scalar is converted to the tile's element type: an integer as a
+    signed number, except an i1, whose true is 1.
   }];
   let arguments = !con((ins operandType:$source, Tile_ScalarType:$scalar),
                        Tile_DestinationArgs);
@@ -367,7 +368,8 @@ def Tile_CmpSOp : Tile_AllocatingOp<"cmps", [Tile_NotInPlaceSafe,
     ```mlir
     %m = tile.cmps ge %a, %s : !tile.tile<16x16xf32, vec>, f32 -> !tile.tile<16x32xi8, vec>
     ```
-    pto-isa's TCMPS; the scalar is converted to the tile's element type.
+    pto-isa's TCMPS; the scalar is converted to the tile's element type
+    as for the tile-scalar ops (`tile.adds`).
     Not in-place safe.
   }];
   let arguments = !con((ins Tile_CmpMode:$mode, Tile_CompareTileType:$source,
@@ -486,7 +488,7 @@ class Tile_BroadcastBinaryOp<string mnemonic, string semantics,
 // pto-isa's TROWEXPAND<op> and TCOLEXPAND<op>: i16, i32, f16, f32 (div f16
 // and f32 only).
 def Tile_RowExpandMulOp : Tile_BroadcastBinaryOp<"row_expand_mul", "multiply",
-                                                 "column", Tile_TileType>;
+                                                 "column">;
 def Tile_RowExpandAddOp : Tile_BroadcastBinaryOp<"row_expand_add", "add",
                                                  "column">;
 def Tile_RowExpandSubOp : Tile_BroadcastBinaryOp<"row_expand_sub",
