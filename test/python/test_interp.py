@@ -286,6 +286,13 @@ def test_value_while_and_if(cond):
     assert res.outputs[1] == 48 and res.poison[1] is None
 
 
+def test_an_i1_argument_is_true_or_false():
+    # 2 would be true to the C++ driver and its low bit (0) elsewhere.
+    with pytest.raises(interp.InterpreterError, match="argument #3 is an i1: give true or false"):
+        interp.random_inputs(WHILE_IF, seed=8, scalars={2: 40, 3: 2})
+    assert interp.random_inputs(WHILE_IF, seed=8, scalars={2: 40, 3: 1})[3] is True
+
+
 def test_value_scalar_arith_and_call():
     text = """
 func.func @helper(%a: i32, %b: i32) -> i32 {
