@@ -309,6 +309,30 @@ func.func @slot_negative() {
 
 // -----
 
+// Tests that a constant dynamic slot is checked as a static one: -1 would
+// place the tile below its buffer, silently.
+func.func @constant_slot_negative() {
+  %b = tile.alloc : !tile.buffer<vec, 16384, slots = 2>
+  %m = arith.constant -1 : index
+  // expected-error @+1 {{'tile.full' op slot -1 is out of range for a buffer with 2 slot(s)}}
+  %t = tile.full 0.0 into(%b slot %m : !tile.buffer<vec, 16384, slots = 2>) : !tile.tile<64x64xf32, vec>
+  return
+}
+
+// -----
+
+// Tests that a constant dynamic slot past int32 is out of range too (it
+// stayed dynamic and its emission did not verify).
+func.func @constant_slot_past_int32() {
+  %b = tile.alloc : !tile.buffer<vec, 16384, slots = 2>
+  %m = arith.constant 2147483648 : index
+  // expected-error @+1 {{'tile.full' op slot 2147483648 is out of range for a buffer with 2 slot(s)}}
+  %t = tile.full 0.0 into(%b slot %m : !tile.buffer<vec, 16384, slots = 2>) : !tile.tile<64x64xf32, vec>
+  return
+}
+
+// -----
+
 // Tests that a single-slot buffer only has slot 0.
 func.func @slot_single_slot_buffer() {
   %b = tile.alloc : !tile.buffer<vec, 32768>

@@ -131,10 +131,16 @@ LogicalResult mlir::tile::detail::verifyAllocatingOp(Operation *op) {
            << buffer.getSize() << "-byte buffer";
   if (staticSlot && producer.getSlot())
     return op->emitOpError("has both a static and a dynamic slot");
-  if (staticSlot &&
-      (staticSlot.getInt() < 0 || staticSlot.getInt() >= buffer.getSlots()))
+  // A constant dynamic slot is checked as a static one: the analyses and
+  // the emitter read it as one.
+  std::optional<int64_t> slot;
+  if (staticSlot)
+    slot = staticSlot.getInt();
+  else if (Value dynamicSlot = producer.getSlot())
+    slot = getConstantInt64(dynamicSlot);
+  if (slot && (*slot < 0 || *slot >= buffer.getSlots()))
     return op->emitOpError("slot ")
-           << staticSlot.getInt() << " is out of range for a buffer with "
+           << *slot << " is out of range for a buffer with "
            << buffer.getSlots() << " slot(s)";
   return success();
 }
