@@ -2,6 +2,8 @@
 
 #include "TestPasses.h"
 
+#include <mutex>
+
 using namespace mlir;
 
 static void printLine(llvm::raw_ostream &os, Operation *op) {
@@ -31,4 +33,10 @@ void mlir::tile::test::registerTestPasses() {
   registerTestPrintStoragePass();
   registerTestPrintTripCountsPass();
   registerTestParallelCopyPass();
+}
+
+mlir::tile::test::FunctionOutput::~FunctionOutput() {
+  static std::mutex outputLock;
+  std::lock_guard<std::mutex> hold(outputLock);
+  llvm::outs() << text;
 }

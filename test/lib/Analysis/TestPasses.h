@@ -12,6 +12,8 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <string>
+
 namespace mlir::tile::test {
 
 void registerTestPrintLifetimesPass();
@@ -24,6 +26,23 @@ void registerTestParallelCopyPass();
 
 /// Every test pass, test/lib/Transforms' included (what tile-opt calls).
 void registerTestPasses();
+
+/// One function's printout, written to llvm::outs() whole when it goes out
+/// of scope. The printing passes run on functions in parallel unless
+/// --mlir-disable-threading, and llvm::outs() is not thread-safe (two
+/// instances writing at once asserted in raw_ostream).
+class FunctionOutput {
+public:
+  FunctionOutput() = default;
+  FunctionOutput(const FunctionOutput &) = delete;
+  FunctionOutput &operator=(const FunctionOutput &) = delete;
+  ~FunctionOutput();
+  llvm::raw_ostream &os() { return stream; }
+
+private:
+  std::string text;
+  llvm::raw_string_ostream stream{text};
+};
 
 /// How the printers name an op: its name and source line (`tile.add at line
 /// 4`). SSA numbers repeat across sibling regions; lines do not.

@@ -37,7 +37,8 @@ struct TestPrintLifetimesPass
       return;
     AllocationLifetimes lifetimes(function);
     AsmState state(function);
-    llvm::raw_ostream &os = llvm::outs();
+    test::FunctionOutput output;
+    llvm::raw_ostream &os = output.os();
     os << "lifetimes of @" << function.getSymName() << ": "
        << lifetimes.getNumPoints() << " points\n";
     for (const AllocationLifetime &lifetime : lifetimes.getAllocations()) {

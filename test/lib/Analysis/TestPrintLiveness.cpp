@@ -64,7 +64,8 @@ struct TestPrintLivenessPass
           values.push_back(result);
     });
     AsmState state(function);
-    llvm::raw_ostream &os = llvm::outs();
+    test::FunctionOutput output;
+    llvm::raw_ostream &os = output.os();
     os << "liveness of @" << function.getSymName() << ":\n";
     for (Value value : values) {
       os << "  ";

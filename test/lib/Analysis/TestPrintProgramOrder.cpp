@@ -59,7 +59,8 @@ struct TestPrintProgramOrderPass
     auto rank = [&](uint64_t position) {
       return llvm::lower_bound(positions, position) - positions.begin();
     };
-    llvm::raw_ostream &os = llvm::outs();
+    test::FunctionOutput output;
+    llvm::raw_ostream &os = output.os();
     os << "order of @" << function.getSymName() << ":\n";
     for (Operation *op : ops) {
       os << "  ";

@@ -43,6 +43,9 @@ struct TestPrintRecordedWalkPass
                          OperationPass<func::FuncOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestPrintRecordedWalkPass)
 
+  /// This function's printout (FunctionOutput), while the pass runs on it.
+  llvm::raw_ostream *os = nullptr;
+
   StringRef getArgument() const final {
     return "tile-test-print-recorded-walk";
   }
@@ -54,6 +57,8 @@ struct TestPrintRecordedWalkPass
   void runOnOperation() override {
     func::FuncOp function = getOperation();
     markAllAnalysesPreserved();
+    test::FunctionOutput output;
+    os = &output.os();
     RecordedWalk walk(function);
     print(walk);
     using Visits = SmallVector<Visit>;
@@ -91,14 +96,14 @@ struct TestPrintRecordedWalkPass
           << walk.numOps() << " ops (" << walk.numOpsWithRegions()
           << " with regions), the walk met " << ops << " (" << withRegions
           << ")";
-    llvm::outs() << "  " << walk.numOps() << " ops, "
-                 << walk.numOpsWithRegions() << " with regions\n";
+    *os << "  " << walk.numOps() << " ops, " << walk.numOpsWithRegions()
+        << " with regions\n";
   }
 
   /// The ops of `walk` as its enter/exit replay meets them, indented by
   /// nesting.
   void print(const RecordedWalk &walk) {
-    llvm::raw_ostream &os = llvm::outs();
+    llvm::raw_ostream &os = *this->os;
     os << "walk of @" << getOperation().getSymName() << ":\n";
     unsigned depth = 1;
     walk.forEachEnterExit(
@@ -125,7 +130,7 @@ struct TestPrintRecordedWalkPass
           << form << " replay of the recorded walk differs from tile::walk ("
           << replayed.size() << " visits against " << walked.size() << ")";
     else
-      llvm::outs() << "  " << form << " replay = tile::walk\n";
+      *os << "  " << form << " replay = tile::walk\n";
     replayed.clear();
     walked.clear();
   }

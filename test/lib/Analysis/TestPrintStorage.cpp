@@ -38,7 +38,8 @@ struct TestPrintStoragePass
     func::FuncOp function = getOperation();
     TileStorage storage{RecordedWalk(function)};
     AsmState state(function);
-    llvm::raw_ostream &os = llvm::outs();
+    test::FunctionOutput output;
+    llvm::raw_ostream &os = output.os();
     os << "storage of @" << function.getSymName() << ":\n";
     auto print = [&](Value value) {
       if (!hasStorage(value.getType()))

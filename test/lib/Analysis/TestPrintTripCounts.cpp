@@ -41,7 +41,8 @@ struct TestPrintTripCountsPass
     RecordedWalk walk(function);
     ProgramOrder order(walk);
     TripCounts trips(walk, order);
-    llvm::raw_ostream &os = llvm::outs();
+    test::FunctionOutput output;
+    llvm::raw_ostream &os = output.os();
     os << "trips of @" << function.getSymName() << ":\n";
     function.walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op == function)

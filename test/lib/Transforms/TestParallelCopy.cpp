@@ -71,7 +71,8 @@ struct TestParallelCopyPass
                             : std::optional(window(bounds[0], bounds[1])));
       targets.push_back(window(bounds[2], bounds[3]));
     }
-    llvm::raw_ostream &os = llvm::outs();
+    test::FunctionOutput output;
+    llvm::raw_ostream &os = output.os();
     os << "parallel copy of @" << function.getSymName() << ":\n";
     for (const ParallelCopyStep &step :
          scheduleParallelCopy(sources, targets)) {
