@@ -162,11 +162,12 @@ void Verifier::checkValue(Value value, Operation *anchor) {
                             "reshaped (a reshape names bytes in row-major "
                             "order)");
     else if (isa<CallOpInterface>(anchor))
-      report(anchor, what + " has no storage: the storage passes plan one "
-                            "function at a time, so a call's tile and tensor "
-                            "results have none (inline the callee, or "
-                            "mark a caller that only calls kernels "
-                            "tile.orchestration)");
+      report(anchor, what +
+                         " has no storage: the storage passes plan one "
+                         "function at a time, so a call's tile and tensor "
+                         "results have none (inline the callee: --inline; or "
+                         "mark a caller that only calls kernels "
+                         "tile.orchestration)");
     else if (isa<AllocatingOpInterface>(anchor))
       report(anchor, what + " has no storage: the producer has no "
                             "destination (run tile-init-memref)");

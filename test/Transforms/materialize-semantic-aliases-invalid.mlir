@@ -452,7 +452,7 @@ func.func private @callee(!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, v
 func.func @call_returns_tile(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
   %c0 = arith.constant 0 : index
   %x = tile.load %A[%c0, %c0] : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
-  // expected-error @+1 {{storage is still invalid after materialization: its result has no storage: the storage passes plan one function at a time, so a call's tile and tensor results have none (inline the callee, or mark a caller that only calls kernels tile.orchestration)}}
+  // expected-error @+1 {{storage is still invalid after materialization: its result has no storage: the storage passes plan one function at a time, so a call's tile and tensor results have none (inline the callee: --inline; or mark a caller that only calls kernels tile.orchestration)}}
   %y = func.call @callee(%x) : (!tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec>
   %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %A1 : !tile.tensor<16x16xf32>

@@ -16,7 +16,7 @@ func.func @no_storage(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> 
 // storage, with the reason: the passes plan one function at a time.
 func.func private @callee(!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>) -> (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>)
 func.func @call_results(%x: !tile.tile<8x8xf32, vec>, %a: !tile.tensor<8x8xf32>) -> (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>) {
-  // expected-error @+2 {{its result #0 has no storage: the storage passes plan one function at a time, so a call's tile and tensor results have none (inline the callee, or mark a caller that only calls kernels tile.orchestration)}}
+  // expected-error @+2 {{its result #0 has no storage: the storage passes plan one function at a time, so a call's tile and tensor results have none (inline the callee: --inline; or mark a caller that only calls kernels tile.orchestration)}}
   // expected-error @+1 {{its result #1 has no storage: the storage passes plan one function at a time}}
   %t, %b = func.call @callee(%x, %a) : (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>) -> (!tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>)
   return %t, %b : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -47,6 +48,8 @@ static LogicalResult optMain(int argc, char **argv) {
   DialectRegistry registry;
   registry.insert<tile::TileDialect, arith::ArithDialect, func::FuncDialect,
                   scf::SCFDialect>();
+  // --inline (registered with the upstream transforms) needs func's inliner.
+  func::registerInlinerExtension(registry);
   auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
       argc, argv, "tilemem optimizer: storage planning for tile programs\n",
       registry);

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -27,6 +28,8 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<mlir::tile::TileDialect, mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::scf::SCFDialect>();
+  // --inline (registered with the upstream transforms) needs func's inliner.
+  mlir::func::registerInlinerExtension(registry);
   mlir::MLIRContext context(registry);
   return mlir::failed(mlir::mlirReduceMain(argc, argv, context));
 }

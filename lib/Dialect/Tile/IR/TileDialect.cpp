@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -14,12 +15,30 @@ using namespace mlir::tile;
 #include "tilemem/Dialect/Tile/IR/TileEnums.cpp.inc"
 #include "tilemem/Dialect/Tile/IR/TileInterfaces.cpp.inc"
 
+namespace {
+/// Every tile op may be inlined: an op's storage is its operands and
+/// destination, which the inliner remaps, so a callee's allocations become
+/// the caller's. The storage passes plan one function at a time, so a
+/// kernel that calls a function returning a tile is inlined first
+/// (`--inline`).
+struct TileInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void TileDialect::initialize() {
   registerTypes();
   addOperations<
 #define GET_OP_LIST
 #include "tilemem/Dialect/Tile/IR/TileOps.cpp.inc"
       >();
+  addInterfaces<TileInlinerInterface>();
 }
 
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
