@@ -154,12 +154,13 @@ def materialize_transposed_views() -> FunctionPass:
     return FunctionPass("tile-materialize-transposed-views")
 
 
-def verify_storage(allocated: bool = False, arch: str = "") -> FunctionPass:
+def verify_storage(allocated: bool = False, arch: str | None = None) -> FunctionPass:
     """tile-verify-storage: check the storage postcondition; with `allocated`
-    also the address plan (aligned, inside the capacities of `arch`, "" = the
-    module's tile.target_arch else a3, no two live allocations sharing a
-    byte)."""
-    options = {"allocated": allocated}
+    also the address plan (aligned, inside the capacities of `arch`, no two
+    live allocations sharing a byte). `arch` None (or "") means the current
+    `PassContext`'s, else the module's tile.target_arch, else a3."""
+    arch = canonical_arch(arch) if arch else get_arch()
+    options = {"allocated": _bool_option("allocated", allocated)}
     if arch:
         options["arch"] = arch
     return FunctionPass("tile-verify-storage", **options)
@@ -305,17 +306,24 @@ def materialize_semantic_aliases(
 
 
 def storage_pipeline(
-    enable_buffer_ir: bool | None = None, memory_planner: str | None = None, arch: str = ""
+    enable_buffer_ir: bool | None = None,
+    memory_planner: str | None = None,
+    arch: str | None = None,
 ) -> list:
     """tile-storage-pipeline, the legalization every planner runs first (dead
     code erased, InitMemRef, Buffer-IR selection, MaterializeSemanticAliases,
     VerifyTileStorage), as the one registered C++ pipeline. Options left as
-    None come from the current `PassContext`."""
+    None come from the current `PassContext` (arch: its arch, else the
+    module's)."""
     if enable_buffer_ir is None:
         enable_buffer_ir = get_enable_buffer_ir()
     if memory_planner is None:
         memory_planner = get_memory_planner()
-    options = {"memory_planner": memory_planner, "enable_buffer_ir": enable_buffer_ir}
+    arch = canonical_arch(arch) if arch else get_arch()
+    options = {
+        "memory_planner": canonical("memory-planner", memory_planner),
+        "enable_buffer_ir": _bool_option("enable_buffer_ir", enable_buffer_ir),
+    }
     if arch:
         options["arch"] = arch
     return [ModulePipeline("tile-storage-pipeline", **options)]
@@ -371,7 +379,7 @@ def memory_pipeline(
         memory_planner = get_memory_planner()
     if enable_buffer_ir is None:
         enable_buffer_ir = get_enable_buffer_ir()
-    arch = canonical_arch(arch) if arch is not None else get_arch()
+    arch = canonical_arch(arch) if arch else get_arch()
     options = {
         "memory_planner": canonical("memory-planner", memory_planner),
         "enable_buffer_ir": _bool_option("enable_buffer_ir", enable_buffer_ir),

@@ -104,6 +104,10 @@ def test_pass_context_carries_the_arch():
         assert "arch=a5" in passes.memory_pipeline().pipeline
         assert "arch=a5" in passes.allocate_memory_addr().pipeline
         assert "arch=a5" in passes.materialize_semantic_aliases().pipeline
+        # verify_storage and storage_pipeline too (they ignored the context,
+        # so an a5 plan was checked against a3's capacities).
+        assert "arch=a5" in passes.verify_storage(allocated=True).pipeline
+        assert "arch=a5" in passes.storage_pipeline()[0].pipeline
         assert tilemem.compile(ACCUMULATE).options["arch"] == "a5"
         # An explicit argument wins; "auto" falls back to the context.
         assert tilemem.compile(ACCUMULATE, arch="a3").options["arch"] == "a3"
@@ -189,3 +193,15 @@ def test_passcontext_repro_script():
     )
     assert "other thread's planner: pypto" in proc.stdout, proc.stdout + proc.stderr
     assert "TypeError: enable_buffer_ir must be a bool, not str ('false')" in proc.stderr
+
+
+def test_verify_storage_and_storage_pipeline_check_their_options():
+    assert "memory-planner=dsa-rp" in passes.storage_pipeline(memory_planner="DSA_RP")[0].pipeline
+    with pytest.raises(TypeError, match="enable_buffer_ir must be a bool"):
+        passes.storage_pipeline(enable_buffer_ir="maybe")
+    with pytest.raises(ValueError, match="unknown arch 'bogus'"):
+        passes.verify_storage(arch="bogus")
+    with pytest.raises(ValueError, match="unknown arch"):  # no option injection
+        passes.verify_storage(arch="a3 allocated=true")
+    with pytest.raises(TypeError, match="allocated must be a bool"):
+        passes.verify_storage(allocated="yes")
