@@ -457,3 +457,21 @@ func.func @call_returns_tile(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16x
   %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %A1 : !tile.tensor<16x16xf32>
 }
+
+// -----
+
+// Tests that a carry of scf.condition is numbered as the while's results
+// are (its operand 0 is the condition): the one forwarded value is carry #0.
+func.func @condition_carry_number(%a: !tile.tile<64x64xf32, vec>, %c: i1) -> !tile.tile<32x32xf32, vec> {
+  %r = scf.while (%x = %a) : (!tile.tile<64x64xf32, vec>) -> (!tile.tile<32x32xf32, vec>) {
+    %s = tile.slice %x[0, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<32x32xf32, vec>
+    // expected-error @+1 {{carry #0 lives in a strided view, which a copy cannot write}}
+    scf.condition(%c) %s : !tile.tile<32x32xf32, vec>
+  } do {
+  ^bb0(%p: !tile.tile<32x32xf32, vec>):
+    %f = tile.full 0.0 : !tile.tile<64x64xf32, vec>
+    %g = tile.assemble %f, %p[0, 0] : !tile.tile<64x64xf32, vec>, !tile.tile<32x32xf32, vec>
+    scf.yield %g : !tile.tile<64x64xf32, vec>
+  }
+  return %r : !tile.tile<32x32xf32, vec>
+}

@@ -127,15 +127,18 @@ Materializer::scheduleCopies(Operation *yield,
   SmallVector<Value> sources;
   SmallVector<std::optional<Window>> sourceWindows;
   SmallVector<Window> targets;
+  // scf.condition's operand 0 is the condition, not a forwarded value.
+  unsigned firstForwarded = isa<scf::ConditionOp>(yield) ? 1 : 0;
   for (auto [index, target] : copies) {
     Value source = yield->getOperand(index);
+    unsigned number = index - firstForwarded;
     if (!canCopy(source))
       return noCopy(
           yield, source,
-          (what + " #" + Twine(index) + " must be copied from").str());
+          (what + " #" + Twine(number) + " must be copied from").str());
     if (!target.isRowMajorFor(source.getType())) {
       yield->emitError()
-          << what << " #" << index
+          << what << " #" << number
           << " lives in a strided view, which a copy cannot write";
       return failure();
     }
