@@ -134,11 +134,13 @@ def parse_module(
     """Parses and verifies `text` after the nesting check, on a large stack;
     its locations name `source_name` (a file's path, so diagnostics and the
     IR's locations say which file). `context` defaults to the current
-    ``ir.Context``. Raises :class:`tilemem.ParseError` (NestingError for a
-    deep nest) carrying the located diagnostics."""
+    ``ir.Context``, else a new one (the module keeps it alive), as
+    ``passes.run_pipeline`` and ``pto.emit`` do when given text. Raises
+    :class:`tilemem.ParseError` (NestingError for a deep nest) carrying the
+    located diagnostics."""
     check_text_nesting(text, source_name)
     if context is None:
-        context = ir.Context.current
+        context = _current(ir.Context) or ir.Context()
     module, rendered = run_on_large_stack(_tilemem.parse_module, text, source_name, context)
     if module is None:
         diagnostics = parse_rendered(rendered)

@@ -399,3 +399,11 @@ def test_a_deep_nest_that_fails_planning_is_restored():
         with pytest.raises(passes.PassError, match="does not fit in vec"):
             passes.memory_pipeline(memory_planner="dsa-rp")(module)
         assert str(module) == before
+
+
+def test_parse_module_outside_a_context_makes_one():
+    # It raised nanobind's TypeError (a None context) outside `with Context()`.
+    module = tilemem.parse_module("func.func @f() { return }")
+    assert "func.func @f()" in str(module)
+    with pytest.raises(tilemem.ParseError, match="cannot parse"):
+        tilemem.parse_module("func.func @f( {")
