@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
+#include "mlir/Parser/Parser.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/SourceMgr.h"
@@ -155,6 +156,32 @@ LogicalResult mlir::tile::checkTextNesting(llvm::SourceMgr &sourceMgr,
   return failure();
 }
 
+LogicalResult mlir::tile::checkBytecodeNesting(const llvm::SourceMgr &sourceMgr,
+                                               MLIRContext *context,
+                                               unsigned limit) {
+  // Read without the verifier (O(N x depth) upstream on a deep nest) and
+  // without reporting: a file that does not read is the real parse's to
+  // report.
+  Block block;
+  {
+    ScopedDiagnosticHandler quiet(context,
+                                  [](Diagnostic &) { return success(); });
+    if (failed(parseSourceFile(sourceMgr, &block,
+                               ParserConfig(context,
+                                            /*verifyAfterParse=*/false))))
+      return success();
+  }
+  LogicalResult result = success();
+  for (Operation &op : block)
+    if (failed(checkNestingDepth(&op, limit)))
+      result = failure();
+  // Emptied op by op: dropped whole, a deep nest costs O(N x depth).
+  for (Operation &op : block)
+    eraseNestedOps(&op);
+  block.clear();
+  return result;
+}
+
 LogicalResult mlir::tile::checkTextNesting(const llvm::SourceMgr &sourceMgr,
                                            MLIRContext *context,
                                            unsigned limit) {
@@ -162,7 +189,7 @@ LogicalResult mlir::tile::checkTextNesting(const llvm::SourceMgr &sourceMgr,
   const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(id);
   StringRef text = buffer->getBuffer();
   if (isBytecode(text))
-    return success();
+    return checkBytecodeNesting(sourceMgr, context, limit);
   TextNesting nesting = measureTextNesting(text, limit);
   if (!nesting.firstOver)
     return success();

@@ -407,3 +407,33 @@ def test_parse_module_outside_a_context_makes_one():
     assert "func.func @f()" in str(module)
     with pytest.raises(tilemem.ParseError, match="cannot parse"):
         tilemem.parse_module("func.func @f( {")
+
+
+def test_deep_bytecode_is_rejected_before_it_is_verified(tmp_path):
+    # Bytecode skips the text check; read in full, a nest past the limit cost
+    # tile-opt and tile-translate O(N x depth) in MLIR's verifier, printer and
+    # destructor (30 s at depth 20,000). They now measure it after one quick
+    # read and report the limit.
+    from conftest import TILE_OPT
+
+    depth = 6000
+    text = "func.func @f() {\n" + 'tile.scope "s" {\n' * depth + "}\n" * depth + "return\n}\n"
+    path = tmp_path / "deep.mlirbc"
+
+    def write():
+        with ir.Context():
+            module = ir.Module.parse(text)
+            with open(path, "wb") as f:
+                module.operation.write_bytecode(f)
+            passes._tilemem.erase_nested_ops(module.operation)
+
+    limits.run_on_large_stack(write)
+    translate = os.path.join(os.path.dirname(TILE_OPT), "tile-translate")
+    message = f"nesting depth {depth + 2} exceeds the limit {LIMIT}"
+    for command in (
+        [TILE_OPT, str(path), "--tile-memory-pipeline"],
+        [TILE_OPT, str(path)],
+        [translate, "--tile-to-pto", str(path)],
+    ):
+        run = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        assert run.returncode == 1 and message in run.stderr, (command, run.stderr[-2000:])

@@ -11,7 +11,9 @@
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
@@ -78,6 +80,15 @@ static LogicalResult optMain(int argc, char **argv) {
         llvm::SMLoc());
     if (failed(tile::checkTextNesting(sourceMgr, id)))
       return failure();
+    // Bytecode is read once to measure its nesting, in a context of its own.
+    if (tile::isBytecode(file->getBuffer())) {
+      MLIRContext context(registry);
+      context.allowUnregisteredDialects(
+          config.shouldAllowUnregisteredDialects());
+      SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+      if (failed(tile::checkBytecodeNesting(sourceMgr, &context)))
+        return failure();
+    }
   }
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFilename, &errorMessage);

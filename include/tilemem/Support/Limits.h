@@ -74,7 +74,8 @@ std::string nestingMessage(unsigned depth, unsigned limit = kMaxNestingDepth);
 LogicalResult checkTextNesting(llvm::SourceMgr &sourceMgr, unsigned bufferID,
                                unsigned limit = kMaxNestingDepth);
 /// The same for the main buffer of `sourceMgr`, reporting the error as a
-/// diagnostic of `context` at its file location.
+/// diagnostic of `context` at its file location; bytecode is checked with
+/// checkBytecodeNesting.
 LogicalResult checkTextNesting(const llvm::SourceMgr &sourceMgr,
                                MLIRContext *context,
                                unsigned limit = kMaxNestingDepth);
@@ -100,6 +101,17 @@ measureNestingDepth(Operation *root, unsigned limit = kMaxNestingDepth,
 LogicalResult
 checkNestingDepth(Operation *root, unsigned limit = kMaxNestingDepth,
                   llvm::function_ref<void(Operation *)> visit = nullptr);
+
+/// Checks the region nesting of the bytecode in the main buffer of
+/// `sourceMgr`: its reader does not recurse, but what follows it does (the
+/// verifier, the printer, the destructor, each O(N x depth) upstream), so
+/// the bytecode is read once without the verifier, measured, and erased op
+/// by op. Reports "nesting depth N exceeds the limit L" at the first op
+/// deeper than `limit` as a diagnostic of `context`; succeeds, reporting
+/// nothing, on bytecode that does not read (the real parse reports that).
+LogicalResult checkBytecodeNesting(const llvm::SourceMgr &sourceMgr,
+                                   MLIRContext *context,
+                                   unsigned limit = kMaxNestingDepth);
 
 /// Erases every op nested in `root` (its regions keep their blocks, now
 /// empty) in O(N) and without recursion. Destroying a nest whole is
