@@ -115,3 +115,46 @@ func.func @wide_negative_step(%n: i128) {
   }
   return
 }
+
+// -----
+
+// Tests that scf.index_switch is reported as unsupported (its result had "no
+// storage", which read like a failure of the pass).
+func.func @index_switch(%a: !tile.tile<64x64xf32, vec>, %i: index) -> !tile.tile<64x64xf32, vec> {
+  // expected-error @+1 {{'scf.index_switch' is not supported by the storage passes: they plan scf.for, scf.while and scf.if}}
+  %r = scf.index_switch %i -> !tile.tile<64x64xf32, vec>
+  case 0 {
+    %e = tile.exp %a : !tile.tile<64x64xf32, vec>
+    scf.yield %e : !tile.tile<64x64xf32, vec>
+  }
+  default {
+    scf.yield %a : !tile.tile<64x64xf32, vec>
+  }
+  return %r : !tile.tile<64x64xf32, vec>
+}
+
+// -----
+
+// Tests that scf.parallel is reported: its iterations would share one
+// buffer, planned as a sequential loop's.
+func.func @parallel(%a: !tile.tile<64x64xf32, vec>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'scf.parallel' is not supported by the storage passes}}
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %e = tile.exp %a : !tile.tile<64x64xf32, vec>
+  }
+  return
+}
+
+// -----
+
+// Tests that scf.execute_region is reported.
+func.func @execute_region(%a: !tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf32, vec> {
+  // expected-error @+1 {{'scf.execute_region' is not supported by the storage passes}}
+  %r = scf.execute_region -> !tile.tile<64x64xf32, vec> {
+    %e = tile.exp %a : !tile.tile<64x64xf32, vec>
+    scf.yield %e : !tile.tile<64x64xf32, vec>
+  }
+  return %r : !tile.tile<64x64xf32, vec>
+}

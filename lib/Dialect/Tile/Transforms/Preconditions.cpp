@@ -13,7 +13,15 @@ LogicalResult mlir::tile::checkStoragePreconditions(func::FuncOp function) {
   // One walk for both checks; the step errors wait for the depth check, so
   // that a nest too deep reports that alone.
   SmallVector<std::pair<scf::ForOp, APInt>> badSteps;
+  SmallVector<Operation *> unsupported;
   auto checkStep = [&](Operation *op) {
+    // The storage rules cover scf.for, scf.while and scf.if; the other scf
+    // region ops (parallel, forall, index_switch, execute_region) would be
+    // planned as straight-line code or not at all.
+    if (op->getNumRegions() != 0 &&
+        isa_and_nonnull<scf::SCFDialect>(op->getDialect()) &&
+        !isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op))
+      unsupported.push_back(op);
     auto loop = dyn_cast<scf::ForOp>(op);
     APInt step;
     if (!loop || !matchPattern(loop.getStep(), m_ConstantInt(&step)))
@@ -29,5 +37,9 @@ LogicalResult mlir::tile::checkStoragePreconditions(func::FuncOp function) {
     step.toStringSigned(value);
     loop.emitError() << "scf.for step must be positive, got " << value;
   }
-  return success(badSteps.empty());
+  for (Operation *op : unsupported)
+    op->emitError() << "'" << op->getName()
+                    << "' is not supported by the storage passes: they plan "
+                       "scf.for, scf.while and scf.if";
+  return success(badSteps.empty() && unsupported.empty());
 }

@@ -10,7 +10,13 @@
 //    non-positive step never reaches the upper bound): "scf.for step must be
 //    positive, got S" at the loop. With `unsignedCmp` the step is unsigned,
 //    so only 0 is rejected. A step that is not a constant is not checked
-//    (the interpreter rejects it when it runs, with the same message).
+//    (the interpreter rejects it when it runs, with the same message);
+//  - no scf region op but scf.for, scf.while and scf.if (scf.parallel,
+//    scf.forall, scf.index_switch, scf.execute_region): "'scf.parallel' is
+//    not supported by the storage passes: they plan scf.for, scf.while and
+//    scf.if" at the op. The storage rules order iterations and arms only
+//    for those three; a parallel loop's iterations sharing one buffer would
+//    be planned as a sequential loop's.
 //
 //===----------------------------------------------------------------------===//
 
