@@ -475,3 +475,18 @@ func.func @condition_carry_number(%a: !tile.tile<64x64xf32, vec>, %c: i1) -> !ti
   }
   return %r : !tile.tile<32x32xf32, vec>
 }
+
+// -----
+
+// Tests that destinations the input gives, which clobber a live value in
+// straight-line code, are reported by the final check (the pass aligns
+// boundaries; it does not move a producer off its given destination).
+func.func @given_destination_clobbers(%a: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %0 = tile.exp %a into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  // expected-error @+1 {{storage is still invalid after materialization: writes}}
+  %1 = tile.log %a into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  // expected-note @+1 {{is read here}}
+  %2 = tile.add %0, %1 : !tile.tile<8x8xf32, vec>
+  return %2 : !tile.tile<8x8xf32, vec>
+}
