@@ -82,7 +82,7 @@ static LogicalResult optMain(int argc, char **argv) {
       return failure();
     // Bytecode is read once to measure its nesting, in a context of its own.
     if (tile::isBytecode(file->getBuffer())) {
-      MLIRContext context(registry);
+      MLIRContext context(registry, MLIRContext::Threading::DISABLED);
       context.allowUnregisteredDialects(
           config.shouldAllowUnregisteredDialects());
       SourceMgrDiagnosticHandler handler(sourceMgr, &context);

@@ -74,10 +74,7 @@ def outcome_of(result) -> str:
         return "ptoas-reject" if rejected else "ptoas-crash"
     if result.stage in ("compile", "run"):
         return result.stage
-    compared = result.stages.get("compare")
-    if compared is not None and compared.status == "skipped":
-        return "unchecked"
-    return "mismatch"
+    return "unchecked" if result.unchecked else "mismatch"
 
 
 _REASON = re.compile(r"cannot be emitted to PTO: ([^\n]*)")

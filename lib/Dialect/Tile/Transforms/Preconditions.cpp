@@ -10,11 +10,11 @@ using namespace mlir;
 using namespace mlir::tile;
 
 LogicalResult mlir::tile::checkStoragePreconditions(func::FuncOp function) {
-  // One walk for both checks; the step errors wait for the depth check, so
+  // One walk for every check; the other errors wait for the depth check, so
   // that a nest too deep reports that alone.
   SmallVector<std::pair<scf::ForOp, APInt>> badSteps;
   SmallVector<Operation *> unsupported;
-  auto checkStep = [&](Operation *op) {
+  auto checkOp = [&](Operation *op) {
     // The storage rules cover scf.for, scf.while and scf.if; the other scf
     // region ops (parallel, forall, index_switch, execute_region) would be
     // planned as straight-line code or not at all.
@@ -29,7 +29,7 @@ LogicalResult mlir::tile::checkStoragePreconditions(func::FuncOp function) {
     if (step.isZero() || (!loop.getUnsignedCmp() && step.isNegative()))
       badSteps.push_back({loop, step});
   };
-  if (failed(checkNestingDepth(function, kMaxNestingDepth, checkStep)))
+  if (failed(checkNestingDepth(function, kMaxNestingDepth, checkOp)))
     return failure();
   for (auto &[loop, step] : badSteps) {
     // Printed from the APInt: an i128 step need not fit in 64 bits.

@@ -267,10 +267,14 @@ def random_inputs(
             inputs.append(None)  # the caller's buffer holds no input value
         elif k in scalars:
             value = scalars[k]
-            if ty.kind == "int" and ty.bits == 1 and value not in (0, 1):
-                # The driver and the interpreter would read 2 differently.
-                raise InterpreterError(f"argument #{k} is an i1: give true or false, not {value!r}")
-            inputs.append(bool(value) if ty.kind == "int" and ty.bits == 1 else value)
+            if ty.kind == "int" and ty.bits == 1:
+                if value not in (0, 1):
+                    # The driver and the interpreter would read 2 differently.
+                    raise InterpreterError(
+                        f"argument #{k} is an i1: give true or false, not {value!r}"
+                    )
+                value = bool(value)
+            inputs.append(value)
         elif ty.kind == "int" and ty.bits == 1:
             inputs.append(bool(rng.integers(0, 2)))
         elif ty.kind == "int":

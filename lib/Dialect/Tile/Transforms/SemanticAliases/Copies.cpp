@@ -127,11 +127,12 @@ Materializer::scheduleCopies(Operation *yield,
   SmallVector<Value> sources;
   SmallVector<std::optional<Window>> sourceWindows;
   SmallVector<Window> targets;
-  // scf.condition's operand 0 is the condition, not a forwarded value.
-  unsigned firstForwarded = isa<scf::ConditionOp>(yield) ? 1 : 0;
   for (auto [index, target] : copies) {
     Value source = yield->getOperand(index);
-    unsigned number = index - firstForwarded;
+    // Named by carry, not by operand (scf.condition's operand 0 is the
+    // condition).
+    unsigned number =
+        carryIndexOfYielded(yield->getOpOperand(index)).value_or(index);
     if (!canCopy(source))
       return noCopy(
           yield, source,
