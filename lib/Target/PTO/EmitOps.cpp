@@ -671,6 +671,17 @@ LogicalResult FunctionEmitter::emitView(Operation *op) {
   if (failed(handleOf(op->getOperand(0), op)))
     return failure();
   Value result = op->getResult(0);
+  // A boxed (fractal) tile keeps its elements in 16-row boxes, so a view of
+  // another shape names bytes that are not its elements in any tile_buf.
+  auto sourceType = cast<TileType>(op->getOperand(0).getType());
+  auto resultType = cast<TileType>(result.getType());
+  if (!isa<TransposeViewOp>(op) && isBoxed(mapTileType(sourceType, arch)) &&
+      sourceType.getShape() != resultType.getShape())
+    return cannotEmit(op) << "a view of another shape of a "
+                          << stringifyMemorySpace(sourceType.getSpace())
+                          << " tile has no tile_buf: its elements lie in "
+                             "fractal boxes, not in row-major order (move "
+                             "the tile to vec first)";
   const Window *window = storage.lookup(result);
   if (!window)
     return cannotEmit(op)

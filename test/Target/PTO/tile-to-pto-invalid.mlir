@@ -20,6 +20,28 @@ func.func @transpose_view_mat(%A: !tile.tensor<16x32xf16>) {
 
 // -----
 
+// Tests that a row slice of an acc tile is rejected: acc keeps its elements
+// in 16x16 fractal boxes, so the top rows are not the first bytes (this was
+// emitted as an alloc_tile at the slice's row-major offset and computed
+// wrong values on the simulator).
+func.func @slice_acc(%A: !tile.tensor<32x32xf32>, %D: !tile.tensor<16x32xf32>) -> !tile.tensor<16x32xf32> {
+  %c0 = arith.constant 0 : index
+  %bm = tile.alloc : !tile.buffer<mat, 4096>
+  %bl = tile.alloc : !tile.buffer<left, 4096>
+  %br = tile.alloc : !tile.buffer<right, 4096>
+  %ba = tile.alloc : !tile.buffer<acc, 4096>
+  %m = tile.load %A[%c0, %c0] into(%bm : !tile.buffer<mat, 4096>) : !tile.tensor<32x32xf32> -> !tile.tile<32x32xf32, mat>
+  %l = tile.move %m into(%bl : !tile.buffer<left, 4096>) : !tile.tile<32x32xf32, mat> -> !tile.tile<32x32xf32, left>
+  %r = tile.move %m into(%br : !tile.buffer<right, 4096>) : !tile.tile<32x32xf32, mat> -> !tile.tile<32x32xf32, right>
+  %p = tile.matmul %l, %r into(%ba : !tile.buffer<acc, 4096>) : !tile.tile<32x32xf32, left>, !tile.tile<32x32xf32, right> -> !tile.tile<32x32xf32, acc>
+  // expected-error@+1 {{'tile.slice' op cannot be emitted to PTO: a view of another shape of a acc tile has no tile_buf: its elements lie in fractal boxes}}
+  %top = tile.slice %p[0, 0] : !tile.tile<32x32xf32, acc> -> !tile.tile<16x32xf32, acc>
+  %s = tile.store %top, %D[%c0, %c0] : !tile.tile<16x32xf32, acc>, !tile.tensor<16x32xf32>
+  return %s : !tile.tensor<16x32xf32>
+}
+
+// -----
+
 // Tests that a transposed view of a strided slice is rejected: the view is
 // neither row- nor column-major dense, and a tile_buf has no strides other
 // than its row length (tile-materialize-transposed-views rewrites this
