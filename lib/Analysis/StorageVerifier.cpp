@@ -430,23 +430,29 @@ void Verifier::checkMove(MoveOp move) {
 }
 
 SmallVector<StorageViolation> Verifier::run() {
-  // Every storage-typed value: storage, space, and the per-root index (at
-  // most one entry per numbered value, so sized once).
+  // One replay checks every storage-typed value (storage, space, the
+  // per-root index) and every op. The reports are ordered as if the values
+  // were all checked first: those of the values go to `valueViolations`.
+  // Both indexes hold at most one entry per numbered value (a write is of
+  // a value with a window, which TileStorage numbered), so they are sized
+  // once.
   valuesByRoot.reserve(numbering.size());
-  size_t contracts = 0;
+  writes.reserve(numbering.size());
+  SmallVector<StorageViolation> valueViolations;
   walk.forEachPreOrder([&](Operation *op) {
-    contracts += isa<StorageContractInterface>(op);
+    size_t before = violations.size();
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
           checkValue(arg, op);
     for (Value result : op->getResults())
       checkValue(result, op);
-  });
+    if (violations.size() != before) {
+      std::move(violations.begin() + before, violations.end(),
+                std::back_inserter(valueViolations));
+      violations.truncate(before);
+    }
 
-  // At most one write per op with a storage contract, so sized once.
-  writes.reserve(contracts);
-  walk.forEachPreOrder([&](Operation *op) {
     if (isa<scf::ForOp, scf::WhileOp>(op)) {
       checkLoop(op);
     } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
@@ -465,6 +471,12 @@ SmallVector<StorageViolation> Verifier::run() {
       if (const Window *window = storage.lookup(written))
         writes.push_back({rootKey(window->root), op, written});
   });
+  // Not an insert of an empty range: SmallVector's moves the tail onto
+  // itself, which empties each moved std::string.
+  if (!valueViolations.empty())
+    violations.insert(violations.begin(),
+                      std::make_move_iterator(valueViolations.begin()),
+                      std::make_move_iterator(valueViolations.end()));
   checkWrites();
   if (options.allocated)
     checkAddresses();
@@ -478,10 +490,10 @@ SmallVector<StorageViolation> Verifier::run() {
 SmallVector<StorageViolation>
 mlir::tile::verifyTileStorage(Operation *function,
                               StorageVerifierOptions options) {
-  RecordedWalk walk(function);
+  RecordedWalk walk(function, hasStorage);
   ProgramOrder order(walk);
   TripCounts trips(walk, order);
-  ValueNumbering numbering(countStorageValues(walk));
+  ValueNumbering numbering(walk.numCountedValues());
   return Verifier(walk, options, order, trips, numbering).run();
 }
 

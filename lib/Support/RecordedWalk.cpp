@@ -6,7 +6,12 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-RecordedWalk::RecordedWalk(Operation *root) : root(root) {
+RecordedWalk::RecordedWalk(Operation *root, function_ref<bool(Type)> counted)
+    : root(root) {
+  auto count = [&](ValueRange values) {
+    for (Value value : values)
+      countedValues += counted(value.getType());
+  };
   auto tagged = [](void *pointer, Kind kind) {
     auto address = reinterpret_cast<uintptr_t>(pointer);
     assert((address & kKindMask) == 0 && "IR objects leave two low bits free");
@@ -20,15 +25,23 @@ RecordedWalk::RecordedWalk(Operation *root) : root(root) {
           if (stage == 0) {
             ++ops;
             events.push_back(tagged(op, Op));
+            if (counted)
+              count(op->getResults());
           }
         } else if (stage == 0) {
           ++ops;
           ++opsWithRegions;
           events.push_back(tagged(op, Enter));
+          if (counted)
+            count(op->getResults());
         } else {
           events.push_back(tagged(op, Exit));
         }
         return WalkResult::advance();
       },
-      [&](Block *block) { events.push_back(tagged(block, BlockStart)); });
+      [&](Block *block) {
+        events.push_back(tagged(block, BlockStart));
+        if (counted)
+          count(block->getArguments());
+      });
 }

@@ -38,6 +38,7 @@
 
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
 
 #include <cstdint>
 #include <vector>
@@ -48,12 +49,18 @@ class RecordedWalk {
 public:
   /// Walks `root` (once, without recursion) and records every op and block
   /// nested in it, `root` included.
-  explicit RecordedWalk(Operation *root);
+  explicit RecordedWalk(Operation *root) : RecordedWalk(root, nullptr) {}
+  /// Records `root` and counts the values (op results, block arguments) of
+  /// the types `counted` accepts: the size of a per-value table, known
+  /// without a replay of its own.
+  RecordedWalk(Operation *root, function_ref<bool(Type)> counted);
 
   Operation *getRoot() const { return root; }
   /// Ops recorded, `root` included, and those of them with regions.
   size_t numOps() const { return ops; }
   size_t numOpsWithRegions() const { return opsWithRegions; }
+  /// The values `counted` accepted (0 without it).
+  size_t numCountedValues() const { return countedValues; }
 
   /// Every event: `op(op)` for an op without regions, `enter(op)` and
   /// `exit(op)` around the ops nested in one with regions, `enterBlock`
@@ -135,7 +142,7 @@ private:
   static void ignoreBlock(Block *) {}
 
   Operation *root;
-  size_t ops = 0, opsWithRegions = 0;
+  size_t ops = 0, opsWithRegions = 0, countedValues = 0;
   std::vector<uintptr_t> events;
 };
 

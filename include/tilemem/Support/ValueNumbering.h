@@ -8,10 +8,10 @@
 // bucket), and each analysis keeps its records in a ValueTable indexed by
 // that number:
 //
-//   ValueNumbering numbering(countStorageValues(function));
-//   TileStorage storage(function, numbering);      // windows[n]
-//   StorageLiveness liveness(function, order, &trips, numbering);  //
-//   anchors[n]
+//   RecordedWalk walk(function, hasStorage);  // counts the storage values
+//   ValueNumbering numbering(walk.numCountedValues());
+//   TileStorage storage(walk, numbering);                       // windows[n]
+//   StorageLiveness liveness(walk, order, &trips, numbering);   // anchors[n]
 //
 // Numbers are never reused, and records never move (ValueTable grows by
 // whole chunks), so a pointer to a record stays valid while values are added.

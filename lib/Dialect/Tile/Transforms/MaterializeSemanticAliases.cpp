@@ -102,10 +102,10 @@ struct MaterializeSemanticAliasesPass
     // numbers every op and value it adds, so the checks reuse them. The
     // structure and the first rewrite's analyses replay one walk of the
     // function (RecordedWalk.h); the IR changes after that.
-    std::optional<RecordedWalk> walk(std::in_place, function);
+    std::optional<RecordedWalk> walk(std::in_place, function, hasStorage);
     ProgramOrder order(*walk);
     TripCounts trips(*walk, order);
-    ValueNumbering numbering(countStorageValues(*walk));
+    ValueNumbering numbering(walk->numCountedValues());
     auto materializer = [&](const RecordedWalk &current) {
       return Materializer(current, arch, bufferIR, selectionSlotPercent, state,
                           journal, order, trips, numbering);
