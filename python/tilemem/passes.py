@@ -157,12 +157,10 @@ def materialize_transposed_views() -> FunctionPass:
 def verify_storage(allocated: bool = False, arch: str | None = None) -> FunctionPass:
     """tile-verify-storage: check the storage postcondition; with `allocated`
     also the address plan (aligned, inside the capacities of `arch`, no two
-    live allocations sharing a byte). `arch` None (or "") means the current
-    `PassContext`'s, else the module's tile.target_arch, else a3."""
-    arch = canonical_arch(arch) if arch else get_arch()
+    live allocations sharing a byte). `arch` None (or "auto") means the
+    current `PassContext`'s, else the module's tile.target_arch, else a3."""
     options = {"allocated": _bool_option("allocated", allocated)}
-    if arch:
-        options["arch"] = arch
+    options.update(_arch_option(arch))
     return FunctionPass("tile-verify-storage", **options)
 
 
@@ -248,6 +246,18 @@ def get_arch() -> str | None:
     return PassContext.current().arch
 
 
+def _arch_option(arch) -> dict[str, str]:
+    """The `arch` option of a tile pass, the one rule every factory here
+    follows, as `tilemem.compile` does: a3 or a5 (any spelling
+    `tilemem.options` takes) is used as given; None or "auto" take the
+    current `PassContext`'s arch, and when it has none leave the option
+    unset, so the pass reads the module's ``tile.target_arch``, else a3.
+    Any other value, "" included, raises ValueError (TypeError for a
+    non-string)."""
+    arch = canonical_arch(arch) or get_arch()
+    return {"arch": arch} if arch else {}
+
+
 def _bool_option(name: str, value) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{name} must be a bool, not {type(value).__name__} ({value!r})")
@@ -284,14 +294,12 @@ def materialize_semantic_aliases(
         enable_buffer_ir = get_enable_buffer_ir()
     if memory_planner is None:
         memory_planner = get_memory_planner()
-    arch = canonical_arch(arch) if arch is not None else get_arch()
     options = {
         "enable_buffer_ir": _bool_option("enable_buffer_ir", enable_buffer_ir),
         "memory_planner": canonical("memory-planner", memory_planner),
         "verify": _bool_option("verify", verify),
     }
-    if arch:
-        options["arch"] = arch
+    options.update(_arch_option(arch))
     if selection_slot_percent is not None:
         if (
             isinstance(selection_slot_percent, bool)
@@ -319,13 +327,11 @@ def storage_pipeline(
         enable_buffer_ir = get_enable_buffer_ir()
     if memory_planner is None:
         memory_planner = get_memory_planner()
-    arch = canonical_arch(arch) if arch else get_arch()
     options = {
         "memory_planner": canonical("memory-planner", memory_planner),
         "enable_buffer_ir": _bool_option("enable_buffer_ir", enable_buffer_ir),
     }
-    if arch:
-        options["arch"] = arch
+    options.update(_arch_option(arch))
     return [ModulePipeline("tile-storage-pipeline", **options)]
 
 
@@ -352,19 +358,17 @@ def allocate_memory_addr(
     """
     if memory_planner is None:
         memory_planner = get_memory_planner()
-    arch = canonical_arch(arch) if arch is not None else get_arch()
     options = {"memory_planner": canonical("address-planner", memory_planner)}
-    if arch:
-        options["arch"] = arch
+    options.update(_arch_option(arch))
     return FunctionPass("tile-allocate-memory-addr", **options)
 
 
 def check_capacity(arch: str | None = None) -> FunctionPass:
     """tile-check-capacity: a tile or allocation larger than its memory space
-    on `arch` (None: the current `PassContext`'s, "" = the module's
-    tile.target_arch, else a3) is an error; the ptoas planner's check."""
-    arch = canonical_arch(arch) if arch is not None else get_arch()
-    return FunctionPass("tile-check-capacity", **({"arch": arch} if arch else {}))
+    on `arch` (None or "auto": the current `PassContext`'s, else the
+    module's tile.target_arch, else a3) is an error; the ptoas planner's
+    check."""
+    return FunctionPass("tile-check-capacity", **_arch_option(arch))
 
 
 def memory_pipeline(
@@ -379,13 +383,11 @@ def memory_pipeline(
         memory_planner = get_memory_planner()
     if enable_buffer_ir is None:
         enable_buffer_ir = get_enable_buffer_ir()
-    arch = canonical_arch(arch) if arch else get_arch()
     options = {
         "memory_planner": canonical("memory-planner", memory_planner),
         "enable_buffer_ir": _bool_option("enable_buffer_ir", enable_buffer_ir),
     }
-    if arch:
-        options["arch"] = arch
+    options.update(_arch_option(arch))
     return ModulePipeline("tile-memory-pipeline", **options)
 
 

@@ -205,3 +205,32 @@ def test_verify_storage_and_storage_pipeline_check_their_options():
         passes.verify_storage(arch="a3 allocated=true")
     with pytest.raises(TypeError, match="allocated must be a bool"):
         passes.verify_storage(allocated="yes")
+
+
+ARCH_FACTORIES = {
+    "verify_storage": lambda arch: passes.verify_storage(arch=arch),
+    "materialize_semantic_aliases": lambda arch: passes.materialize_semantic_aliases(arch=arch),
+    "storage_pipeline": lambda arch: passes.storage_pipeline(arch=arch)[0],
+    "allocate_memory_addr": lambda arch: passes.allocate_memory_addr(arch=arch),
+    "check_capacity": lambda arch: passes.check_capacity(arch=arch),
+    "memory_pipeline": lambda arch: passes.memory_pipeline(arch=arch),
+}
+
+
+@pytest.mark.parametrize("factory", sorted(ARCH_FACTORIES))
+def test_every_factory_reads_arch_alike(factory):
+    """One rule for `arch` in every pass factory, as tilemem.compile has:
+    None and "auto" take the PassContext's arch (unset without one), a
+    spelling of a3/a5 is used as given, "" is not an arch. Some factories
+    took "" for the context's arch and "auto" for the module's, bypassing
+    the context; others rejected ""."""
+    make = ARCH_FACTORIES[factory]
+    assert "arch=" not in make(None).pipeline
+    assert "arch=" not in make("auto").pipeline
+    assert "arch=a5" in make("A5").pipeline
+    with tilemem.PassContext(arch="a5", memory_planner="dsa-rp"):
+        assert "arch=a5" in make(None).pipeline
+        assert "arch=a5" in make("auto").pipeline
+        assert "arch=a3" in make("a3").pipeline
+    with pytest.raises(ValueError, match="unknown arch ''"):
+        make("")
