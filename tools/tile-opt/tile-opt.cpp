@@ -7,10 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -23,9 +20,9 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
-#include "tilemem/Dialect/Tile/IR/TileDialect.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
 #include "tilemem/Dialect/Tile/Transforms/Pipelines.h"
+#include "tilemem/InitAllDialects.h"
 #include "tilemem/Support/Limits.h"
 #include "tilemem/Support/Version.h"
 
@@ -48,8 +45,7 @@ static LogicalResult optMain(int argc, char **argv) {
   tile::registerTilememVersionPrinter("tile-opt");
 
   DialectRegistry registry;
-  registry.insert<tile::TileDialect, arith::ArithDialect, func::FuncDialect,
-                  scf::SCFDialect>();
+  tile::registerTileProgramDialects(registry);
   // --inline (registered with the upstream transforms) needs func's inliner.
   func::registerInlinerExtension(registry);
   auto [inputFilename, outputFilename] = registerAndParseCLIOptions(

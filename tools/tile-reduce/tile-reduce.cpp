@@ -10,24 +10,20 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Tools/mlir-reduce/MlirReduceMain.h"
 #include "mlir/Transforms/Passes.h"
 
-#include "tilemem/Dialect/Tile/IR/TileDialect.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
+#include "tilemem/InitAllDialects.h"
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::tile::registerTilePasses();
   mlir::DialectRegistry registry;
-  registry.insert<mlir::tile::TileDialect, mlir::arith::ArithDialect,
-                  mlir::func::FuncDialect, mlir::scf::SCFDialect>();
+  mlir::tile::registerTileProgramDialects(registry);
   // --inline (registered with the upstream transforms) needs func's inliner.
   mlir::func::registerInlinerExtension(registry);
   mlir::MLIRContext context(registry);

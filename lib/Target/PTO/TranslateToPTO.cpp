@@ -13,6 +13,7 @@
 #include "FunctionEmitter.h"
 
 #include "tilemem/Analysis/StorageVerifier.h"
+#include "tilemem/InitAllDialects.h"
 #include "tilemem/Support/Limits.h"
 #include "tilemem/Support/Walk.h"
 
@@ -232,8 +233,8 @@ void mlir::tile::registerTileToPTOTranslation() {
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
          MLIRContext *context) -> LogicalResult {
         DialectRegistry registry;
-        registry.insert<TileDialect, pto::PTODialect, arith::ArithDialect,
-                        func::FuncDialect, scf::SCFDialect>();
+        registerTileProgramDialects(registry);
+        registry.insert<pto::PTODialect>();
         context->appendDialectRegistry(registry);
         if (failed(checkTextNesting(*sourceMgr, context)))
           return failure();
