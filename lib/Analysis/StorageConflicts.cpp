@@ -14,9 +14,9 @@ using namespace mlir::tile;
 StorageConflicts::StorageConflicts(const RecordedWalk &walk,
                                    ProgramOrder &order, const TripCounts &trips,
                                    ValueNumbering &numbering)
-    : storage(walk, numbering), order(order), trips(trips),
-      liveness(walk, order, &trips, numbering) {
-  walk.forEachPostOrder([&](Operation *op) {
+    : storage(numbering, TileStorage::Deferred()), order(order), trips(trips),
+      liveness(order, &trips, numbering, StorageLiveness::Deferred()) {
+  buildStorageAndLiveness(walk, storage, liveness, [&](Operation *op) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())

@@ -34,35 +34,56 @@ StorageLiveness::StorageLiveness(const RecordedWalk &walk,
 }
 
 void StorageLiveness::build(const RecordedWalk &walk) {
+  Builder builder(*this, walk.getRoot());
+  walk.forEachEnterExit([&](Operation *op) { builder.enter(op); },
+                        [&](Operation *op) { builder.exit(op); });
+}
+
+void StorageLiveness::Builder::enter(Operation *op) {
+  auto contract = dyn_cast<StorageContractInterface>(op);
+  for (OpOperand &use : op->getOpOperands()) {
+    if (!liveness.isRead(use, contract))
+      continue;
+    auto depth = loopDepth.find(use.get().getParentBlock());
+    unsigned prefix = depth == loopDepth.end() ? 0 : depth->second;
+    Anchor anchor = prefix < loops.size()
+                        ? Anchor(loops[prefix], op, /*recurs=*/true)
+                        : Anchor(op, op, /*recurs=*/false);
+    // The walk meets anchors in program order, so an earlier anchor in the
+    // same block precedes this one: whatever may run before it or inside it
+    // (a recurring loop) runs before this anchor too.
+    liveness.addAnchor(liveness.numbering->getOrAssign(use.get()), anchor,
+                       /*inOrder=*/true);
+  }
+  if (op != function && liveness.repeats(op))
+    loops.push_back(op);
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      loopDepth[&block] = loops.size();
+}
+
+void mlir::tile::buildStorageAndLiveness(
+    const RecordedWalk &walk, TileStorage &storage, StorageLiveness &liveness,
+    function_ref<void(Operation *)> afterOp) {
   Operation *function = walk.getRoot();
-  SmallVector<Operation *> loops;
-  llvm::DenseMap<Block *, unsigned> loopDepth;
-  auto enter = [&](Operation *op) {
-    auto contract = dyn_cast<StorageContractInterface>(op);
-    for (OpOperand &use : op->getOpOperands()) {
-      if (!isRead(use, contract))
-        continue;
-      auto depth = loopDepth.find(use.get().getParentBlock());
-      unsigned prefix = depth == loopDepth.end() ? 0 : depth->second;
-      Anchor anchor = prefix < loops.size()
-                          ? Anchor(loops[prefix], op, /*recurs=*/true)
-                          : Anchor(op, op, /*recurs=*/false);
-      // The walk meets anchors in program order, so an earlier anchor in
-      // the same block precedes this one: whatever may run before it or
-      // inside it (a recurring loop) runs before this anchor too.
-      addAnchor(numbering->getOrAssign(use.get()), anchor, /*inOrder=*/true);
-    }
-    if (op != function && repeats(op))
-      loops.push_back(op);
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        loopDepth[&block] = loops.size();
+  storage.beginBuild(function);
+  StorageLiveness::Builder reads(liveness, function);
+  // The orders of the three replays this one stands for: TileStorage's
+  // (each block's arguments, then its ops; an op's results after its
+  // regions), StorageLiveness's (enter, exit) and a post-order one.
+  auto after = [&](Operation *op) {
+    reads.exit(op);
+    storage.buildResults(op);
+    if (afterOp)
+      afterOp(op);
   };
-  auto exit = [&](Operation *op) {
-    if (!loops.empty() && loops.back() == op)
-      loops.pop_back();
-  };
-  walk.forEachEnterExit(enter, exit);
+  walk.forEachEvent(
+      [&](Operation *op) {
+        reads.enter(op);
+        after(op);
+      },
+      [&](Operation *op) { reads.enter(op); }, after,
+      [&](Block *block) { storage.buildBlock(block); });
 }
 
 bool StorageLiveness::isRead(OpOperand &use,

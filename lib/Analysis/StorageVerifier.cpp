@@ -43,8 +43,11 @@ public:
            const ProgramOrder &order, const TripCounts &trips,
            ValueNumbering &numbering)
       : walk(walk), function(walk.getRoot()), options(options),
-        numbering(numbering), storage(walk, numbering), order(order),
-        trips(trips), liveness(walk, order, &trips, numbering) {}
+        numbering(numbering), storage(numbering, TileStorage::Deferred()),
+        order(order), trips(trips),
+        liveness(order, &trips, numbering, StorageLiveness::Deferred()) {
+    buildStorageAndLiveness(walk, storage, liveness);
+  }
 
   SmallVector<StorageViolation> run();
 

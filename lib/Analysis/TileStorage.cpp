@@ -152,7 +152,17 @@ TileStorage::TileStorage(const RecordedWalk &walk, ValueNumbering &numbering)
 }
 
 void TileStorage::build(const RecordedWalk &walk) {
-  Operation *function = walk.getRoot();
+  beginBuild(walk.getRoot());
+  // Each block's arguments before its ops, and an op's regions before its
+  // results: every source is derived before what derives from it (an
+  // scf.while's before-region, which the after-region's arguments follow,
+  // comes first).
+  walk.forEachBlockThenResult([&](Block *block) { buildBlock(block); },
+                              [&](Operation *op) { buildResults(op); });
+}
+
+void TileStorage::beginBuild(Operation *root) {
+  function = root;
   for (Region &region : function->getRegions()) {
     if (region.empty())
       continue;
@@ -163,23 +173,25 @@ void TileStorage::build(const RecordedWalk &walk) {
         set(arg, window);
       }
   }
-  // Each block's arguments before its ops, and an op's regions before its
-  // results: every source is derived before what derives from it (an
-  // scf.while's before-region, which the after-region's arguments follow,
-  // comes first). The function's own arguments are set above.
-  walk.forEachBlockThenResult(
-      [&](Block *block) {
-        if (block->getParentOp() == function)
-          return;
-        for (BlockArgument arg : block->getArguments())
-          derive(arg);
-      },
-      [&](Operation *op) {
-        if (op == function)
-          return;
-        for (Value result : op->getResults())
-          derive(result);
-      });
+}
+
+void TileStorage::buildBlock(Block *block) {
+  // The function's own arguments are set by beginBuild. Compared by region,
+  // not by parent op: a region lives in its op, which in a deep nest lies
+  // far from the block in memory.
+  Region *region = block->getParent();
+  for (Region &own : function->getRegions())
+    if (region == &own)
+      return;
+  for (BlockArgument arg : block->getArguments())
+    derive(arg);
+}
+
+void TileStorage::buildResults(Operation *op) {
+  if (op == function)
+    return;
+  for (Value result : op->getResults())
+    derive(result);
 }
 
 StorageContractInterface TileStorage::aliasView(Value derived) {

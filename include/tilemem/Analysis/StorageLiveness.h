@@ -37,6 +37,8 @@
 
 namespace mlir::tile {
 
+class TileStorage;
+
 class StorageLiveness {
 public:
   /// With `trips`, uses that never run are not reads and loops that run at
@@ -47,6 +49,33 @@ public:
   /// analyses; it must outlive this one.
   StorageLiveness(const RecordedWalk &walk, const ProgramOrder &order,
                   const TripCounts *trips, ValueNumbering &numbering);
+  /// Empty, built along a replay shared with TileStorage
+  /// (buildStorageAndLiveness).
+  struct Deferred {};
+  StorageLiveness(const ProgramOrder &order, const TripCounts *trips,
+                  ValueNumbering &numbering, Deferred)
+      : order(order), trips(trips), numbering(&numbering) {}
+
+  /// Records the reads of a function along a replay of it: `enter` before
+  /// the ops nested in an op, `exit` after them (forEachEnterExit's order).
+  class Builder {
+  public:
+    Builder(StorageLiveness &liveness, Operation *function)
+        : liveness(liveness), function(function) {}
+    void enter(Operation *op);
+    void exit(Operation *op) {
+      if (!loops.empty() && loops.back() == op)
+        loops.pop_back();
+    }
+
+  private:
+    StorageLiveness &liveness;
+    Operation *function;
+    /// The repeating loops around the current op, outermost first, and per
+    /// block how many of them enclose it.
+    SmallVector<Operation *> loops;
+    llvm::DenseMap<Block *, unsigned> loopDepth;
+  };
 
   /// Whether `value` may be read after `op` has executed, before `value` is
   /// defined again. Uses by `op` itself do not count.
@@ -134,6 +163,15 @@ private:
   ValueTable<Anchor> anchors;
   llvm::DenseMap<unsigned, SmallVector<Anchor, 2>> spilled;
 };
+
+/// Builds `storage` and `liveness` (both Deferred) in one replay of `walk`,
+/// and calls `afterOp(op)` after each op's regions, once the windows of its
+/// results and of its blocks' arguments are known: what would be three
+/// passes over the IR (TileStorage's, StorageLiveness's and the caller's
+/// post-order one) is one, so a large function's ops leave the cache once.
+void buildStorageAndLiveness(const RecordedWalk &walk, TileStorage &storage,
+                             StorageLiveness &liveness,
+                             function_ref<void(Operation *)> afterOp = {});
 
 } // namespace mlir::tile
 

@@ -127,6 +127,15 @@ public:
   /// Numbering values in `numbering`, which other analyses of the function
   /// share and which must outlive this one.
   TileStorage(const RecordedWalk &walk, ValueNumbering &numbering);
+  /// Empty, to be built along a replay shared with other analyses
+  /// (buildStorageAndLiveness, StorageLiveness.h): `beginBuild` before it,
+  /// then, in the order forEachBlockThenResult gives, `buildBlock` at each
+  /// block and `buildResults` after each op's regions.
+  struct Deferred {};
+  TileStorage(ValueNumbering &numbering, Deferred) : numbering(&numbering) {}
+  void beginBuild(Operation *function);
+  void buildBlock(Block *block);
+  void buildResults(Operation *op);
 
   /// The window of `value`, or null when it has none (a producer without a
   /// destination, or a value made by an op outside the storage rules). The
@@ -180,6 +189,9 @@ private:
                                              const Window &source);
   void build(const RecordedWalk &walk);
   void derive(Value value);
+
+  /// The function being built (beginBuild): its own arguments are set there.
+  Operation *function = nullptr;
 
   std::unique_ptr<ValueNumbering> ownNumbering;
   ValueNumbering *numbering;
