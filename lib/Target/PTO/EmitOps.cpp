@@ -668,27 +668,41 @@ LogicalResult FunctionEmitter::emitView(Operation *op) {
   // a pto.subset and pto.treshape of the buffer's root alloc_tile, never a
   // view of a view: ptoas lowers pto.subset before pto.treshape, so a
   // subset of a treshape is rejected).
-  if (failed(handleOf(op->getOperand(0), op)))
+  FailureOr<Value> source = handleOf(op->getOperand(0), op);
+  if (failed(source))
     return failure();
   Value result = op->getResult(0);
-  // A boxed (fractal) tile keeps its elements in 16-row boxes, so a view of
-  // another shape names bytes that are not its elements in any tile_buf.
   auto sourceType = cast<TileType>(op->getOperand(0).getType());
   auto resultType = cast<TileType>(result.getType());
-  if (!isa<TransposeViewOp>(op) && isBoxed(mapTileType(sourceType, arch)) &&
+  const Window *window = storage.lookup(result);
+  if (!window)
+    return cannotEmit(op)
+           << "its result has no storage (a reshape of a strided or "
+              "transposed view does not name its bytes in row-major order)";
+  // The layouts no tile_buf describes (a strided or transposed view of a
+  // boxed tile among them) are refused here, each with its reason.
+  FailureOr<pto::TileBufType> type = handleType(*window, resultType, op);
+  if (failed(type))
+    return failure();
+  // A boxed (fractal) tile's bytes are only its own: its elements lie in
+  // 16-row boxes, so a handle of another shape over them (even a row-major
+  // window, a row slice or a reshape) reads the wrong elements. This is the
+  // one place a tile can be read in a shape its bytes were not written
+  // with: a producer writes its own window in its own shape (a sub-window
+  // of a buffer, `into(%buf)` with a window, a pipeline-made tile.move
+  // alike), and a writeback, a loop carry or a branch result takes its
+  // operand's handle. Handle derivation cannot tell instead: the same
+  // window and type are right for a producer of that shape reusing the
+  // buffer (at level2 a pto.treshape of the root alloc_tile, which
+  // TRESHAPE reinterprets byte for byte; pathFromRoot).
+  if (isBoxed(cast<pto::TileBufType>(source->getType())) &&
       sourceType.getShape() != resultType.getShape())
     return cannotEmit(op) << "a view of another shape of a "
                           << stringifyMemorySpace(sourceType.getSpace())
                           << " tile has no tile_buf: its elements lie in "
                              "fractal boxes, not in row-major order (move "
                              "the tile to vec first)";
-  const Window *window = storage.lookup(result);
-  if (!window)
-    return cannotEmit(op)
-           << "its result has no storage (a reshape of a strided or "
-              "transposed view does not name its bytes in row-major order)";
-  FailureOr<Value> handle =
-      windowHandle(*window, cast<TileType>(result.getType()), op);
+  FailureOr<Value> handle = windowHandle(*window, resultType, op, *type);
   if (failed(handle))
     return failure();
   tileHandles[result] = *handle;

@@ -41,6 +41,11 @@ static FailureOr<RootPath> pathFromRoot(pto::TileBufType root,
     return failure();
   }
   if (offset == 0 && bytes == rootBytes) {
+    // Two boxed tile_bufs of different shapes over the whole buffer are
+    // right for a buffer reused by producers of both shapes (each writes and
+    // is read through its own treshape), and wrong for a view of one shape
+    // as the other; a window cannot tell the two apart, so emitView refuses
+    // the view before any handle of it is made.
     if (isBoxed(root) != isBoxed(type)) {
       why = "it would reshape between a boxed and an unboxed layout";
       return failure();

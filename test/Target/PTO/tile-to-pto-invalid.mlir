@@ -42,6 +42,45 @@ func.func @slice_acc(%A: !tile.tensor<32x32xf32>, %D: !tile.tensor<16x32xf32>) -
 
 // -----
 
+// Tests that a reshape of a whole acc tile into another shape is rejected at
+// level2: its handle would be a pto.treshape of the buffer's root
+// alloc_tile, which is right for another producer reusing the buffer but
+// reads the fractal boxes of this one in the wrong order (the simulator gave
+// 992 of 1024 elements wrong).
+func.func @reshape_acc_level2(%A: !tile.tensor<32x32xf32>, %D: !tile.tensor<16x64xf32>) -> !tile.tensor<16x64xf32> {
+  %c0 = arith.constant 0 : index
+  %bm = tile.alloc : !tile.buffer<mat, 4096>
+  %bl = tile.alloc : !tile.buffer<left, 4096>
+  %br = tile.alloc : !tile.buffer<right, 4096>
+  %ba = tile.alloc : !tile.buffer<acc, 4096>
+  %m = tile.load %A[%c0, %c0] into(%bm : !tile.buffer<mat, 4096>) : !tile.tensor<32x32xf32> -> !tile.tile<32x32xf32, mat>
+  %l = tile.move %m into(%bl : !tile.buffer<left, 4096>) : !tile.tile<32x32xf32, mat> -> !tile.tile<32x32xf32, left>
+  %r = tile.move %m into(%br : !tile.buffer<right, 4096>) : !tile.tile<32x32xf32, mat> -> !tile.tile<32x32xf32, right>
+  %p = tile.matmul %l, %r into(%ba : !tile.buffer<acc, 4096>) : !tile.tile<32x32xf32, left>, !tile.tile<32x32xf32, right> -> !tile.tile<32x32xf32, acc>
+  // expected-error@+1 {{'tile.reshape' op cannot be emitted to PTO: a view of another shape of a acc tile has no tile_buf: its elements lie in fractal boxes}}
+  %v = tile.reshape %p : !tile.tile<32x32xf32, acc> -> !tile.tile<16x64xf32, acc>
+  %s = tile.store %v, %D[%c0, %c0] : !tile.tile<16x64xf32, acc>, !tile.tensor<16x64xf32>
+  return %s : !tile.tensor<16x64xf32>
+}
+
+// -----
+
+// Tests that a row slice of a mat tile is rejected at level3, where its
+// handle would be an alloc_tile at the slice's row-major byte offset (2048),
+// which holds other elements of the fractal boxes.
+func.func @slice_mat_level3(%A: !tile.tensor<32x32xf32>, %D: !tile.tensor<16x32xf32>) -> !tile.tensor<16x32xf32> {
+  %c0 = arith.constant 0 : index
+  %bm = tile.alloc addr = 0 : !tile.buffer<mat, 4096>
+  %bl = tile.alloc addr = 0 : !tile.buffer<left, 2048>
+  %m = tile.load %A[%c0, %c0] into(%bm : !tile.buffer<mat, 4096>) : !tile.tensor<32x32xf32> -> !tile.tile<32x32xf32, mat>
+  // expected-error@+1 {{'tile.slice' op cannot be emitted to PTO: a view of another shape of a mat tile has no tile_buf: its elements lie in fractal boxes}}
+  %h = tile.slice %m[16, 0] : !tile.tile<32x32xf32, mat> -> !tile.tile<16x32xf32, mat>
+  %l = tile.move %h into(%bl : !tile.buffer<left, 2048>) : !tile.tile<16x32xf32, mat> -> !tile.tile<16x32xf32, left>
+  return %D : !tile.tensor<16x32xf32>
+}
+
+// -----
+
 // Tests that a transposed view of a strided slice is rejected: the view is
 // neither row- nor column-major dense, and a tile_buf has no strides other
 // than its row length (tile-materialize-transposed-views rewrites this

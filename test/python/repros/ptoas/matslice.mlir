@@ -1,4 +1,4 @@
-// CMD: cd /work/main && eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain /tmp/hunt33/matslice.mlir --memory-planner all
+// CMD: eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/ptoas/matslice.mlir --memory-planner all
 // OBSERVED pypto/dsa-rp (level3): 512 of 512 elements of %Dg wrong (row slice [16,0] of a boxed mat tile emitted as an alloc_tile at row-major byte offset 2048); ptoas planner refuses at emit. EXPECTED: correct values or a refusal. SILENT MISCOMPILE.
 // bottom 16 rows of a 32x32 mat tile (tile.slice) moved into left, times a right tile
 !A = !tile.tensor<32x32xf32>

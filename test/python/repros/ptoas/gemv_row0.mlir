@@ -1,4 +1,4 @@
-// CMD: cd /work/main && eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain /tmp/hunt33/gemv_row0.mlir --memory-planner all
+// CMD: eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/ptoas/gemv_row0.mlir --memory-planner all
 // OBSERVED pypto/dsa-rp: columns 16..31 of the stored row 0 of a tile.gemv result are NaN (uninitialized 0xff fill; the 1x32 slice of the 16x32 acc box is emitted at the box address in a boxed layout); ptoas planner: refused at emit. EXPECTED: row 0 of x*W (the docs present gemv row 0 as the vector result). MISCOMPILE (same root cause as accslice.mlir).
 !X = !tile.tensor<16x64xf16>
 !W = !tile.tensor<64x32xf16>

@@ -1,4 +1,4 @@
-// CMD: cd /work/main && eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain /tmp/hunt33/accreshape.mlir --memory-planner all
+// CMD: eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/ptoas/accreshape.mlir --memory-planner all
 // OBSERVED all three planners (level3 AND level2): 992 of 1024 elements of %Dg wrong: tile.reshape of a 32x32 acc tile to 16x64 reinterprets the fractal-boxed bytes as if row-major. EXPECTED: correct values or a refusal (emission refuses transpose_view of boxed tiles but not reshape). SILENT MISCOMPILE.
 // reshape a 32x32 acc matmul result to 16x64 and store it
 !A = !tile.tensor<32x32xf32>

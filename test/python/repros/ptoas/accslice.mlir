@@ -1,4 +1,4 @@
-// CMD: cd /work/main && eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain /tmp/hunt33/accslice.mlir --memory-planner all
+// CMD: eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/ptoas/accslice.mlir --memory-planner all
 // OBSERVED pypto/dsa-rp (level3): PASS through ptoas+g++, then 256 of 512 elements of %Dg wrong (the 16x32 acc slice is emitted as a 16x32 acc alloc_tile at the acc tile's address, but the acc layout is 16x16 col-major fractal boxes, so it does not hold rows 0-15); ptoas planner: refused at emit. EXPECTED: correct values or a located refusal (as level2 does). SILENT MISCOMPILE.
 // store the top 16 rows of a 32x32 acc matmul result via tile.slice
 !A = !tile.tensor<32x32xf32>
