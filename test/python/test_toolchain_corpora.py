@@ -34,12 +34,17 @@ REPROS = os.path.join(ROOT, "test", "python", "repros", "ptoas")
 # diagnostic.
 REPRO_EXPECTED = {
     "a5_elemtype_tmul_i8": "refused: ptoas's A5 pto.tmul takes element types i32/i16/f16/f32",
+    "abs_colblock": "refused: pto-isa's TABS takes its tiles as one Tile type",
     "acc_pressure": "pass",
     "accreshape": "refused: a view of another shape of a acc tile has no tile_buf",
     "accslice": "refused: a view of another shape of a acc tile has no tile_buf",
     "block_merge": "refused: its block merging then makes a tile operand",
     "cf_merge": "pass",
     "cmp_a5_mask_shape": "refused: ptoas's A5 pto.tcmp wants a mask tile_buf of the source's",
+    "colexp_colblock": "refused: ptoas's pto.tcolexpandsub wants its source and result tile_bufs",
+    "colmax_colblock": "refused: pto-isa's TCOLMAX wants its source and result tile_bufs",
+    "cvt_colblock": "refused: ptoas's pto.tcvt wants its source and result tile_bufs of one shape",
+    "exp_strided_col": "refused: its source is a column sliced out of a wider tile",
     "fillpad_f16_maxmin_sim": "unchecked: pto-isa's TFILLPAD pads f16",
     "gemv_row0": "refused: a view of another shape of a acc tile has no tile_buf",
     "harness_bf16_matmul_f32_out": "unchecked: bf16 is a placeholder type",
@@ -51,6 +56,8 @@ REPRO_EXPECTED = {
     "sel_add": "pass",
     "sel_max": "pass",
     "sel_tview": "pass",
+    "slicecol": "refused: its vector operand is a column sliced out of a wider tile",
+    "transpose_strided_col": "refused: a vector is transposed as a pto.tmov of its elements",
     "tv_rowsum": "pass",
     "tv_slice": "pass",
     "tv_square_add": "pass",
@@ -59,6 +66,7 @@ REPRO_EXPECTED = {
     "while_in_for": "pass",
     "while_nest": "pass",  # its stores are dead: nothing nested is emitted
     "while_nest_live": "refused: ptoas 0.27 crashes on it",
+    "write_colblock_live": "pass",
 }
 
 

@@ -251,25 +251,7 @@ LogicalResult FunctionEmitter::emitUnary(Operation *op) {
          failed(requireRowMajor(to, op, name, "result"))))
       return failure();
   } else if constexpr (PTOOp::kForm == pto::EmissionForm::Copy) {
-    // pto.tmov within vec copies bytes (pto-isa's TMovToVec copies rows),
-    // so both sides must have one layout; a transposed view is not copied
-    // by it into a row-major tile.
-    auto s = cast<pto::TileBufType>(from.getType());
-    auto d = cast<pto::TileBufType>(to.getType());
-    if (s.getLoc() == "vec" && d.getLoc() == "vec" &&
-        s.getBlayout() != d.getBlayout())
-      return requireRowMajor(s.getBlayout() == "row_major" ? to : from, op,
-                             "tmov", "source");
-    // ptoas's A2/A3 verifier: "expects A2/A3 non-mat tmov to use matching
-    // src/dst shapes" (the physical ones: a column block's tile_buf is as
-    // wide as its row stride).
-    if (arch != TargetArch::A5 && s.getLoc() != "mat" &&
-        (s.getRows() != d.getRows() || s.getCols() != d.getCols()))
-      return cannotEmit(op)
-             << "ptoas's A2/A3 pto.tmov wants source and destination "
-                "tile_bufs of one shape, and a column block's is as wide as "
-                "its row stride ("
-             << s << " into " << d << ")";
+    return emitCopy(op, from, to);
   } else {
     FailureOr<SmallVector<Value>> handles = elementwiseHandles(
         {op->getOperand(0), op->getResult(0)}, {from, to}, op, name);
@@ -286,11 +268,106 @@ LogicalResult FunctionEmitter::emitUnary(Operation *op) {
     if (mode != RoundMode::Rint)
       rmode = pto::RoundModeAttr::get(op->getContext(),
                                       stringifyRoundMode(mode).upper());
+    if (failed(checkShapes(PTOOp::kShapes, op, name, {from, to})))
+      return failure();
     body.create<PTOOp>(op->getLoc(), from, to, rmode);
   } else {
+    if (failed(checkShapes(PTOOp::kShapes, op, name, {from, to})))
+      return failure();
     body.create<PTOOp>(op->getLoc(), from, to);
   }
   return success();
+}
+
+/// What the tile_buf `type` is in the kernel when it is narrower than its
+/// row: a column block (or a column) of a wider tile.
+static StringRef narrowTileBuf(pto::TileBufType type) {
+  return type.getValidCols() == 1 ? "a column sliced out of a wider tile"
+                                  : "a column block of a wider tile";
+}
+
+LogicalResult FunctionEmitter::checkShapes(pto::ShapeRule rule, Operation *op,
+                                           StringRef ptoOp,
+                                           ArrayRef<Value> handles) {
+  auto typeOf = [](Value handle) {
+    return cast<pto::TileBufType>(handle.getType());
+  };
+  pto::TileBufType source = typeOf(handles.front());
+  pto::TileBufType result = typeOf(handles.back());
+  std::string want;
+  llvm::raw_string_ostream wantStream(want);
+  bool kept = true;
+  switch (rule) {
+  case pto::ShapeRule::Free:
+    return success();
+  case pto::ShapeRule::OneTileType:
+    kept = llvm::all_of(handles,
+                        [&](Value handle) { return typeOf(handle) == result; });
+    wantStream << "pto-isa's " << ptoOp.upper()
+               << " takes its tiles as one Tile type";
+    break;
+  case pto::ShapeRule::SourceResultShape:
+    kept = source.getRows() == result.getRows() &&
+           source.getCols() == result.getCols();
+    wantStream << "ptoas's " << (ptoOp == "tmov" ? "A2/A3 " : "") << "pto."
+               << ptoOp << " wants its source and result tile_bufs of one "
+               << "shape";
+    break;
+  case pto::ShapeRule::SourceResultCols:
+    kept = source.getCols() == result.getCols();
+    wantStream << "pto-isa's " << ptoOp.upper()
+               << " wants its source and result tile_bufs of one column "
+                  "count (its static assert \"Inconsistent number of cols\")";
+    break;
+  }
+  if (kept)
+    return success();
+  InFlightDiagnostic diagnostic = cannotEmit(op) << want;
+  for (auto [index, handle] : llvm::enumerate(handles)) {
+    pto::TileBufType type = typeOf(handle);
+    if (type.getValidCols() == type.getCols())
+      continue;
+    StringRef role = index + 1 == handles.size() ? "result"
+                     : index == 0                ? "source"
+                                                 : "operand";
+    diagnostic << ", and its " << role << " is " << narrowTileBuf(type)
+               << ", whose tile_buf is as wide as that tile's rows";
+    break;
+  }
+  diagnostic << " (";
+  for (auto [index, handle] : llvm::enumerate(handles))
+    diagnostic << (index == 0                    ? ""
+                   : index + 1 == handles.size() ? " -> "
+                                                 : ", ")
+               << handle.getType();
+  return diagnostic << ")";
+}
+
+LogicalResult FunctionEmitter::emitCopy(Operation *op, Value from, Value to) {
+  auto s = cast<pto::TileBufType>(from.getType());
+  auto d = cast<pto::TileBufType>(to.getType());
+  // pto.tmov within vec copies bytes (pto-isa's TMovToVec copies rows),
+  // so both sides must have one layout; a transposed view is not copied
+  // by it into a row-major tile.
+  if (s.getLoc() == "vec" && d.getLoc() == "vec" &&
+      s.getBlayout() != d.getBlayout())
+    return mixedLayouts({from, to}, op, "tmov");
+  bool oneShape = s.getRows() == d.getRows() && s.getCols() == d.getCols();
+  // ptoas's A2/A3 verifier wants pto.tmov's tile_bufs of one shape outside
+  // mat (pto-isa's TMovToVec would copy rows by their strides).
+  if (oneShape || (arch == TargetArch::A5 && s.getLoc() != "mat")) {
+    body.create<pto::TMovOp>(op->getLoc(), from, to);
+    return success();
+  }
+  // So a copy within vec between tile_bufs of different row strides (a
+  // column block and a dense tile) is pto.tmax(x, x), which ptoas takes for
+  // any row strides: max(x, x) is x (a NaN stays a NaN, -0 stays -0).
+  if (s.getLoc() == "vec" && d.getLoc() == "vec" &&
+      !elementTypeRefusal<pto::TMaxOp>(s.getDtype(), arch)) {
+    body.create<pto::TMaxOp>(op->getLoc(), from, from, to);
+    return success();
+  }
+  return checkShapes(pto::TMovOp::kShapes, op, "tmov", {from, to});
 }
 
 template <typename PTOOp>
@@ -305,10 +382,22 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
   SmallVector<Value> handles{(*ins)[0], (*ins)[1], *dst};
   StringRef name = PTOOp::getOperationName().drop_front(4);
   if constexpr (PTOOp::kForm == pto::EmissionForm::Broadcast) {
-    // The source and the result row-major, the vector as it is.
+    // The source and the result row-major, the vector as it is: a dense
+    // tile_buf. pto-isa's TROWEXPAND<op> reads a column as a col_major Rx1
+    // tile_buf (or as row-major 32-byte blocks, one per row); a column sliced
+    // out of a wider tile is a row-major tile_buf with one valid column,
+    // which the simulator aborts on ("TROWEXPAND: invalid src1 shape").
     if (failed(requireRowMajor(handles[0], op, name, "source")) ||
         failed(requireRowMajor(handles[2], op, name, "result")))
       return failure();
+    auto vector = cast<pto::TileBufType>(handles[1].getType());
+    if (vector.getValidRows() != vector.getRows() ||
+        vector.getValidCols() != vector.getCols())
+      return cannotEmit(op)
+             << "its vector operand is a column sliced out of a wider tile ("
+             << vector << "), and pto-isa's " << name.upper()
+             << " reads a column vector only as a dense col_major Rx1 "
+                "tile_buf (or as row-major 32-byte blocks, one per row)";
   } else if constexpr (PTOOp::kForm == pto::EmissionForm::Concat) {
     for (Value handle : handles)
       if (failed(requireRowMajor(handle, op, name, "operand")))
@@ -338,15 +427,9 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
     if (failed(normalized))
       return failure();
     handles = *normalized;
-    if (PTOOp::kOneTileType && (handles[0].getType() != handles[2].getType() ||
-                                handles[1].getType() != handles[2].getType()))
-      return cannotEmit(op)
-             << "pto-isa's " << name.upper()
-             << " takes its three tiles as one Tile type, and "
-                "a column block's tile_buf is as wide as its row stride ("
-             << handles[0].getType() << " + " << handles[1].getType() << " -> "
-             << handles[2].getType() << ")";
   }
+  if (failed(checkShapes(PTOOp::kShapes, op, name, handles)))
+    return failure();
   body.create<PTOOp>(op->getLoc(), handles[0], handles[1], handles[2]);
   return success();
 }
@@ -401,8 +484,21 @@ LogicalResult FunctionEmitter::emitWithScratch(Operation *op,
     FailureOr<Value> to = storageOrderHandle(op->getResult(0), *dst, op);
     if (failed(to))
       return failure();
-    body.create<pto::TMovOp>(op->getLoc(), *from, *to);
-    return success();
+    // pto.tmov takes element (r, c) to (r, c) (the simulator's TMOV asserts
+    // one valid shape), and a column sliced out of a wider tile is no row in
+    // storage order: its tile_buf is the wider tile's rows, one valid
+    // column each.
+    auto s = cast<pto::TileBufType>(from->getType());
+    auto d = cast<pto::TileBufType>(to->getType());
+    if (s.getValidRows() != d.getValidRows() ||
+        s.getValidCols() != d.getValidCols())
+      return cannotEmit(op)
+             << "a vector is transposed as a pto.tmov of its elements in "
+                "storage order, and its source is "
+             << narrowTileBuf(s)
+             << ", whose elements are not one row of a tile_buf (" << s
+             << " -> " << d << ")";
+    return emitCopy(op, *from, *to);
   }
   if (failed(requireRowMajor(*src, op, ptoName, "source")))
     return failure();
@@ -754,16 +850,5 @@ LogicalResult FunctionEmitter::emitAssemble(AssembleOp op) {
   FailureOr<Value> blockHandle = windowHandle(block, sourceType, op);
   if (failed(blockHandle))
     return failure();
-  auto srcType = cast<pto::TileBufType>(src->getType());
-  auto dstType = cast<pto::TileBufType>(blockHandle->getType());
-  if (srcType.getRows() != dstType.getRows() ||
-      srcType.getCols() != dstType.getCols() ||
-      srcType.getBlayout() != dstType.getBlayout())
-    return cannotEmit(op)
-           << "the block is not a whole-row block of the target, and "
-              "ptoas's A2/A3 pto.tmov wants source and destination of one "
-              "shape and layout (here "
-           << srcType << " into " << dstType << ")";
-  body.create<pto::TMovOp>(op.getLoc(), *src, *blockHandle);
-  return success();
+  return emitCopy(op, *src, *blockHandle);
 }

@@ -146,6 +146,20 @@ private:
                                                    ArrayRef<Value> handles,
                                                    Operation *op,
                                                    StringRef ptoOp);
+  /// A diagnostic unless `handles` (the op's tile operands, then its result)
+  /// keep `rule`, naming the column block that breaks it.
+  LogicalResult checkShapes(pto::ShapeRule rule, Operation *op, StringRef ptoOp,
+                            ArrayRef<Value> handles);
+  /// A copy of the tile in `from` into `to` (tile.move, tile.assemble, a
+  /// vector transposed): pto.tmov, or pto.tmax(x, x) where ptoas refuses a
+  /// tmov between tile_bufs of different row strides; a diagnostic when
+  /// neither copies it.
+  LogicalResult emitCopy(Operation *op, Value from, Value to);
+  /// The diagnostic of `ptoOp` given `handles` (its tile operands, then its
+  /// result) in mixed layouts, which ptoas's verifiers refuse; success if
+  /// all are row_major.
+  LogicalResult mixedLayouts(ArrayRef<Value> handles, Operation *op,
+                             StringRef ptoOp);
   /// A diagnostic unless `handle` (operand `what` of `ptoOp`) is row_major.
   LogicalResult requireRowMajor(Value handle, Operation *op, StringRef ptoOp,
                                 StringRef what);

@@ -323,13 +323,16 @@ LogicalResult FunctionEmitter::requireRowMajor(Value handle, Operation *op,
   auto type = cast<pto::TileBufType>(handle.getType());
   if (type.getBlayout() == "row_major")
     return success();
-  return cannotEmit(op) << "its " << what << " is a col_major tile_buf ("
-                        << (type.getCols() == 1 ? "a column vector"
-                                                : "a transposed view")
-                        << "), and ptoas's pto." << ptoOp
-                        << " requires a row-major " << what
-                        << " (tile-materialize-transposed-views turns a "
-                           "transposed view into a transpose)";
+  InFlightDiagnostic diagnostic =
+      cannotEmit(op) << "its " << what << " is a col_major tile_buf ("
+                     << (type.getCols() == 1 ? "a column vector"
+                                             : "a transposed view")
+                     << "), and ptoas's pto." << ptoOp
+                     << " requires a row-major " << what;
+  if (type.getCols() != 1)
+    diagnostic << " (tile-materialize-transposed-views turns a transposed "
+                  "view into a transpose)";
+  return diagnostic;
 }
 
 FailureOr<Value> FunctionEmitter::storageOrderHandle(Value tile, Value handle,
@@ -371,9 +374,42 @@ FunctionEmitter::elementwiseHandles(ArrayRef<Value> tiles,
     }
     return out;
   }
-  for (Value handle : handles)
-    if (layout(handle) != "row_major")
-      if (failed(requireRowMajor(handle, op, ptoOp, "operand")))
-        return failure();
+  if (failed(mixedLayouts(handles, op, ptoOp)))
+    return failure();
   return out;
+}
+
+LogicalResult FunctionEmitter::mixedLayouts(ArrayRef<Value> handles,
+                                            Operation *op, StringRef ptoOp) {
+  auto typeOf = [](Value handle) {
+    return cast<pto::TileBufType>(handle.getType());
+  };
+  auto role = [&](size_t index) {
+    return index + 1 == handles.size() ? "result"
+           : handles.size() == 2       ? "source"
+                                       : "operand";
+  };
+  // A column sliced out of a wider tile is a row-major tile_buf (the wider
+  // tile's rows, one valid column), so with a column of its own (a col_major
+  // Rx1 tile_buf) no pair of tile_bufs has one layout.
+  for (auto [index, handle] : llvm::enumerate(handles)) {
+    pto::TileBufType sliced = typeOf(handle);
+    if (sliced.getBlayout() != "row_major" || sliced.getValidCols() != 1 ||
+        sliced.getCols() == 1)
+      continue;
+    for (auto [other, column] : llvm::enumerate(handles))
+      if (typeOf(column).getBlayout() != "row_major")
+        return cannotEmit(op)
+               << "its " << role(index)
+               << " is a column sliced out of a wider tile, a row-major "
+                  "tile_buf of that tile's rows with one valid column ("
+               << sliced << "), its " << role(other)
+               << " a column of its own, a col_major tile_buf, and ptoas's "
+                  "pto."
+               << ptoOp << " wants its tiles in one layout";
+  }
+  for (auto [index, handle] : llvm::enumerate(handles))
+    if (typeOf(handle).getBlayout() != "row_major")
+      return requireRowMajor(handle, op, ptoOp, role(index));
+  return success();
 }

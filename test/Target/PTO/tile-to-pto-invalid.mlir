@@ -205,7 +205,7 @@ func.func @add_column_block(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x8xf
   %d = tile.alloc : !tile.buffer<vec, 512>
   %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
   %s = tile.slice %t[0, 8] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
-  // expected-error@+1 {{'tile.add' op cannot be emitted to PTO: pto-isa's TADD takes its three tiles as one Tile type}}
+  // expected-error@+1 {{'tile.add' op cannot be emitted to PTO: pto-isa's TADD takes its tiles as one Tile type, and its source is a column block of a wider tile}}
   %r = tile.add %s, %s into(%d : !tile.buffer<vec, 512>) : !tile.tile<16x8xf32, vec>
   %B1 = tile.store %r, %B[%c0, %c0] : !tile.tile<16x8xf32, vec>, !tile.tensor<16x8xf32>
   return %B1 : !tile.tensor<16x8xf32>
@@ -423,20 +423,21 @@ func.func @block_merge(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>,
 
 // -----
 
-// Tests that an A2/A3 vec tile.move of a column block is refused: ptoas's
-// verifier wants pto.tmov source and destination of one shape ("expects
-// A2/A3 non-mat tmov to use matching src/dst shapes"), and a column block's
-// tile_buf is as wide as its row stride.
-func.func @move_column_block(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x8xf32>) -> !tile.tensor<16x8xf32> {
+// Tests that an A2/A3 vec tile.move of a column block into a dense tile is
+// refused when pto.tmax cannot stand in for pto.tmov: ptoas's verifier wants
+// pto.tmov source and destination of one shape ("expects A2/A3 non-mat tmov
+// to use matching src/dst shapes"), a column block's tile_buf is as wide as
+// its row stride, and ptoas's A2/A3 pto.tmax takes no i8.
+func.func @move_column_block_i8(%A: !tile.tensor<16x64xi8>, %B: !tile.tensor<16x32xi8>) -> !tile.tensor<16x32xi8> {
   %c0 = arith.constant 0 : index
   %b = tile.alloc : !tile.buffer<vec, 1024>
   %d = tile.alloc : !tile.buffer<vec, 512>
-  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
-  %s = tile.slice %t[0, 8] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
-  // expected-error@+1 {{'tile.move' op cannot be emitted to PTO: ptoas's A2/A3 pto.tmov wants source and destination tile_bufs of one shape}}
-  %m = tile.move %s into(%d : !tile.buffer<vec, 512>) : !tile.tile<16x8xf32, vec> -> !tile.tile<16x8xf32, vec>
-  %B1 = tile.store %m, %B[%c0, %c0] : !tile.tile<16x8xf32, vec>, !tile.tensor<16x8xf32>
-  return %B1 : !tile.tensor<16x8xf32>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x64xi8> -> !tile.tile<16x64xi8, vec>
+  %s = tile.slice %t[0, 32] : !tile.tile<16x64xi8, vec> -> !tile.tile<16x32xi8, vec>
+  // expected-error@+1 {{'tile.move' op cannot be emitted to PTO: ptoas's A2/A3 pto.tmov wants its source and result tile_bufs of one shape, and its source is a column block of a wider tile}}
+  %m = tile.move %s into(%d : !tile.buffer<vec, 512>) : !tile.tile<16x32xi8, vec> -> !tile.tile<16x32xi8, vec>
+  %B1 = tile.store %m, %B[%c0, %c0] : !tile.tile<16x32xi8, vec>, !tile.tensor<16x32xi8>
+  return %B1 : !tile.tensor<16x32xi8>
 }
 
 // -----
@@ -567,4 +568,130 @@ func.func @adds_inf(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
   %y = tile.maxs %x, %inf into(%b : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
   %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %A1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
+// Tests that tile.cvt of a column block is refused: ptoas's pto.tcvt wants
+// its source and result tile_bufs of one shape ("expects src and dst to have
+// compatible shapes"), and a column block's is as wide as the tile it is cut
+// from.
+func.func @cvt_column_block(%A: !tile.tensor<16x32xf32>, %B: !tile.tensor<16x16xf16>) -> !tile.tensor<16x16xf16> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 2048>
+  %d = tile.alloc : !tile.buffer<vec, 512>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 2048>) : !tile.tensor<16x32xf32> -> !tile.tile<16x32xf32, vec>
+  %s = tile.slice %t[0, 16] : !tile.tile<16x32xf32, vec> -> !tile.tile<16x16xf32, vec>
+  // expected-error@+1 {{'tile.cvt' op cannot be emitted to PTO: ptoas's pto.tcvt wants its source and result tile_bufs of one shape, and its source is a column block of a wider tile}}
+  %h = tile.cvt %s into(%d : !tile.buffer<vec, 512>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x16xf16, vec>
+  %B1 = tile.store %h, %B[%c0, %c0] : !tile.tile<16x16xf16, vec>, !tile.tensor<16x16xf16>
+  return %B1 : !tile.tensor<16x16xf16>
+}
+
+// -----
+
+// Tests that tile.col_max of a column block is refused: pto-isa's TCOLMAX
+// static-asserts its source's and result's column counts equal
+// ("Inconsistent number of cols"; g++ rejected the PTO ptoas made of it).
+func.func @col_max_column_block(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<1x8xf32>) -> !tile.tensor<1x8xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %d = tile.alloc : !tile.buffer<vec, 32>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %s = tile.slice %t[0, 8] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  // expected-error@+1 {{'tile.col_max' op cannot be emitted to PTO: pto-isa's TCOLMAX wants its source and result tile_bufs of one column count}}
+  %m = tile.col_max %s into(%d : !tile.buffer<vec, 32>) : !tile.tile<16x8xf32, vec> -> !tile.tile<1x8xf32, vec>
+  %B1 = tile.store %m, %B[%c0, %c0] : !tile.tile<1x8xf32, vec>, !tile.tensor<1x8xf32>
+  return %B1 : !tile.tensor<1x8xf32>
+}
+
+// -----
+
+// Tests that tile.col_expand_sub of a column block is refused: ptoas's
+// pto.tcolexpandsub wants its source and result of one shape ("expects
+// src0/dst to have same shape").
+func.func @col_expand_sub_column_block(%A: !tile.tensor<16x16xf32>, %V: !tile.tensor<1x8xf32>, %B: !tile.tensor<16x8xf32>) -> !tile.tensor<16x8xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %v = tile.alloc : !tile.buffer<vec, 32>
+  %d = tile.alloc : !tile.buffer<vec, 512>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %r = tile.load %V[%c0, %c0] into(%v : !tile.buffer<vec, 32>) : !tile.tensor<1x8xf32> -> !tile.tile<1x8xf32, vec>
+  %s = tile.slice %t[0, 8] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  // expected-error@+1 {{'tile.col_expand_sub' op cannot be emitted to PTO: ptoas's pto.tcolexpandsub wants its source and result tile_bufs of one shape, and its source is a column block of a wider tile}}
+  %e = tile.col_expand_sub %s, %r into(%d : !tile.buffer<vec, 512>) : !tile.tile<16x8xf32, vec>, !tile.tile<1x8xf32, vec>
+  %B1 = tile.store %e, %B[%c0, %c0] : !tile.tile<16x8xf32, vec>, !tile.tensor<16x8xf32>
+  return %B1 : !tile.tensor<16x8xf32>
+}
+
+// -----
+
+// Tests that tile.abs of a column block is refused: pto-isa's TABS takes its
+// source and result as one C++ Tile type (TABS_IMPL(tile_shape &, tile_shape
+// &)), which g++ could not match for the PTO ptoas made of it.
+func.func @abs_column_block(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x8xf32>) -> !tile.tensor<16x8xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %d = tile.alloc : !tile.buffer<vec, 512>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %s = tile.slice %t[0, 8] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  // expected-error@+1 {{'tile.abs' op cannot be emitted to PTO: pto-isa's TABS takes its tiles as one Tile type, and its source is a column block of a wider tile}}
+  %a = tile.abs %s into(%d : !tile.buffer<vec, 512>) : !tile.tile<16x8xf32, vec>
+  %B1 = tile.store %a, %B[%c0, %c0] : !tile.tile<16x8xf32, vec>, !tile.tensor<16x8xf32>
+  return %B1 : !tile.tensor<16x8xf32>
+}
+
+// -----
+
+// Tests that tile.transpose of a column sliced out of a wider tile is
+// refused: a vector is transposed as a pto.tmov in storage order, and the
+// sliced column's tile_buf is the wider tile's rows with one valid column
+// each, not a row (ptoas rejected the tmov of 16x16 into 1x16).
+func.func @transpose_strided_column(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<1x16xf32>) -> !tile.tensor<1x16xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %d = tile.alloc : !tile.buffer<vec, 64>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %s = tile.slice %t[0, 3] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x1xf32, vec>
+  // expected-error@+1 {{'tile.transpose' op cannot be emitted to PTO: a vector is transposed as a pto.tmov of its elements in storage order, and its source is a column sliced out of a wider tile}}
+  %r = tile.transpose %s into(%d : !tile.buffer<vec, 64>) : !tile.tile<16x1xf32, vec> -> !tile.tile<1x16xf32, vec>
+  %B1 = tile.store %r, %B[%c0, %c0] : !tile.tile<1x16xf32, vec>, !tile.tensor<1x16xf32>
+  return %B1 : !tile.tensor<1x16xf32>
+}
+
+// -----
+
+// Tests that a column sliced out of a wider tile is refused as the factors
+// of tile.row_expand_mul: pto-isa's TROWEXPANDMUL reads a column only as a
+// dense col_major Rx1 tile_buf (the simulator aborted with "TROWEXPAND:
+// invalid src1 shape" on the sliced column's row-major tile_buf).
+func.func @row_expand_mul_strided_column(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %d = tile.alloc : !tile.buffer<vec, 1024>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %s = tile.slice %t[0, 3] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x1xf32, vec>
+  // expected-error@+1 {{'tile.row_expand_mul' op cannot be emitted to PTO: its vector operand is a column sliced out of a wider tile}}
+  %e = tile.row_expand_mul %t, %s into(%d : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, !tile.tile<16x1xf32, vec>
+  %B1 = tile.store %e, %B[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %B1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
+// Tests that the refusal of an elementwise op on a column sliced out of a
+// wider tile says so: the column's tile_buf is row-major (the wider tile's
+// rows, one valid column), its result's a col_major column, and ptoas wants
+// one layout (it named a col_major tile_buf and transposed views the kernel
+// did not have).
+func.func @exp_strided_column(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x1xf32>) -> !tile.tensor<16x1xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %d = tile.alloc : !tile.buffer<vec, 64>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %s = tile.slice %t[0, 3] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x1xf32, vec>
+  // expected-error@+1 {{'tile.exp' op cannot be emitted to PTO: its source is a column sliced out of a wider tile, a row-major tile_buf of that tile's rows with one valid column}}
+  %e = tile.exp %s into(%d : !tile.buffer<vec, 64>) : !tile.tile<16x1xf32, vec>
+  %B1 = tile.store %e, %B[%c0, %c0] : !tile.tile<16x1xf32, vec>, !tile.tensor<16x1xf32>
+  return %B1 : !tile.tensor<16x1xf32>
 }

@@ -196,6 +196,33 @@ func.func @column_block(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x8xf32>,
 
 // -----
 
+// Tests that a copy between a column block and a dense tile (a tile.move out
+// of the block, a tile.assemble into it) is pto.tmax(x, x): ptoas's A2/A3
+// verifier wants pto.tmov's tile_bufs of one shape, a column block's is as
+// wide as its row stride, and max(x, x) is x.
+// CHECK-LABEL: func.func @copy_column_block(
+// CHECK: %[[COLS:.*]] = pto.treshape %{{.*}} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=8,
+// CHECK: pto.tmax ins(%[[COLS]], %[[COLS]] : {{.*}}) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8,
+// CHECK: pto.texp ins(%{{.*}}) outs(%[[E:[^ ]*]] :
+// CHECK: pto.tmax ins(%[[E]], %[[E]] : {{.*}}) outs(%[[COLS]] :
+// CHECK-NOT: pto.tmov
+func.func @copy_column_block(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x8xf32>) -> (!tile.tensor<16x8xf32>, !tile.tensor<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %d = tile.alloc : !tile.buffer<vec, 512>
+  %e = tile.alloc : !tile.buffer<vec, 512>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %s = tile.slice %t[0, 8] : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %m = tile.move %s into(%d : !tile.buffer<vec, 512>) : !tile.tile<16x8xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %x = tile.exp %m into(%e : !tile.buffer<vec, 512>) : !tile.tile<16x8xf32, vec>
+  %B1 = tile.store %x, %B[%c0, %c0] : !tile.tile<16x8xf32, vec>, !tile.tensor<16x8xf32>
+  %a = tile.assemble %t, %x[0, 8] : !tile.tile<16x16xf32, vec>, !tile.tile<16x8xf32, vec>
+  %A1 = tile.store %a, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %B1, %A1 : !tile.tensor<16x8xf32>, !tile.tensor<16x16xf32>
+}
+
+// -----
+
 // Tests a two-slot pool with static slots: each slot is its own root, and a
 // producer writing slot 0 again reuses slot 0's handle.
 // CHECK-LABEL: func.func @pool(

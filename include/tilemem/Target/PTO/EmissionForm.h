@@ -57,6 +57,28 @@ enum class EmissionForm {
   WithScratch,
 };
 
+/// Which tile_bufs of a table op ptoas or pto-isa wants of one shape, beyond
+/// the valid shapes its tile op's verifier already makes agree. They differ
+/// only when a tile is a column block: its tile_buf is as wide as its row
+/// stride, with fewer valid columns (a column sliced out of a wider tile is
+/// one with a single valid column). The emitter refuses an op whose handles
+/// break its rule (FunctionEmitter::checkShapes), and pto.tmov has a
+/// fallback (FunctionEmitter::emitCopy).
+enum class ShapeRule {
+  /// Any tile_bufs of the valid shapes.
+  Free,
+  /// pto-isa takes every tile as one C++ Tile type (TADD, TABS: one template
+  /// parameter for all of them).
+  OneTileType,
+  /// ptoas's verifier wants the source (operand 0) and the result of one
+  /// shape, rows x cols (pto.tcvt, pto.tcolexpand<op>; pto.tmov on A2/A3
+  /// outside mat).
+  SourceResultShape,
+  /// pto-isa static-asserts the source's and the result's column counts
+  /// equal (TCOLSUM, TCOLMAX: "Inconsistent number of cols").
+  SourceResultCols,
+};
+
 } // namespace mlir::pto
 
 #endif // TILEMEM_TARGET_PTO_EMISSIONFORM_H

@@ -165,15 +165,16 @@ def PTO_TReshapeOp : PTO_Op<"treshape"> {
 
 // The emission table: an op whose record names `tileOp`, a class of the tile
 // dialect, is what every such tile op is emitted as, in `form` (an
-// EmissionForm, EmissionForm.h); `oneTileType`: pto-isa takes the op's tiles
-// as one C++ Tile type. Records without a tile op are emitted by hand.
-class PTO_EmittedFrom<string tileOp, string form, bit oneTileType> {
+// EmissionForm, EmissionForm.h); `shapes`: which of its tile_bufs ptoas or
+// pto-isa wants of one shape (a ShapeRule, EmissionForm.h). Records without a
+// tile op are emitted by hand.
+class PTO_EmittedFrom<string tileOp, string form, string shapes> {
   string emissionTable = !if(!empty(tileOp), "",
       "using TileOp = ::mlir::tile::" # tileOp # ";\n" #
       "static constexpr ::mlir::pto::EmissionForm kForm = " #
       "::mlir::pto::EmissionForm::" # form # ";\n" #
-      "static constexpr bool kOneTileType = " #
-      !if(oneTileType, "true", "false") # ";");
+      "static constexpr ::mlir::pto::ShapeRule kShapes = " #
+      "::mlir::pto::ShapeRule::" # shapes # ";");
 }
 
 // The element types ptoas 0.27's verifiers accept for an op, as their
@@ -194,8 +195,8 @@ class PTO_ElementTypes<string a2a3, string a5> {
 
 // ins(%a : T) outs(%d : T)
 class PTO_UnaryOp<string mnemonic, string tileOp = "",
-                  string form = "UnaryElementwise">
-    : PTO_Op<mnemonic>, PTO_EmittedFrom<tileOp, form, 0> {
+                  string form = "UnaryElementwise", string shapes = "Free">
+    : PTO_Op<mnemonic>, PTO_EmittedFrom<tileOp, form, shapes> {
   let extraClassDeclaration = emissionTable;
   let arguments = (ins AnyType:$src, AnyType:$dst);
   let assemblyFormat = [{
@@ -206,8 +207,8 @@ class PTO_UnaryOp<string mnemonic, string tileOp = "",
 
 // ins(%a, %b : T, T) outs(%d : T)
 class PTO_BinaryOp<string mnemonic, string tileOp = "",
-                   string form = "BinaryElementwise", bit oneTileType = 0>
-    : PTO_Op<mnemonic>, PTO_EmittedFrom<tileOp, form, oneTileType> {
+                   string form = "BinaryElementwise", string shapes = "Free">
+    : PTO_Op<mnemonic>, PTO_EmittedFrom<tileOp, form, shapes> {
   let extraClassDeclaration = emissionTable;
   let arguments = (ins AnyType:$src0, AnyType:$src1, AnyType:$dst);
   let assemblyFormat = [{
@@ -220,7 +221,7 @@ class PTO_BinaryOp<string mnemonic, string tileOp = "",
 // as a float also for an integer tile (PTOViewToMemref rejects an integer
 // one), so it is converted to the element type and then to f32.
 class PTO_TileScalarOp<string mnemonic, string tileOp = "", bit floatScalar = 0>
-    : PTO_Op<mnemonic>, PTO_EmittedFrom<tileOp, "TileScalar", 0> {
+    : PTO_Op<mnemonic>, PTO_EmittedFrom<tileOp, "TileScalar", "Free"> {
   string tileScalarDeclaration = emissionTable # "\n" #
       "static constexpr bool kFloatScalar = " #
       !if(floatScalar, "true", "false") # ";";
@@ -234,7 +235,9 @@ class PTO_TileScalarOp<string mnemonic, string tileOp = "", bit floatScalar = 0>
 
 def PTO_TLoadOp : PTO_UnaryOp<"tload"> { let summary = "global -> tile"; }
 def PTO_TStoreOp : PTO_UnaryOp<"tstore"> { let summary = "tile -> global"; }
-def PTO_TMovOp : PTO_UnaryOp<"tmov", "MoveOp", "Copy"> {
+// ptoas's A2/A3 verifier: "expects A2/A3 non-mat tmov to use matching src/dst
+// shapes" (emitCopy).
+def PTO_TMovOp : PTO_UnaryOp<"tmov", "MoveOp", "Copy", "SourceResultShape"> {
   let summary = "tile copy";
 }
 def PTO_TExpOp : PTO_UnaryOp<"texp", "ExpOp"> {
@@ -252,7 +255,8 @@ def PTO_TRsqrtOp : PTO_UnaryOp<"trsqrt", "RsqrtOp"> {
 def PTO_TRecipOp : PTO_UnaryOp<"trecip", "RecipOp"> {
   let summary = "elementwise reciprocal (A2/A3: src and dst distinct)";
 }
-def PTO_TAbsOp : PTO_UnaryOp<"tabs", "AbsOp"> {
+// pto-isa's TABS_IMPL(tile_shape &dst, tile_shape &src).
+def PTO_TAbsOp : PTO_UnaryOp<"tabs", "AbsOp", "UnaryElementwise", "OneTileType"> {
   let summary = "elementwise absolute value";
 }
 def PTO_TNegOp : PTO_UnaryOp<"tneg", "NegOp"> {
@@ -264,7 +268,7 @@ def PTO_TReluOp : PTO_UnaryOp<"trelu", "ReluOp"> {
 
 // pto-isa's TADD (unlike TSUB, TMUL, TMAX) takes its three tiles as one C++
 // Tile type.
-def PTO_TAddOp : PTO_BinaryOp<"tadd", "AddOp", "BinaryElementwise", 1>,
+def PTO_TAddOp : PTO_BinaryOp<"tadd", "AddOp", "BinaryElementwise", "OneTileType">,
     PTO_ElementTypes<"i32/i16/f16/f32",
                      "i32/i16/i8/f16/bf16/f32"> {
   let summary = "elementwise add";
@@ -302,8 +306,8 @@ def PTO_TDivOp : PTO_BinaryOp<"tdiv", "DivOp"> {
 // also takes a tmp, which tilemem does not pass: A2/A3 hardware then
 // broadcasts the column through UB [184 KiB, 192 KiB), which tilemem's
 // planners leave free (docs/pto-emission.md).
-class PTO_BroadcastOp<string mnemonic, string tileOp>
-    : PTO_BinaryOp<mnemonic, tileOp, "Broadcast"> {
+class PTO_BroadcastOp<string mnemonic, string tileOp, string shapes = "Free">
+    : PTO_BinaryOp<mnemonic, tileOp, "Broadcast", shapes> {
   let summary = "broadcast " # !substr(mnemonic, 1);
 }
 def PTO_TRowExpandMulOp : PTO_BroadcastOp<"trowexpandmul", "RowExpandMulOp">;
@@ -312,12 +316,13 @@ def PTO_TRowExpandSubOp : PTO_BroadcastOp<"trowexpandsub", "RowExpandSubOp">;
 def PTO_TRowExpandDivOp : PTO_BroadcastOp<"trowexpanddiv", "RowExpandDivOp">;
 def PTO_TRowExpandMaxOp : PTO_BroadcastOp<"trowexpandmax", "RowExpandMaxOp">;
 def PTO_TRowExpandMinOp : PTO_BroadcastOp<"trowexpandmin", "RowExpandMinOp">;
-def PTO_TColExpandAddOp : PTO_BroadcastOp<"tcolexpandadd", "ColExpandAddOp">;
-def PTO_TColExpandSubOp : PTO_BroadcastOp<"tcolexpandsub", "ColExpandSubOp">;
-def PTO_TColExpandMulOp : PTO_BroadcastOp<"tcolexpandmul", "ColExpandMulOp">;
-def PTO_TColExpandDivOp : PTO_BroadcastOp<"tcolexpanddiv", "ColExpandDivOp">;
-def PTO_TColExpandMaxOp : PTO_BroadcastOp<"tcolexpandmax", "ColExpandMaxOp">;
-def PTO_TColExpandMinOp : PTO_BroadcastOp<"tcolexpandmin", "ColExpandMinOp">;
+// ptoas's verifier of tcolexpand<op>: "expects src0/dst to have same shape".
+def PTO_TColExpandAddOp : PTO_BroadcastOp<"tcolexpandadd", "ColExpandAddOp", "SourceResultShape">;
+def PTO_TColExpandSubOp : PTO_BroadcastOp<"tcolexpandsub", "ColExpandSubOp", "SourceResultShape">;
+def PTO_TColExpandMulOp : PTO_BroadcastOp<"tcolexpandmul", "ColExpandMulOp", "SourceResultShape">;
+def PTO_TColExpandDivOp : PTO_BroadcastOp<"tcolexpanddiv", "ColExpandDivOp", "SourceResultShape">;
+def PTO_TColExpandMaxOp : PTO_BroadcastOp<"tcolexpandmax", "ColExpandMaxOp", "SourceResultShape">;
+def PTO_TColExpandMinOp : PTO_BroadcastOp<"tcolexpandmin", "ColExpandMinOp", "SourceResultShape">;
 def PTO_TRowExpandOp : PTO_UnaryOp<"trowexpand", "RowExpandOp", "VectorTile"> {
   let summary = "broadcast a column";
 }
@@ -357,10 +362,11 @@ def PTO_TRowMaxOp : PTO_BinaryOp<"trowmax", "RowMaxOp", "WithScratch"> {
 def PTO_TRowMinOp : PTO_BinaryOp<"trowmin", "RowMinOp", "WithScratch"> {
   let summary = "row minima";
 }
-def PTO_TColSumOp : PTO_UnaryOp<"tcolsum", "ColSumOp", "VectorTile"> {
+// pto-isa's TCOLSUM and TCOLMAX static-assert "Inconsistent number of cols".
+def PTO_TColSumOp : PTO_UnaryOp<"tcolsum", "ColSumOp", "VectorTile", "SourceResultCols"> {
   let summary = "column sums (level3 only: ptoas 0.27 crashes at level2)";
 }
-def PTO_TColMaxOp : PTO_UnaryOp<"tcolmax", "ColMaxOp", "VectorTile"> {
+def PTO_TColMaxOp : PTO_UnaryOp<"tcolmax", "ColMaxOp", "VectorTile", "SourceResultCols"> {
   let summary = "column maxima";
 }
 
@@ -391,7 +397,8 @@ def PTO_TMinSOp : PTO_TileScalarOp<"tmins", "MinSOp", 1> {
 
 // ins(%a {rmode = #pto<round_mode FLOOR>} : T) outs(%d : U): the mode is
 // absent for ptoas's default, CAST_RINT.
-def PTO_TCvtOp : PTO_Op<"tcvt">, PTO_EmittedFrom<"CvtOp", "Convert", 0> {
+// ptoas's verifier: "expects src and dst to have compatible shapes".
+def PTO_TCvtOp : PTO_Op<"tcvt">, PTO_EmittedFrom<"CvtOp", "Convert", "SourceResultShape"> {
   let summary = "elementwise type conversion";
   let extraClassDeclaration = emissionTable;
   let arguments = (ins AnyType:$src, AnyType:$dst,
@@ -404,7 +411,7 @@ def PTO_TCvtOp : PTO_Op<"tcvt">, PTO_EmittedFrom<"CvtOp", "Convert", 0> {
 
 // ins(%a, %b {cmpMode = #pto<cmp lt>} : T, T) outs(%mask : M), the mask a
 // ui8 tile_buf whose valid columns are the packed bytes of a row.
-def PTO_TCmpOp : PTO_Op<"tcmp">, PTO_EmittedFrom<"CmpOp", "Compare", 0> {
+def PTO_TCmpOp : PTO_Op<"tcmp">, PTO_EmittedFrom<"CmpOp", "Compare", "Free"> {
   let summary = "compare two tiles into a packed predicate mask";
   let extraClassDeclaration = emissionTable;
   let arguments = (ins AnyType:$src0, AnyType:$src1, AnyType:$dst,
@@ -417,7 +424,7 @@ def PTO_TCmpOp : PTO_Op<"tcmp">, PTO_EmittedFrom<"CmpOp", "Compare", 0> {
 }
 
 // ins(%a, %s {cmpMode = #pto<cmp lt>} : T, E) outs(%mask : M).
-def PTO_TCmpSOp : PTO_Op<"tcmps">, PTO_EmittedFrom<"CmpSOp", "Compare", 0> {
+def PTO_TCmpSOp : PTO_Op<"tcmps">, PTO_EmittedFrom<"CmpSOp", "Compare", "Free"> {
   let summary = "compare a tile with a scalar into a packed predicate mask";
   let extraClassDeclaration = emissionTable;
   let arguments = (ins AnyType:$src, AnyType:$scalar, AnyType:$dst,
@@ -430,7 +437,7 @@ def PTO_TCmpSOp : PTO_Op<"tcmps">, PTO_EmittedFrom<"CmpSOp", "Compare", 0> {
 }
 
 // ins(%mask, %a, %b, %tmp : M, T, T, M) outs(%d : T).
-def PTO_TSelOp : PTO_Op<"tsel">, PTO_EmittedFrom<"SelOp", "Select", 0> {
+def PTO_TSelOp : PTO_Op<"tsel">, PTO_EmittedFrom<"SelOp", "Select", "Free"> {
   let summary = "select between two tiles by a packed predicate mask";
   let extraClassDeclaration = emissionTable;
   let arguments = (ins AnyType:$mask, AnyType:$src0, AnyType:$src1,

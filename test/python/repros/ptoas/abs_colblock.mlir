@@ -1,4 +1,4 @@
-// CMD: cd /work/main && eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain /tmp/hunt33/abs_colblock.mlir --memory-planner all
+// CMD: eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/ptoas/abs_colblock.mlir --memory-planner all
 // OBSERVED every planner: ptoas accepts, g++ fails "no matching function for call to TABS_IMPL(Tile<...16, 64...>&, Tile<...16, 128, ... 16, 64...>&)" for tile.abs of a column block (exp/neg/sqrt/log/rsqrt/relu/recip of the same block pass). EXPECTED: emitted correctly or refused. G++ COMPILE FAILURE OF PTOAS OUTPUT.
 !Q = !tile.tensor<16x128xf32>
 !O = !tile.tensor<16x64xf32>

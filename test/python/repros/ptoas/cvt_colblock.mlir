@@ -1,4 +1,4 @@
-// CMD: cd /work/main && eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain /tmp/hunt33/cvt_colblock.mlir --memory-planner all
+// CMD: eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/ptoas/cvt_colblock.mlir --memory-planner all
 // OBSERVED every planner: ptoas rejects the emitted PTO ("pto.tcvt op expects src and dst to have compatible shapes"): tile.cvt of a column block (tile.slice %q[0, 64] of a 16x128 tile). EXPECTED: emitted correctly or refused by tilemem with a located diagnostic. PTOAS REJECTS EMITTED PTO.
 !Q = !tile.tensor<16x128xf32>
 !H = !tile.tensor<16x64xf16>

@@ -1,4 +1,4 @@
-// CMD: cd /work/main && eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain /tmp/hunt33/transpose_strided_col.mlir --memory-planner all
+// CMD: eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/ptoas/transpose_strided_col.mlir --memory-planner all
 // OBSERVED every planner: ptoas rejects the emitted PTO ("pto.tmov op expects A2/A3 non-mat tmov to use matching src/dst shapes") for tile.transpose of a strided 16x1 column slice. EXPECTED: emission handles it or refuses with a located diagnostic. PTOAS REJECTS EMITTED PTO.
 !Q = !tile.tensor<16x64xf32>
 !O = !tile.tensor<16x1xf32>

@@ -1,4 +1,4 @@
-// CMD: cd /work/main && eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain /tmp/hunt33/write_colblock_live.mlir --memory-planner all
+// CMD: eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/ptoas/write_colblock_live.mlir --memory-planner all
 // OBSERVED every planner: emission fails "'tile.move' op cannot be emitted to PTO: ptoas's A2/A3 pto.tmov wants source and destination tile_bufs of one shape, and a column block's is as wide as its row stride" -- the tile.move was inserted by tile-materialize-semantic-aliases (to copy the column block %x, still read after tile.write updates it), the user wrote none; without the later read of %x the kernel passes. EXPECTED: pipeline produces an emittable copy, or a diagnostic that names the user's op and the reason. WRONG REJECTION / MISLEADING DIAGNOSTIC.
 !Q = !tile.tensor<16x128xf32>
 !T = !tile.tile<16x128xf32, vec>

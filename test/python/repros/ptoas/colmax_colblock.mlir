@@ -1,4 +1,4 @@
-// CMD: cd /work/main && eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain /tmp/hunt33/colmax_colblock.mlir --memory-planner all
+// CMD: eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/ptoas/colmax_colblock.mlir --memory-planner all
 // OBSERVED every planner: ptoas accepts, g++ fails "static assertion failed: Inconsistent number of cols" (tile.col_max of a column block; tile.col_sum the same at level3). EXPECTED: emitted correctly or refused by tilemem. G++ COMPILE FAILURE OF PTOAS OUTPUT.
 !Q = !tile.tensor<16x128xf32>
 !R = !tile.tensor<1x64xf32>

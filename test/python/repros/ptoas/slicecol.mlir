@@ -1,4 +1,4 @@
-// CMD: cd /work/main && eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain /tmp/hunt33/slicecol.mlir --memory-planner all
+// CMD: eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/ptoas/slicecol.mlir --memory-planner all
 // OBSERVED every planner: ptoas accepts, g++ compiles, simulator aborts (SIGABRT, TRowExpandOp.hpp:81 "TROWEXPAND: invalid src1 shape"): a strided 16x1 column sliced at column 3 of a 16x64 tile is emitted as a row-major 16x64 tile_buf with v_col=1 as the row_expand_mul factors. EXPECTED: correct result or a located refusal at emission. CRASH at run.
 // a 16x1 column sliced out of a 16x64 tile (strided column) used as row_expand factors
 !Q = !tile.tensor<16x64xf32>

@@ -1,4 +1,4 @@
-// CMD: cd /work/main && eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain /tmp/hunt33/colexp_colblock.mlir --memory-planner all
+// CMD: eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/ptoas/colexp_colblock.mlir --memory-planner all
 // OBSERVED every planner: ptoas rejects "pto.tcolexpandsub op expects src0/dst to have same shape" (tile.col_expand_sub with a column-block source; col_expand_add/mul the same). EXPECTED: emitted correctly or refused by tilemem. PTOAS REJECTS EMITTED PTO.
 !Q = !tile.tensor<16x128xf32>
 !R = !tile.tensor<1x64xf32>

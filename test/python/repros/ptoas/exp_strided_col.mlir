@@ -1,4 +1,4 @@
-// CMD: cd /work/main && eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain /tmp/hunt33/exp_strided_col.mlir --memory-planner all
+// CMD: eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/ptoas/exp_strided_col.mlir --memory-planner all
 // OBSERVED every planner: refused at emit "'tile.exp' op ... its operand is a col_major tile_buf (a column vector), and ptoas's pto.texp requires a row-major operand (tile-materialize-transposed-views turns a transposed view into a transpose)" -- the kernel has no transposed view: the operand is a strided 16x1 column slice; same for add/mul/muls/move. EXPECTED: a diagnostic saying a strided column slice is unsupported (or support). DIAGNOSTIC QUALITY / REJECTION.
 !Q = !tile.tensor<16x64xf32>
 !O = !tile.tensor<16x1xf32>
