@@ -473,8 +473,11 @@ def _compile(kernel, memory_planner, enable_buffer_ir, arch, dump_ir, timing, em
         except Error as error:
             raise CompileError(error.message, error.diagnostics, stage="parse") from error
         options = resolve_options(memory_planner, enable_buffer_ir, arch, module)
+    # The source name too: a hit returns the module with its locations, and
+    # its later diagnostics (another PTO level, a memory map) name that file.
     key = (
         text,
+        source_name,
         options["memory_planner"],
         options["enable_buffer_ir"],
         options["arch"],

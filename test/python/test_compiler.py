@@ -122,6 +122,18 @@ def test_kernel_as_path_text_or_module():
         assert str(module) == before  # the caller's module is not modified
 
 
+def test_cache_keeps_the_source_name():
+    """A kernel compiled from text and then from its file keeps the file's
+    name in its module's locations (the cache returned the text's module,
+    whose locations, and so its later diagnostics, named <string>)."""
+    compiler.clear_cache()
+    tilemem.compile(open(ACCUMULATE).read())
+    from_file = tilemem.compile(ACCUMULATE)
+    printed = from_file.module.operation.get_asm(enable_debug_info=True)
+    assert f'"{ACCUMULATE}"' in printed and "<string>" not in printed
+    assert tilemem.compile(ACCUMULATE).cached
+
+
 def test_cache_hits_and_every_option_misses():
     first = tilemem.compile(ACCUMULATE, memory_planner="pypto")
     assert not first.cached

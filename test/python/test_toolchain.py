@@ -609,6 +609,41 @@ def test_level3_without_addresses_stops_at_emit():
     assert not r.ok and r.stage == "emit" and "addr" in r.stages["emit"].message, r.report()
 
 
+def test_emit_diagnostics_name_the_kernel_file(tmp_path):
+    """The chain's diagnostics name the kernel's file, compiled or emitted as
+    it is (they named <string>: the chain parsed and compiled the text it had
+    read), and a signature's parse error too."""
+    tools = tools_or_skip()
+    refused = os.path.join(ROOT, "test", "python", "repros", "ptoas", "accslice.mlir")
+    legalized = tmp_path / "legalized.mlir"
+    legalized.write_text(
+        textwrap.dedent(
+            """\
+            func.func @k(%A: !tile.tensor<16x16xf32>) {
+              %b = tile.alloc : !tile.buffer<vec, 1024>
+              %t = tile.create into(%b : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+              %s = tile.slice %t[0, 0] : !tile.tile<16x16xf32, vec> -> !tile.tile<8x4xf32, vec>
+              %x = tile.exp %s into(%b : !tile.buffer<vec, 1024>) : !tile.tile<8x4xf32, vec>
+              return
+            }
+            """
+        )
+    )
+    broken = tmp_path / "broken.mlir"
+    broken.write_text("func.func @k() {\n  %x = arith.constant 1 : i32 :\n}\n")
+    compiled, emitted, unparsed = toolchain.run_batch(
+        [Job(refused), Job(str(legalized), legalized=True), Job(str(broken))], tools=tools
+    )
+    for result, where in (
+        (compiled, f"{refused}:18:12: error: "),
+        (emitted, f"{legalized}:4:"),
+        (unparsed, f"{broken}:2:"),
+    ):
+        message = result.stages["emit"].message
+        assert result.stage == "emit" and where in message, result.report()
+        assert "<string>" not in message, message
+
+
 def test_cli(tmp_path):
     tools = tools_or_skip()
     env = dict(

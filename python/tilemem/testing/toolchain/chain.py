@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import pathlib
 import re
 import signal as _signal
 import tempfile
@@ -93,13 +94,16 @@ def _safe(name: str) -> str:
     return re.sub(r"[^\w.-]+", "_", name)[:80] or "kernel"
 
 
-def _emit(job: Job, text: str, result: ChainResult) -> str | None:
+def _emit(job: Job, text: str, source: tuple[str, str], result: ChainResult) -> str | None:
+    """The PTO of `text`, or None when emission failed (`result` says why).
+    `source`: its name and kind (compiler.kernel_source's), so that its
+    diagnostics name the kernel's file, not <string>."""
     started = time.perf_counter()
     try:
         out = (
-            _emit_legalized(job, text, result)
+            _emit_legalized(job, text, source, result)
             if job.legalized
-            else _emit_compiled(job, text, result)
+            else _emit_compiled(job, text, source, result)
         )
     except Exception as error:
         result._set(
@@ -118,12 +122,12 @@ def _emit(job: Job, text: str, result: ChainResult) -> str | None:
     return out
 
 
-def _emit_legalized(job: Job, text: str, result: ChainResult) -> str:
+def _emit_legalized(job: Job, text: str, source: tuple[str, str], result: ChainResult) -> str:
     """PTO of text that is already legalized, emitted as it is."""
-    from tilemem import ir, pto
+    from tilemem import ir, limits, pto
 
-    with ir.Context(), ir.Location.unknown():
-        module = ir.Module.parse(text)
+    with ir.Context() as context, ir.Location.unknown():
+        module = limits.parse_module(text, context, source[0])
         arch = (
             module.operation.attributes["tile.target_arch"]
             if "tile.target_arch" in module.operation.attributes
@@ -139,13 +143,16 @@ def _emit_legalized(job: Job, text: str, result: ChainResult) -> str:
     return out
 
 
-def _emit_compiled(job: Job, text: str, result: ChainResult) -> str:
+def _emit_compiled(job: Job, text: str, source: tuple[str, str], result: ChainResult) -> str:
     """PTO of text through tilemem.compile's whole pipeline."""
     import tilemem
     from tilemem import pto
 
+    # A kernel read from a file is compiled from its path (tilemem.compile
+    # names its source only so).
+    name, kind = source
     compiled = tilemem.compile(
-        text,
+        pathlib.Path(name) if kind == "path" else text,
         memory_planner=job.memory_planner,
         enable_buffer_ir=job.enable_buffer_ir,
         arch=job.arch,
@@ -163,10 +170,10 @@ def _emit_compiled(job: Job, text: str, result: ChainResult) -> str:
 def _prepare_job(job: Job, work: str, tools: Tools, index: int):
     """Emit, ptoas and the inputs of one job; returns (result, state) where
     state is None when the chain stopped."""
-    from tilemem.compiler import _load_kernel
+    from tilemem.compiler import kernel_source
 
     try:
-        text, _ = _load_kernel(job.kernel)
+        text, source_name, kind = kernel_source(job.kernel)
     except Exception as error:
         result = ChainResult(
             str(job.name or job.kernel)[:60], job.memory_planner, job.level, job.arch or "a3"
@@ -181,13 +188,13 @@ def _prepare_job(job: Job, work: str, tools: Tools, index: int):
     with open(os.path.join(job_dir, "kernel.mlir"), "w") as f:
         f.write(text)
     try:
-        sig = kernel_signature(text, job.function)
+        sig = kernel_signature(text, job.function, source_name)
     except Exception as error:
         result._set(StageOutcome("emit", "failed", f"kernel signature: {error}"))
         return result, None
     result.signature = sig
     result.kernel_text = text
-    pto_text = _emit(job, text, result)
+    pto_text = _emit(job, text, (source_name, kind), result)
     if pto_text is None:
         return result, None
     if job.pto_filter is not None:

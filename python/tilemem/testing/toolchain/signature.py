@@ -218,15 +218,18 @@ def _entry_function(module, function: str | None):
     raise ValueError("several kernels and no single pto.entry: name the function")
 
 
-def kernel_signature(kernel: str | Any, function: str | None = None) -> KernelSignature:
+def kernel_signature(
+    kernel: str | Any, function: str | None = None, source_name: str = "<string>"
+) -> KernelSignature:
     """The signature of the kernel (MLIR text or an ``ir.Module``): its
     arguments as the simulator sees them, which argument each tensor result
-    is written through, and which arguments are stored into."""
-    from tilemem import ir
+    is written through, and which arguments are stored into. A parse error
+    names `source_name` (the file the text was read from)."""
+    from tilemem import ir, limits
 
     text = kernel if isinstance(kernel, str) else str(kernel)
-    with ir.Context(), ir.Location.unknown():
-        module = ir.Module.parse(text)
+    with ir.Context() as context, ir.Location.unknown():
+        module = limits.parse_module(text, context, source_name)
         func = _entry_function(module, function)
         name = func.attributes["sym_name"].value
         ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
