@@ -70,7 +70,12 @@ TMATMUL in its own order), so results differ by a few ulps of the values
 summed, which is why the absolute part scales with the output's magnitude
 (a 64x64x256 f16 split-K matmul differs by up to 4.7e-6 on outputs of
 magnitude ~5). A storage or translation bug (a wrong buffer, a wrong
-constant) is orders of magnitude larger. What the simulator built with
+constant) is orders of magnitude larger. An output whose computation
+narrows a wider float to f16 (``KernelSignature.narrowed``: a ``tile.cvt``,
+an acc -> mat f16 ``tile.move``) is compared at f16's tolerance, about one
+f16 ulp (:func:`compare.tolerance`): a narrowing of a value near a rounding
+tie goes either way when the sums before it are ordered differently, and
+the later ops carry that ulp. What the simulator built with
 g++ 12 cannot compute is run but not compared (the compare stage is
 ``skipped``, :func:`compare.unverifiable` says why): a kernel with any
 ``bf16`` value (pto-isa's ``bfloat16_t`` is a ``_Float16`` placeholder), and
@@ -111,6 +116,7 @@ from .cli import main
 # the child-process CPU clock and the compiler identity
 # (bench/toolchain_costs.py).
 from .compare import _compare_arrays as _compare_arrays
+from .compare import tolerance as tolerance
 from .cxx import CompilerSetup, prepare_compiler
 from .cxx import _compiler_identity as _compiler_identity
 from .driver import DriverKernel, driver_source

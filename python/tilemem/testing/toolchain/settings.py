@@ -8,7 +8,8 @@ import numpy as np
 STAGES = ("emit", "ptoas", "compile", "run", "compare")
 
 #: element type -> (rtol, atol): |sim - ref| <= rtol * |ref| + atol * S, S
-#: the output's largest finite |ref| (at least 1); integers are exact.
+#: the output's largest finite |ref| (at least 1); integers are exact. An
+#: output computed from a value narrowed to f16 gets f16's (compare.tolerance).
 TOLERANCES: dict[str, tuple[float, float]] = {
     "f32": (1e-5, 1e-5),
     "f16": (1e-3, 1e-3),

@@ -49,7 +49,10 @@ class ArgSpec:
 class KernelSignature:
     """``name``, ``args``; ``results[k]``: the argument index result k is
     written through (None when it cannot be traced to one argument);
-    ``stored``: the arguments some ``tile.store`` writes."""
+    ``stored``: the arguments some ``tile.store`` writes; ``narrowed[k]``:
+    the float type result k's computation narrows a wider float to (f16 for
+    an acc -> mat f32 -> f16 ``tile.move``), None if none (see
+    ``compare.tolerance``)."""
 
     name: str
     args: list[ArgSpec]
@@ -57,6 +60,7 @@ class KernelSignature:
     result_types: list[str]
     stored: list[int]
     arch: str | None = None
+    narrowed: list[str | None] = dataclasses.field(default_factory=list)
 
     def describe(self) -> str:
         args = ", ".join(f"%{a.name}: {a.type}" for a in self.args)
@@ -190,6 +194,57 @@ def _tensor_roots(value, entry_block, ir, memo, depth=0) -> frozenset | None:
     return roots
 
 
+_FLOAT_BITS = {"bf16": 16, "f16": 16, "f32": 32, "f64": 64}
+
+
+def _float_element(type_text: str) -> str | None:
+    """The float element type of a tile, tensor or float scalar type."""
+    from tilemem.testing import interp
+
+    try:
+        ty = interp._parse_type(type_text)
+    except Exception:  # a type the interpreter does not read (none is a float)
+        return None
+    elem = ty.elem if ty.kind in ("tile", "tensor") else type_text
+    return elem if elem in _FLOAT_BITS else None
+
+
+def _narrowed_to(values, ir) -> str | None:
+    """The narrowest float type the computation of `values` narrows a wider
+    float to (an op with a float result narrower than a float operand:
+    ``tile.cvt``, an acc -> mat ``tile.move``, ``arith.truncf``), or None.
+    Conservative: a region op it depends on counts with every op inside."""
+    narrowest = None
+    seen = set()
+    stack = list(values)
+    while stack:
+        value = stack.pop()
+        arg = _as_block_argument(value, ir)
+        op = _parent_op(arg.owner) if arg is not None else _as_op_result(value, ir).owner
+        ops = [op.operation] if op.operation.name != "func.func" else []
+        while ops:
+            op = ops.pop()
+            if op in seen:
+                continue
+            seen.add(op)
+            stack.extend(op.operands)
+            ops.extend(inner.operation for inner in _walk_ops(op))
+            widest = max(
+                (
+                    _FLOAT_BITS[e]
+                    for e in map(_float_element, (str(v.type) for v in op.operands))
+                    if e
+                ),
+                default=0,
+            )
+            for result in op.results:
+                elem = _float_element(str(result.type))
+                if elem and _FLOAT_BITS[elem] < widest:
+                    if narrowest is None or _FLOAT_BITS[elem] < _FLOAT_BITS[narrowest]:
+                        narrowest = elem
+    return narrowest
+
+
 def _walk_ops(op):
     for region in op.operation.regions:
         for block in region.blocks:
@@ -239,14 +294,18 @@ def kernel_signature(
         result_types = [str(t) for t in ftype.results]
         memo: dict[Any, Any] = {}
         results: list[int | None] = []
+        narrowed: list[str | None] = []
         ret = _terminator(entry) if len(func.regions[0].blocks) == 1 else None
         for k, rtype in enumerate(result_types):
             root = None
+            through = None
             if _tensor_type(rtype) and ret is not None and _op_name(ret) == "func.return":
                 roots = _tensor_roots(list(ret.operands)[k], entry, ir, memo)
                 if roots is not None and len(roots) == 1:
                     root = next(iter(roots))
+                through = _narrowed_to([list(ret.operands)[k]], ir)
             results.append(root)
+            narrowed.append(through)
         stored = set()
         for op in _walk_ops(func):
             if _op_name(op) == "tile.store":
@@ -258,7 +317,7 @@ def kernel_signature(
         arch = None
         if "tile.target_arch" in module.operation.attributes:
             arch = ir.StringAttr(module.operation.attributes["tile.target_arch"]).value
-    return KernelSignature(name, args, results, result_types, sorted(stored), arch)
+    return KernelSignature(name, args, results, result_types, sorted(stored), arch, narrowed)
 
 
 def _argument_names(text: str, name: str, count: int) -> list[str]:

@@ -1,4 +1,4 @@
-// CMD: cd /work/main && eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain /tmp/hunt33/extract.mlir --memory-planner all
+// CMD: eval "$(scripts/toolchain-env.sh)" && PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/ptoas/extract.mlir --memory-planner all
 // OBSERVED every planner: FAIL at compare, 22 of 1024 elements of %Dg off by ~1e-3 (one f16 element of the acc->mat converted product lies within 2.4e-4 ulp of an f16 rounding tie, and the simulator's f32 summation order rounds it the other way). Correct kernel; harness tolerance false positive. EXPECTED: PASS. HARNESS (low).
 // extract blocks of mat tiles at nonzero static offsets into left/right; acc -> mat -> left chained GEMM
 !A = !tile.tensor<32x64xf16>
