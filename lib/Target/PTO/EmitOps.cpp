@@ -816,6 +816,19 @@ LogicalResult FunctionEmitter::emitIfExitBarrier(IfExitBarrierOp op) {
   return success();
 }
 
+Window pto_emission::assembledBlock(AssembleOp op, const Window &target) {
+  ArrayRef<int64_t> offsets = op.getOffsets();
+  auto source = cast<TileType>(op.getSource().getType());
+  int64_t element = op.getType().getElementBytes();
+  Window block = target;
+  block.offset +=
+      (offsets[0] * target.rowStride + offsets[1] * target.colStride) * element;
+  block.size = ((source.getRows() - 1) * target.rowStride +
+                (source.getCols() - 1) * target.colStride + 1) *
+               element;
+  return block;
+}
+
 LogicalResult FunctionEmitter::emitAssemble(AssembleOp op) {
   FailureOr<Value> targetHandle = handleOf(op.getTarget(), op);
   if (failed(targetHandle))
@@ -838,16 +851,8 @@ LogicalResult FunctionEmitter::emitAssemble(AssembleOp op) {
   const Window *target = storage.lookup(op.getTarget());
   if (!target)
     return cannotEmit(op) << "its target has no storage";
-  ArrayRef<int64_t> offsets = op.getOffsets();
-  int64_t element = targetType.getElementBytes();
-  Window block = *target;
-  block.offset +=
-      (offsets[0] * target->rowStride + offsets[1] * target->colStride) *
-      element;
-  block.size = ((sourceType.getRows() - 1) * target->rowStride +
-                (sourceType.getCols() - 1) * target->colStride + 1) *
-               element;
-  FailureOr<Value> blockHandle = windowHandle(block, sourceType, op);
+  FailureOr<Value> blockHandle =
+      windowHandle(assembledBlock(op, *target), sourceType, op);
   if (failed(blockHandle))
     return failure();
   return emitCopy(op, *src, *blockHandle);

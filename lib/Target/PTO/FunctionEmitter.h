@@ -57,6 +57,10 @@ inline InFlightDiagnostic cannotEmit(Operation *op) {
 /// but its handle is the col_major tile_buf over those bytes.
 using HandleKey = std::tuple<Value, int64_t, int64_t, Value, int64_t, Type>;
 
+/// The window of the block of `op`'s target (in `target`) that `op` copies
+/// its source into, derived from the target's like a slice's.
+Window assembledBlock(AssembleOp op, const Window &target);
+
 /// Translates one kernel into an (empty) func.func of the PTO module.
 class FunctionEmitter {
 public:

@@ -95,11 +95,7 @@ void FunctionEmitter::chooseRoots() {
   llvm::MapVector<std::pair<Value, int64_t>,
                   SmallVector<std::pair<Window, pto::TileBufType>>>
       uses;
-  auto visit = [&](Value value) {
-    auto type = dyn_cast<TileType>(value.getType());
-    if (!type)
-      return;
-    const Window *window = storage.lookup(value);
+  auto visitWindow = [&](const Window *window, TileType type) {
     if (!window || !window->root.getDefiningOp<AllocOp>())
       return;
     FailureOr<pto::TileBufType> ptoType = handleType(*window, type, nullptr);
@@ -114,9 +110,21 @@ void FunctionEmitter::chooseRoots() {
         uses[{window->root, slot}].push_back({fixed, *ptoType});
       }
   };
+  auto visit = [&](Value value) {
+    if (auto type = dyn_cast<TileType>(value.getType()))
+      visitWindow(storage.lookup(value), type);
+  };
   tile::walk(source, [&](Operation *op) {
     for (Value result : op->getResults())
       visit(result);
+    // The block an assemble copies into has a handle too, which no value
+    // names (a column block of the target: a view of the root only when the
+    // root is a flat row).
+    if (auto assemble = dyn_cast<AssembleOp>(op))
+      if (const Window *target = storage.lookup(assemble.getTarget())) {
+        Window block = assembledBlock(assemble, *target);
+        visitWindow(&block, cast<TileType>(assemble.getSource().getType()));
+      }
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (Value arg : block.getArguments())

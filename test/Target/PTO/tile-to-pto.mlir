@@ -223,6 +223,31 @@ func.func @copy_column_block(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x8x
 
 // -----
 
+// Tests that at level2 the blocks tile.assemble copies into are views of
+// their buffer's root: column blocks no value names, so the root is chosen
+// from them too (a flat row, as for a column block view), and each copy is
+// pto.tmax into the block's treshape.
+// CHECK-LABEL: func.func @assemble_column_blocks(
+// CHECK: %[[ROOT:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=
+// CHECK-DAG: pto.treshape {{.*}} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=8,
+// CHECK: pto.tmax ins(%[[L:[^,]*]], %[[L]] : {{.*}}) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=8,
+// CHECK: pto.tmax ins(%[[R:[^,]*]], %[[R]] : {{.*}}) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=8,
+func.func @assemble_column_blocks(%A: !tile.tensor<16x8xf32>, %B: !tile.tensor<16x8xf32>, %O: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %pa = tile.alloc : !tile.buffer<vec, 512>
+  %pb = tile.alloc : !tile.buffer<vec, 512>
+  %po = tile.alloc : !tile.buffer<vec, 1024>
+  %a = tile.load %A[%c0, %c0] into(%pa : !tile.buffer<vec, 512>) : !tile.tensor<16x8xf32> -> !tile.tile<16x8xf32, vec>
+  %b = tile.load %B[%c0, %c0] into(%pb : !tile.buffer<vec, 512>) : !tile.tensor<16x8xf32> -> !tile.tile<16x8xf32, vec>
+  %o = tile.create into(%po : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %o1 = tile.assemble %o, %a[0, 0] : !tile.tile<16x16xf32, vec>, !tile.tile<16x8xf32, vec>
+  %o2 = tile.assemble %o1, %b[0, 8] : !tile.tile<16x16xf32, vec>, !tile.tile<16x8xf32, vec>
+  %O1 = tile.store %o2, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %O1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
 // Tests a two-slot pool with static slots: each slot is its own root, and a
 // producer writing slot 0 again reuses slot 0's handle.
 // CHECK-LABEL: func.func @pool(
