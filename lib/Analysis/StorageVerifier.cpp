@@ -97,8 +97,17 @@ private:
   static uint64_t rootKey(Value root) {
     return reinterpret_cast<uintptr_t>(root.getAsOpaquePointer());
   }
-  /// Storage-typed values, tagged with their window's root key.
-  SmallVector<std::pair<uint64_t, Value>> valuesByRoot;
+  /// The storage-typed values that are read, with their window's root key
+  /// and their live interval (StorageLiveness::liveInterval). The interval
+  /// is taken when the value is checked, in walk order, where its definition
+  /// and its anchors are near the ops just visited; grouped by root they
+  /// would be visited all over the function.
+  struct LiveValue {
+    uint64_t root;
+    uint64_t start, end;
+    Value value;
+  };
+  SmallVector<LiveValue> valuesByRoot;
   /// 24 bytes: the window written is looked up again when checked rather
   /// than kept (the list holds one entry per writing op).
   struct Write {
@@ -146,7 +155,8 @@ std::string Verifier::describe(const Window &window) {
 void Verifier::checkValue(Value value, Operation *anchor) {
   if (!hasStorage(value.getType()))
     return;
-  const Window *window = storage.lookup(value);
+  unsigned number = numbering.lookup(value);
+  const Window *window = storage.lookupNumber(number);
   if (!window) {
     auto contract = value.getDefiningOp<StorageContractInterface>();
     // The report is at the value's definition, so the value is named by
@@ -178,7 +188,9 @@ void Verifier::checkValue(Value value, Operation *anchor) {
       report(anchor, what + " has no storage");
     return;
   }
-  valuesByRoot.push_back({rootKey(window->root), value});
+  if (auto interval = liveness.liveInterval(value, number))
+    valuesByRoot.push_back(
+        {rootKey(window->root), interval->first, interval->second, value});
   auto tile = dyn_cast<TileType>(value.getType());
   std::optional<MemorySpace> space = window->getSpace();
   if (tile && space && *space != tile.getSpace())
@@ -299,49 +311,43 @@ void Verifier::checkWrite(Operation *op, const Window &written, Value consumed,
 // so a long chain of versions of one tensor costs O(n log n), not O(n^2).
 void Verifier::checkWrites() {
   // Group both lists by root; stable, so each group's writes stay in
-  // program order.
+  // program order, and the values of a group come sorted by the start of
+  // their live intervals.
   llvm::stable_sort(
       writes, [](const Write &a, const Write &b) { return a.root < b.root; });
-  llvm::sort(valuesByRoot,
-             [](const auto &a, const auto &b) { return a.first < b.first; });
-  struct Interval {
-    uint64_t start, end;
-    Value value;
-  };
-  SmallVector<Interval> intervals, active;
-  const auto *values = valuesByRoot.begin();
+  llvm::stable_sort(valuesByRoot, [](const LiveValue &a, const LiveValue &b) {
+    return std::tie(a.root, a.start) < std::tie(b.root, b.start);
+  });
+  SmallVector<const LiveValue *> active;
+  const LiveValue *values = valuesByRoot.begin();
   for (Write *group = writes.begin(); group != writes.end();) {
     uint64_t root = group->root;
     Write *groupEnd = std::find_if(
         group, writes.end(), [&](const Write &w) { return w.root != root; });
-    while (values != valuesByRoot.end() && values->first < root)
+    while (values != valuesByRoot.end() && values->root < root)
       ++values;
-    intervals.clear();
+    const LiveValue *first = values;
+    while (values != valuesByRoot.end() && values->root == root)
+      ++values;
+    ArrayRef<LiveValue> intervals(first, values);
     active.clear();
-    for (; values != valuesByRoot.end() && values->first == root; ++values)
-      if (auto interval = liveness.liveInterval(values->second))
-        intervals.push_back(
-            {interval->first, interval->second, values->second});
-    llvm::sort(intervals, [](const Interval &a, const Interval &b) {
-      return a.start < b.start;
-    });
     unsigned next = 0;
     for (const Write &write : llvm::make_range(group, groupEnd)) {
       if (trips.neverRuns(write.op))
         continue; // dead code clobbers nothing
       uint64_t at = order.position(write.op);
       while (next < intervals.size() && intervals[next].start < at)
-        active.push_back(intervals[next++]);
+        active.push_back(&intervals[next++]);
       const Window *window = nullptr;
       for (unsigned i = 0; i < active.size();) {
-        if (active[i].end < at) { // expired: never live again
+        if (active[i]->end < at) { // expired: never live again
           active[i] = active.back();
           active.pop_back();
           continue;
         }
         if (!window)
           window = storage.lookup(write.written);
-        checkWrite(write.op, *window, write.consumed(), active[i].value);
+        checkWrite(write.op, *window, write.consumed(), active[i]->value);
         ++i;
       }
     }
