@@ -293,3 +293,64 @@ func.func @scope_result_yielded_twice(%c: i1, %x: !tile.tile<16x16xf32, vec>, %T
   }
   return %r#0, %r#1 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
 }
+
+// -----
+
+// Tests that a while carry in the caller's storage (a tile argument) gets an
+// entry copy when the condition forwards it twice and the yield swaps the
+// two: the condition's copy makes the yield hand the carry a new value, which
+// no copy can deliver into the caller's tile (the pass crashed creating a
+// tile.move into the argument: hunt of 2026-12-04, F1).
+// CHECK-LABEL: func.func @while_caller_carry_forwarded_twice
+// CHECK-SAME: (%{{.*}}: !tile.tile<16x16xf32, vec>, %[[ARG:.*]]: !tile.tile<16x16xf32, vec>, %{{.*}}: index)
+// CHECK: %[[PRIVATE:.*]] = tile.move %[[ARG]] into
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %[[PRIVATE]], %{{.*}} = %{{.*}})
+// CHECK: scf.condition
+// CHECK: tile.move
+// CHECK: tile.move
+// CHECK: tile.move
+// CHECK-NEXT: scf.yield
+func.func @while_caller_carry_forwarded_twice(%a0: !tile.tile<16x16xf32, vec>, %a1: !tile.tile<16x16xf32, vec>, %n: index) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = tile.full 0.0 : !tile.tile<16x16xf32, vec>
+  %w:3 = scf.while (%p = %z, %q = %a1, %j = %c0) : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index) {
+    %cc = arith.cmpi slt, %j, %n : index
+    scf.condition(%cc) %q, %q, %j : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index
+  } do {
+  ^bb0(%x: !tile.tile<16x16xf32, vec>, %y: !tile.tile<16x16xf32, vec>, %k: index):
+    %k1 = arith.addi %k, %c1 : index
+    scf.yield %y, %x, %k1 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index
+  }
+  return %w#0, %w#1 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+}
+
+// -----
+
+// Tests that a while carry whose initializer is read after the loop gets an
+// entry copy when the condition forwards it twice and the yield hands it the
+// other copy: the carry changes only once the condition is aligned, so the
+// inputs are isolated again before the yield is (it was rejected: "carry #1
+// cannot be copied into its window: %e is still read there"; hunt of
+// 2026-12-04, F2).
+// CHECK-LABEL: func.func @while_forwarded_twice_init_read_after
+// CHECK: %[[E:.*]] = tile.exp
+// CHECK-NEXT: %[[PRIVATE:.*]] = tile.move %[[E]] into
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %[[PRIVATE]], %{{.*}} = %{{.*}})
+// CHECK: return %{{.*}}#0, %{{.*}}#1, %[[E]]
+func.func @while_forwarded_twice_init_read_after(%a0: !tile.tile<16x16xf32, vec>, %n: index) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = tile.full 0.0 : !tile.tile<16x16xf32, vec>
+  %e = tile.exp %a0 : !tile.tile<16x16xf32, vec>
+  %w:3 = scf.while (%p = %z, %q = %e, %j = %c0) : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index) {
+    %cc = arith.cmpi slt, %j, %n : index
+    scf.condition(%cc) %q, %q, %j : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index
+  } do {
+  ^bb0(%x: !tile.tile<16x16xf32, vec>, %y: !tile.tile<16x16xf32, vec>, %k: index):
+    %v = tile.maximum %a0, %y : !tile.tile<16x16xf32, vec>
+    %k1 = arith.addi %k, %c1 : index
+    scf.yield %v, %x, %k1 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index
+  }
+  return %w#0, %w#1, %e : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+}

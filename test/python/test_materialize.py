@@ -286,3 +286,25 @@ def test_a_carry_every_level_updates_settles_at_any_depth(depth, trips):
             inputs = interp.random_inputs(reference, seed=depth, scalars={2: trips, 3: cond})
             result = interp.compare(reference, module, inputs)
             assert result.equal, result.message
+
+
+REGRESSIONS = os.path.join(
+    os.path.dirname(__file__), "..", "Transforms", "materialize-semantic-aliases-regressions.mlir"
+)
+
+
+@pytest.mark.parametrize(
+    "function", ["while_caller_carry_forwarded_twice", "while_forwarded_twice_init_read_after"]
+)
+@pytest.mark.parametrize("enable_buffer_ir", [False, True])
+def test_while_carry_forwarded_twice_keeps_its_results(function, enable_buffer_ir):
+    """The two while loops of the 2026-12-04 hunt (a carry the condition
+    forwards twice, swapped by the yield; in the caller's storage it crashed
+    the pass, with its initializer read after the loop it was rejected):
+    legalized, and storage mode keeps value mode's results. The lit file
+    checks the entry copies."""
+    with open(REGRESSIONS) as f:
+        (case,) = [c for c in f.read().split("// -----") if f"func.func @{function}(" in c]
+    for seed in (1, 2, 3):
+        outcome = fuzz.run_one(case, seed, enable_buffer_ir=enable_buffer_ir)
+        assert outcome.status == "ok", outcome.reason

@@ -131,6 +131,13 @@ LogicalResult Materializer::alignYield(Operation *loop,
     const Window *current = conflicts.lookup(yielded);
     if (current && *current == target)
       continue;
+    // No copy writes the caller's tile, which is no allocation (isolateInputs
+    // gives such a carry a private window before any yield is misaligned;
+    // this keeps a case it missed from becoming a tile.move into a tile).
+    // Tensors are reported by scheduleCopies: they are never copied.
+    if (isa<TileType>(init.getType()) &&
+        !isa<BufferType>(target.root.getType()))
+      continue;
     if (tryRetarget(yielded, target))
       continue;
     copies.push_back({operand, target});
@@ -215,10 +222,16 @@ LogicalResult Materializer::processLoop(Operation *loop) {
         yieldPoints.push_back(yielded->getOwner());
   if (yieldPoints.empty())
     return success();
-  if (failed(isolateInputs(loop, carries, yieldPoints.back())))
-    return failure();
-  for (Operation *yield : yieldPoints)
-    if (failed(alignYield(loop, carries, yield)))
+  for (Operation *yield : yieldPoints) {
+    // Aligning an scf.while's condition moves what the after-region passes
+    // on, so only then is it known which carries its yield updates: a
+    // condition that forwards a carry twice, whose copy the yield hands to
+    // the other carry, makes that carry change. Its initializer is isolated
+    // before the yield is aligned, as it would have been had the loop been
+    // written so (a carry already isolated is not copied again).
+    if (failed(isolateInputs(loop, carries, yieldPoints.back())) ||
+        failed(alignYield(loop, carries, yield)))
       return failure();
+  }
   return success();
 }
