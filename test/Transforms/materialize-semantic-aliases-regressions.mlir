@@ -354,3 +354,31 @@ func.func @while_forwarded_twice_init_read_after(%a0: !tile.tile<16x16xf32, vec>
   }
   return %w#0, %w#1, %e : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
 }
+
+// -----
+
+// Tests that a yield of a loop's result and of the value seeding that loop
+// copies each from its own value: the two sat in one window until the inner
+// loop got its entry copy, and the parallel copy delivered the loop result
+// to both carries as if it were one value yielded twice (a silent
+// miscompile: hunt of 2026-12-04, F9).
+// CHECK-LABEL: func.func @yield_loop_result_and_its_seed
+// CHECK: %[[E:.*]] = tile.neg
+// CHECK: %[[R:[0-9]+]] = scf.for
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[M0:.*]] = tile.move %[[R]] into
+// CHECK-NEXT: %[[M1:.*]] = tile.move %[[E]] into
+// CHECK-NEXT: scf.yield %[[M0]], %[[M1]]
+func.func @yield_loop_result_and_its_seed(%a: !tile.tile<16x16xf32, vec>, %b: !tile.tile<16x16xf32, vec>, %n: index) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tile.neg %b : !tile.tile<16x16xf32, vec>
+  %w:2 = scf.for %j = %c0 to %n step %c1 iter_args(%x = %a, %y = %a) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %e) -> (!tile.tile<16x16xf32, vec>) {
+      scf.yield %x : !tile.tile<16x16xf32, vec>
+    }
+    scf.yield %r, %e : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+  }
+  return %w#0, %w#1 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+}

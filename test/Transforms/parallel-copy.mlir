@@ -91,6 +91,20 @@ func.func @fan_out(%b: !tile.buffer<vec, 1024>) attributes {
   return
 }
 
+// Tests that copies from one window of two different values (payloads 0
+// and 1) share no delivery: each reads its own source (a loop result and the
+// value seeding the loop sat in one window until the loop got its entry
+// copy, and the second carry received the loop result: hunt of 2026-12-04).
+// CHECK-LABEL: parallel copy of @one_window_two_values:
+// CHECK-NEXT:   copy #0
+// CHECK-NEXT:   copy #1
+// CHECK-NOT: {{.}}
+func.func @one_window_two_values(%b: !tile.buffer<vec, 1024>) attributes {
+    test.parallel_copy = [array<i64: 0, 256, 256, 256, 0>,
+                               array<i64: 0, 256, 512, 256, 1>]} {
+  return
+}
+
 // Tests fan-out from a window another copy writes: the first delivery of
 // the fanned-out source frees its window, which the copy overwriting it then
 // fills; the second delivery reads the first.

@@ -308,3 +308,33 @@ def test_while_carry_forwarded_twice_keeps_its_results(function, enable_buffer_i
     for seed in (1, 2, 3):
         outcome = fuzz.run_one(case, seed, enable_buffer_ir=enable_buffer_ir)
         assert outcome.status == "ok", outcome.reason
+
+
+HUNT_20261204 = os.path.join(os.path.dirname(__file__), "programs", "hunt-2026-12-04")
+
+
+@pytest.mark.parametrize("name", sorted(os.listdir(HUNT_20261204)))
+@pytest.mark.parametrize("enable_buffer_ir", [False, True])
+def test_values_sharing_a_window_are_copied_each_from_its_own(name, enable_buffer_ir):
+    """The silent miscompiles of the 2026-12-04 hunt (each file's first line
+    says what it showed): a yield, condition or arm delivering two values
+    that sat in one window while the rewrite was still deciding (a loop's
+    result and the value seeding it, say) delivered one of them twice. Every
+    index argument runs 0 to 3 trips, every i1 both ways."""
+    with open(os.path.join(HUNT_20261204, name)) as f:
+        text = f.read()
+    with ir.Context():
+        module = passes.run_pipeline(
+            ir.Module.parse(text), passes.storage_pipeline(enable_buffer_ir=enable_buffer_ir)
+        )
+        types = interp.compile(text).argument_types("k")
+        for trips in range(4):
+            for flag in (False, True):
+                scalars = {
+                    k: (trips if t == "index" else flag)
+                    for k, t in enumerate(types)
+                    if t in ("index", "i1")
+                }
+                inputs = interp.random_inputs(text, seed=trips, scalars=scalars)
+                result = interp.compare(text, module, inputs)
+                assert result.equal, f"{trips} trips, i1 {flag}: {result.message}"

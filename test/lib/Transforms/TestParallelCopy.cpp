@@ -58,24 +58,38 @@ struct TestParallelCopyPass
     };
     SmallVector<std::optional<Window>> sources;
     SmallVector<Window> targets;
+    SmallVector<unsigned> payloads;
     for (Attribute entry : copies) {
       auto bounds = dyn_cast<DenseI64ArrayAttr>(entry);
-      if (!bounds || bounds.size() != 4) {
+      if (!bounds || (bounds.size() != 4 && bounds.size() != 5)) {
         function.emitError("each test.parallel_copy entry is "
                            "array<i64: src offset, src size, dst offset, "
-                           "dst size>");
+                           "dst size[, payload]>");
         return signalPassFailure();
       }
-      sources.push_back(bounds[0] < 0
-                            ? std::nullopt
-                            : std::optional(window(bounds[0], bounds[1])));
+      std::optional<Window> source =
+          bounds[0] < 0 ? std::nullopt
+                        : std::optional(window(bounds[0], bounds[1]));
+      // Without a payload, copies from one window carry one payload (the
+      // first such copy's number), as copies of one value do.
+      unsigned payload = sources.size();
+      if (bounds.size() == 5)
+        payload = bounds[4];
+      else if (source)
+        for (unsigned earlier = 0; earlier < sources.size(); ++earlier)
+          if (sources[earlier] && *sources[earlier] == *source) {
+            payload = earlier;
+            break;
+          }
+      sources.push_back(source);
       targets.push_back(window(bounds[2], bounds[3]));
+      payloads.push_back(payload);
     }
     test::FunctionOutput output;
     llvm::raw_ostream &os = output.os();
     os << "parallel copy of @" << function.getSymName() << ":\n";
     for (const ParallelCopyStep &step :
-         scheduleParallelCopy(sources, targets)) {
+         scheduleParallelCopy(sources, targets, payloads)) {
       os << "  "
          << (step.kind == ParallelCopyStep::Kind::Spill ? "spill" : "copy")
          << " #" << step.copy;

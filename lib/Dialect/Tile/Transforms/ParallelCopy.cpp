@@ -7,8 +7,10 @@ using namespace mlir::tile;
 
 SmallVector<ParallelCopyStep>
 mlir::tile::scheduleParallelCopy(ArrayRef<std::optional<Window>> sources,
-                                 ArrayRef<Window> targets) {
+                                 ArrayRef<Window> targets,
+                                 ArrayRef<unsigned> payloads) {
   assert(sources.size() == targets.size() && "one source per target");
+  assert(payloads.size() == targets.size() && "one payload per copy");
   SmallVector<std::optional<Window>> current(sources.begin(), sources.end());
   SmallVector<unsigned> pending;
   for (unsigned copy = 0; copy < targets.size(); ++copy)
@@ -37,6 +39,7 @@ mlir::tile::scheduleParallelCopy(ArrayRef<std::optional<Window>> sources,
       if (current[done] && !from[done] && kept)
         for (unsigned other : pending)
           if (!from[other] && current[other] &&
+              payloads[other] == payloads[done] &&
               *current[other] == *current[done]) {
             current[other] = targets[done];
             from[other] = done;

@@ -65,11 +65,14 @@ struct ParallelCopyStep {
 /// no copy overwrites a source still to be read, with at most one spill
 /// per copy. A source without a window
 /// (none) overlaps nothing. Every copy has exactly one Copy step. Copies
-/// whose sources are equal windows deliver the same payload (two values
-/// live at one point in one window hold the same data).
+/// with equal `payloads` deliver the same data (the caller's sources are
+/// one value) and may share a delivery (fan-out); equal source windows alone
+/// do not make it so: while a rewrite is deciding windows, two values can
+/// sit in one window that one of them leaves later (a loop result and the
+/// value that seeds the loop, before the loop gets its entry copy).
 SmallVector<ParallelCopyStep>
 scheduleParallelCopy(ArrayRef<std::optional<Window>> sources,
-                     ArrayRef<Window> targets);
+                     ArrayRef<Window> targets, ArrayRef<unsigned> payloads);
 
 } // namespace mlir::tile
 

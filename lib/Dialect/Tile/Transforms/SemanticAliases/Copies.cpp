@@ -127,6 +127,9 @@ Materializer::scheduleCopies(Operation *yield,
   SmallVector<Value> sources;
   SmallVector<std::optional<Window>> sourceWindows;
   SmallVector<Window> targets;
+  // Copies of one value deliver one payload; copies of two values never
+  // share a delivery, even from one window (ParallelCopy.h).
+  SmallVector<unsigned> payloads;
   for (auto [index, target] : copies) {
     Value source = yield->getOperand(index);
     // Named by carry, not by operand (scf.condition's operand 0 is the
@@ -143,6 +146,8 @@ Materializer::scheduleCopies(Operation *yield,
           << " lives in a strided view, which a copy cannot write";
       return failure();
     }
+    payloads.push_back(
+        std::distance(sources.begin(), llvm::find(sources, source)));
     sources.push_back(source);
     const Window *window = conflicts.lookup(source);
     sourceWindows.push_back(window ? std::optional(*window) : std::nullopt);
@@ -154,7 +159,7 @@ Materializer::scheduleCopies(Operation *yield,
   // What each copy made delivered (fan-out reads it again).
   SmallVector<Value> delivered(copies.size());
   for (const ParallelCopyStep &step :
-       scheduleParallelCopy(sourceWindows, targets)) {
+       scheduleParallelCopy(sourceWindows, targets, payloads)) {
     unsigned index = copies[step.copy].first;
     auto [point, operand] = copyPoint(yield, index);
     if (step.kind == ParallelCopyStep::Kind::Spill) {
