@@ -70,3 +70,15 @@ func.func @fixed_address(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, ve
   %e = tile.exp %x into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
   return %e : !tile.tile<8x8xf32, vec>
 }
+
+// -----
+
+// Tests that a user's scratch address is an error on the ptoas planner path
+// too: ptoas allocates its ops' scratch tiles itself, and the address was
+// dropped without a word (hunt of 2026-12-04, F10; pypto and dsa-rp check it).
+// PTOAS: error: its scratch tile has a fixed address (tile.scratch_addr = 3), which the ptoas planner cannot keep
+func.func @fixed_scratch_address(%a: !tile.tile<16x16xf32, vec>) -> !tile.tile<16x16xf32, vec> {
+  // expected-error @+1 {{its scratch tile has a fixed address (tile.scratch_addr = 3), which the ptoas planner cannot keep: ptoas places every tile itself (use memory-planner=pypto or dsa-rp)}}
+  %t = tile.transpose %a {tile.scratch_addr = 3 : i64} : !tile.tile<16x16xf32, vec> -> !tile.tile<16x16xf32, vec>
+  return %t : !tile.tile<16x16xf32, vec>
+}

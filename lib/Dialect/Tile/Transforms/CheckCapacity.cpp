@@ -86,6 +86,20 @@ struct CheckCapacityPass
                 std::to_string(type.getSize()) + " bytes)";
       tooLarge(alloc.getLoc(), what, type.getTotalBytes(), type.getSpace());
     });
+    // Nor a scratch tile's: ptoas allocates the scratch of its ops itself,
+    // so a user's address for one would be dropped without a word.
+    tile::walk(function, [&](Operation *op) {
+      if (auto addr = op->getAttrOfType<IntegerAttr>(
+              TileDialect::kScratchAddrAttrName)) {
+        op->emitError() << "its scratch tile has a fixed address ("
+                        << TileDialect::kScratchAddrAttrName << " = "
+                        << addr.getInt()
+                        << "), which the ptoas planner cannot keep: ptoas "
+                           "places every tile itself (use memory-planner="
+                           "pypto or dsa-rp)";
+        ok = false;
+      }
+    });
     if (!ok)
       signalPassFailure();
   }
