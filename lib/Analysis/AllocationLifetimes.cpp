@@ -38,11 +38,16 @@ int64_t mlir::tile::getSpaceCapacity(TargetArch arch, MemorySpace space) {
 }
 
 AllocationLifetimes::AllocationLifetimes(Operation *function) {
-  RecordedWalk walk(function);
+  // One numbering for both, sized while recording, and one replay that
+  // builds both (buildStorageAndLiveness).
+  RecordedWalk walk(function, hasStorage);
   ProgramOrder order(walk);
   TripCounts trips(walk, order);
-  StorageLiveness liveness(walk, order, &trips);
-  TileStorage storage(walk);
+  ValueNumbering numbering(countStorageValues(walk));
+  StorageLiveness liveness(order, &trips, numbering,
+                           StorageLiveness::Deferred());
+  TileStorage storage(numbering, TileStorage::Deferred());
+  buildStorageAndLiveness(walk, storage, liveness);
   build(walk, order, trips, liveness, storage);
 }
 

@@ -502,7 +502,7 @@ mlir::tile::verifyTileStorage(Operation *function,
   RecordedWalk walk(function, hasStorage);
   ProgramOrder order(walk);
   TripCounts trips(walk, order);
-  ValueNumbering numbering(walk.numCountedValues());
+  ValueNumbering numbering(countStorageValues(walk));
   return Verifier(walk, options, order, trips, numbering).run();
 }
 

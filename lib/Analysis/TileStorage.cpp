@@ -80,14 +80,20 @@ std::optional<Window> TileStorage::aliasWindow(StorageContractInterface op,
       AliasLayout{0, source.rowStride, source.colStride, true});
   if (!layout.valid)
     return std::nullopt;
-  auto type = cast<TileType>(op->getResult(0).getType());
+  return subWindow(source, layout.offset, layout.rowStride, layout.colStride,
+                   cast<TileType>(op->getResult(0).getType()));
+}
+
+Window mlir::tile::subWindow(const Window &source, int64_t offset,
+                             int64_t rowStride, int64_t colStride,
+                             TileType type) {
   int64_t elementBytes = type.getElementBytes();
   Window window = source;
-  window.offset += layout.offset * elementBytes;
-  window.rowStride = layout.rowStride;
-  window.colStride = layout.colStride;
-  window.size = ((type.getRows() - 1) * layout.rowStride +
-                 (type.getCols() - 1) * layout.colStride + 1) *
+  window.offset += offset * elementBytes;
+  window.rowStride = rowStride;
+  window.colStride = colStride;
+  window.size = ((type.getRows() - 1) * rowStride +
+                 (type.getCols() - 1) * colStride + 1) *
                 elementBytes;
   return window;
 }
@@ -128,6 +134,8 @@ Value mlir::tile::writtenValue(Operation *op) {
 }
 
 size_t mlir::tile::countStorageValues(const RecordedWalk &walk) {
+  if (walk.countedBy() == &hasStorage)
+    return walk.numCountedValues();
   size_t count = 0;
   walk.forEachPostOrder([&](Operation *op) {
     for (Value result : op->getResults())

@@ -6,8 +6,8 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-RecordedWalk::RecordedWalk(Operation *root, function_ref<bool(Type)> counted)
-    : root(root) {
+RecordedWalk::RecordedWalk(Operation *root, ValueFilter counted)
+    : root(root), counted(counted) {
   auto count = [&](ValueRange values) {
     for (Value value : values)
       countedValues += counted(value.getType());

@@ -39,7 +39,9 @@ bool hasStorage(Type type);
 int64_t storageBytes(Type type);
 /// How many storage-typed values (results and block arguments) the IR
 /// `walk` recorded holds: the size analyses reserve their per-value tables
-/// with, so a table is built without rehashing.
+/// with, so a table is built without rehashing. Counted while recording
+/// when the walk was made with `RecordedWalk(root, hasStorage)`; otherwise
+/// one replay.
 size_t countStorageValues(const RecordedWalk &walk);
 /// The value whose window `op` writes: an allocating producer's result, or
 /// the operand a writeback (or a data-writing first-input alias) updates in
@@ -114,6 +116,12 @@ struct Window {
 /// element: the very same window and layout, or no common byte (a transposed
 /// view or shifted slice of the output would be overwritten before it is
 /// read). The operand a writeback updates is exempt (it is the output).
+/// The window of a `type` tile laid over `source` from element `offset`
+/// (counted in `source`'s elements) with the strides given: a view's, or
+/// the block of a tile.assemble.
+Window subWindow(const Window &source, int64_t offset, int64_t rowStride,
+                 int64_t colStride, TileType type);
+
 std::optional<StringRef> inPlaceViolation(Operation *op, unsigned index,
                                           const Window &input,
                                           const Window &output);

@@ -38,7 +38,6 @@
 
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"
-#include "mlir/Support/LLVM.h"
 
 #include <cstdint>
 #include <vector>
@@ -49,17 +48,19 @@ class RecordedWalk {
 public:
   /// Walks `root` (once, without recursion) and records every op and block
   /// nested in it, `root` included.
-  explicit RecordedWalk(Operation *root) : RecordedWalk(root, nullptr) {}
-  /// Records `root` and counts the values (op results, block arguments) of
-  /// the types `counted` accepts: the size of a per-value table, known
-  /// without a replay of its own.
-  RecordedWalk(Operation *root, function_ref<bool(Type)> counted);
+  /// With `counted`, it also counts the values (op results, block
+  /// arguments) of the types it accepts: the size of a per-value table,
+  /// known without a replay of its own (countStorageValues).
+  using ValueFilter = bool (*)(Type);
+  explicit RecordedWalk(Operation *root, ValueFilter counted = nullptr);
 
   Operation *getRoot() const { return root; }
   /// Ops recorded, `root` included, and those of them with regions.
   size_t numOps() const { return ops; }
   size_t numOpsWithRegions() const { return opsWithRegions; }
-  /// The values `counted` accepted (0 without it).
+  /// The filter the values were counted with (null: none were), and how
+  /// many it accepted.
+  ValueFilter countedBy() const { return counted; }
   size_t numCountedValues() const { return countedValues; }
 
   /// Every event: `op(op)` for an op without regions, `enter(op)` and
@@ -142,6 +143,7 @@ private:
   static void ignoreBlock(Block *) {}
 
   Operation *root;
+  ValueFilter counted;
   size_t ops = 0, opsWithRegions = 0, countedValues = 0;
   std::vector<uintptr_t> events;
 };

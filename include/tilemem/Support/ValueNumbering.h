@@ -9,7 +9,7 @@
 // that number:
 //
 //   RecordedWalk walk(function, hasStorage);  // counts the storage values
-//   ValueNumbering numbering(walk.numCountedValues());
+//   ValueNumbering numbering(countStorageValues(walk));  // no replay
 //   TileStorage storage(walk, numbering);                       // windows[n]
 //   StorageLiveness liveness(walk, order, &trips, numbering);   // anchors[n]
 //

@@ -818,15 +818,10 @@ LogicalResult FunctionEmitter::emitIfExitBarrier(IfExitBarrierOp op) {
 
 Window pto_emission::assembledBlock(AssembleOp op, const Window &target) {
   ArrayRef<int64_t> offsets = op.getOffsets();
-  auto source = cast<TileType>(op.getSource().getType());
-  int64_t element = op.getType().getElementBytes();
-  Window block = target;
-  block.offset +=
-      (offsets[0] * target.rowStride + offsets[1] * target.colStride) * element;
-  block.size = ((source.getRows() - 1) * target.rowStride +
-                (source.getCols() - 1) * target.colStride + 1) *
-               element;
-  return block;
+  return subWindow(
+      target, offsets[0] * target.rowStride + offsets[1] * target.colStride,
+      target.rowStride, target.colStride,
+      cast<TileType>(op.getSource().getType()));
 }
 
 LogicalResult FunctionEmitter::emitAssemble(AssembleOp op) {

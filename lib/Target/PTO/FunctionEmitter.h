@@ -67,7 +67,7 @@ public:
   FunctionEmitter(func::FuncOp source, func::FuncOp target, bool level3,
                   std::optional<TargetArch> arch)
       : source(source), target(target), level3(level3), arch(arch),
-        storage(RecordedWalk(source)), dominance(source),
+        storage(RecordedWalk(source, hasStorage)), dominance(source),
         body(source.getContext()), prologue(source.getContext()) {}
 
   LogicalResult emit();

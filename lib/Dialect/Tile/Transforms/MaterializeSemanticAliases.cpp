@@ -105,7 +105,7 @@ struct MaterializeSemanticAliasesPass
     std::optional<RecordedWalk> walk(std::in_place, function, hasStorage);
     ProgramOrder order(*walk);
     TripCounts trips(*walk, order);
-    ValueNumbering numbering(walk->numCountedValues());
+    ValueNumbering numbering(countStorageValues(*walk));
     auto materializer = [&](const RecordedWalk &current) {
       return Materializer(current, arch, bufferIR, selectionSlotPercent, state,
                           journal, order, trips, numbering);
