@@ -42,7 +42,7 @@ AllocationLifetimes::AllocationLifetimes(Operation *function) {
   // builds both (buildStorageAndLiveness).
   RecordedWalk walk(function, hasStorage);
   ProgramOrder order(walk);
-  TripCounts trips(walk, order);
+  TripCounts trips(order);
   ValueNumbering numbering(countStorageValues(walk));
   StorageLiveness liveness(order, &trips, numbering,
                            StorageLiveness::Deferred());

@@ -28,7 +28,7 @@ void ProgramOrder::renumber(const RecordedWalk &walk) {
     counter += kStride;
     positions[op] = counter << 1;
   };
-  walk.forEachEvent(
+  walk.forEachEvent<RecordedWalk::Reads::Addresses>(
       number,
       [&](Operation *op) {
         number(op);
@@ -96,7 +96,7 @@ void ProgramOrder::numberMirrored(
     else
       setShape(op, entry, mirrored, entry >> 1); // a region-free op
   };
-  walk.forEachEvent(
+  walk.forEachEvent<RecordedWalk::Reads::Addresses>(
       move,
       [&](Operation *op) {
         move(op);

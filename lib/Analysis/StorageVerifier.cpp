@@ -501,7 +501,7 @@ mlir::tile::verifyTileStorage(Operation *function,
                               StorageVerifierOptions options) {
   RecordedWalk walk(function, hasStorage);
   ProgramOrder order(walk);
-  TripCounts trips(walk, order);
+  TripCounts trips(order);
   ValueNumbering numbering(countStorageValues(walk));
   return Verifier(walk, options, order, trips, numbering).run();
 }

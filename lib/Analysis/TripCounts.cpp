@@ -58,13 +58,14 @@ std::optional<int64_t> mlir::tile::getConstantTripCount(scf::ForOp loop) {
              : static_cast<int64_t>(count);
 }
 
-TripCounts::TripCounts(const RecordedWalk &walk, const ProgramOrder &order)
-    : order(order) {
+TripCounts::TripCounts(const ProgramOrder &order) : order(order) {
   auto markDead = [&](Block &block) {
     if (!block.empty())
       dead.push_back(&block);
   };
-  walk.forEachPostOrder([&](Operation *op) {
+  // Loops are ops with regions, which the order lists: no replay of every
+  // op (a deep nest's ops are spread over the heap).
+  for (Operation *op : order.getOpsWithRegions()) {
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
       std::optional<int64_t> count = getConstantTripCount(forOp);
       if (!count)
@@ -83,7 +84,7 @@ TripCounts::TripCounts(const RecordedWalk &walk, const ProgramOrder &order)
         markDead(whileOp.getAfter().front());
       }
     }
-  });
+  }
   // Keep the outermost blocks only, sorted: nested ones are inside them.
   llvm::sort(dead, [&](Block *a, Block *b) {
     return interval(a).first < interval(b).first;

@@ -45,8 +45,8 @@ bool isFalseOnEntry(scf::WhileOp loop);
 
 class TripCounts {
 public:
-  /// Of the function `walk` recorded, which `order` numbers.
-  TripCounts(const RecordedWalk &walk, const ProgramOrder &order);
+  /// Of the function `order` numbers, from the ops with regions it lists.
+  explicit TripCounts(const ProgramOrder &order);
 
   /// Whether `op` is nested in a region that provably never executes.
   bool neverRuns(Operation *op) const;

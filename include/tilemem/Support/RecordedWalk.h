@@ -63,15 +63,23 @@ public:
   ValueFilter countedBy() const { return counted; }
   size_t numCountedValues() const { return countedValues; }
 
+  /// What a replay's callbacks do with the ops they are given: read them
+  /// (their name, operands, results), so the replay asks for their lines
+  /// ahead, or only use their addresses as keys (ProgramOrder's numbering),
+  /// so it asks for nothing: lines fetched and never read would push the
+  /// replay's own tables out of the cache.
+  enum class Reads { Ops, Addresses };
+
   /// Every event: `op(op)` for an op without regions, `enter(op)` and
   /// `exit(op)` around the ops nested in one with regions, `enterBlock`
   /// before the ops of each block. The other replays are this one.
-  template <typename OpT, typename EnterT, typename ExitT, typename EnterBlockT>
+  template <Reads reads = Reads::Ops, typename OpT, typename EnterT,
+            typename ExitT, typename EnterBlockT>
   void forEachEvent(OpT &&op, EnterT &&enter, ExitT &&exit,
                     EnterBlockT &&enterBlock) const {
     size_t size = events.size();
     for (size_t i = 0; i < size; ++i) {
-      if (i + kPrefetchDistance < size)
+      if (reads == Reads::Ops && i + kPrefetchDistance < size)
         prefetch(events[i + kPrefetchDistance]);
       uintptr_t event = events[i];
       switch (kind(event)) {

@@ -40,7 +40,7 @@ struct TestPrintLivenessPass
       return;
     RecordedWalk walk(function);
     ProgramOrder order(walk);
-    TripCounts trips(walk, order);
+    TripCounts trips(order);
     StorageLiveness liveness(walk, order, &trips);
     SmallVector<Operation *> ops;
     SmallVector<Value> values;

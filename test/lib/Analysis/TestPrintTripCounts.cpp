@@ -40,7 +40,7 @@ struct TestPrintTripCountsPass
       return;
     RecordedWalk walk(function);
     ProgramOrder order(walk);
-    TripCounts trips(walk, order);
+    TripCounts trips(order);
     test::FunctionOutput output;
     llvm::raw_ostream &os = output.os();
     os << "trips of @" << function.getSymName() << ":\n";

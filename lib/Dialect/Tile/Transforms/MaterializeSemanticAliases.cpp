@@ -104,7 +104,7 @@ struct MaterializeSemanticAliasesPass
     // function (RecordedWalk.h); the IR changes after that.
     std::optional<RecordedWalk> walk(std::in_place, function, hasStorage);
     ProgramOrder order(*walk);
-    TripCounts trips(*walk, order);
+    TripCounts trips(order);
     ValueNumbering numbering(countStorageValues(*walk));
     auto materializer = [&](const RecordedWalk &current) {
       return Materializer(current, arch, bufferIR, selectionSlotPercent, state,
