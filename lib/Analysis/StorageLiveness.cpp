@@ -62,28 +62,39 @@ void StorageLiveness::Builder::enter(Operation *op) {
       loopDepth[&block] = loops.size();
 }
 
+StorageAndLivenessBuilder::StorageAndLivenessBuilder(
+    Operation *function, TileStorage &storage, StorageLiveness &liveness,
+    function_ref<void(Operation *)> afterOp)
+    : storage(storage), reads(liveness, function), afterOp(afterOp) {
+  storage.beginBuild(function);
+}
+
+void StorageAndLivenessBuilder::exit(Operation *op) {
+  reads.exit(op);
+  storage.buildResults(op);
+  if (afterOp)
+    afterOp(op);
+}
+
+void StorageAndLivenessBuilder::enterBlock(Block *block) {
+  storage.buildBlock(block);
+}
+
 void mlir::tile::buildStorageAndLiveness(
     const RecordedWalk &walk, TileStorage &storage, StorageLiveness &liveness,
     function_ref<void(Operation *)> afterOp) {
-  Operation *function = walk.getRoot();
-  storage.beginBuild(function);
-  StorageLiveness::Builder reads(liveness, function);
-  // The orders of the three replays this one stands for: TileStorage's
-  // (each block's arguments, then its ops; an op's results after its
-  // regions), StorageLiveness's (enter, exit) and a post-order one.
-  auto after = [&](Operation *op) {
-    reads.exit(op);
-    storage.buildResults(op);
-    if (afterOp)
-      afterOp(op);
-  };
-  walk.forEachEvent(
-      [&](Operation *op) {
-        reads.enter(op);
-        after(op);
-      },
-      [&](Operation *op) { reads.enter(op); }, after,
-      [&](Block *block) { storage.buildBlock(block); });
+  StorageAndLivenessBuilder builder(walk.getRoot(), storage, liveness, afterOp);
+  walk.forEachEvent([&](Operation *op) { builder.op(op); },
+                    [&](Operation *op) { builder.enter(op); },
+                    [&](Operation *op) { builder.exit(op); },
+                    [&](Block *block) { builder.enterBlock(block); });
+}
+
+RecordedWalk mlir::tile::recordStorageAndLiveness(Operation *function,
+                                                  TileStorage &storage,
+                                                  StorageLiveness &liveness) {
+  StorageAndLivenessBuilder builder(function, storage, liveness);
+  return RecordedWalk(function, /*counted=*/nullptr, &builder);
 }
 
 bool StorageLiveness::isRead(OpOperand &use,

@@ -42,11 +42,22 @@ public:
   Verifier(const RecordedWalk &walk, StorageVerifierOptions options,
            const ProgramOrder &order, const TripCounts &trips,
            ValueNumbering &numbering)
-      : walk(walk), function(walk.getRoot()), options(options),
+      : walk(&walk), function(walk.getRoot()), options(options),
         numbering(numbering), storage(numbering, TileStorage::Deferred()),
         order(order), trips(trips),
         liveness(order, &trips, numbering, StorageLiveness::Deferred()) {
     buildStorageAndLiveness(walk, storage, liveness);
+  }
+  /// Records the walk of `function` itself and builds the windows and reads
+  /// along it: `order` and `trips` are all the build needs beforehand.
+  Verifier(Operation *function, StorageVerifierOptions options,
+           const ProgramOrder &order, const TripCounts &trips,
+           ValueNumbering &numbering)
+      : function(function), options(options), numbering(numbering),
+        storage(numbering, TileStorage::Deferred()), order(order), trips(trips),
+        liveness(order, &trips, numbering, StorageLiveness::Deferred()),
+        ownWalk(recordStorageAndLiveness(function, storage, liveness)) {
+    walk = &*ownWalk;
   }
 
   SmallVector<StorageViolation> run();
@@ -78,7 +89,7 @@ private:
   void checkAddresses();
   void checkMove(MoveOp move);
 
-  const RecordedWalk &walk;
+  const RecordedWalk *walk = nullptr;
   Operation *function;
   StorageVerifierOptions options;
   /// Shared by `storage` and `liveness`.
@@ -87,6 +98,9 @@ private:
   const ProgramOrder &order;
   const TripCounts &trips;
   StorageLiveness liveness;
+  /// The walk this verifier recorded itself, if it did (after the
+  /// analyses it builds along the way).
+  std::optional<RecordedWalk> ownWalk;
   ValueNames names{function};
   /// A key per allocation (and external root) windows live in, so the
   /// per-allocation groups below are flat arrays sorted once rather than a
@@ -363,7 +377,7 @@ void Verifier::checkAddresses() {
   TargetArch arch = options.arch
                         ? *options.arch
                         : getTargetArch(function).value_or(TargetArch::A3);
-  AllocationLifetimes lifetimes(walk, order, trips, liveness, storage);
+  AllocationLifetimes lifetimes(*walk, order, trips, liveness, storage);
   SmallVector<AddressItem> items;
   for (const AllocationLifetime &lifetime : lifetimes.getAllocations()) {
     Operation *op = lifetime.alloc;
@@ -448,7 +462,7 @@ SmallVector<StorageViolation> Verifier::run() {
   valuesByRoot.reserve(numbering.size());
   writes.reserve(numbering.size());
   SmallVector<StorageViolation> valueViolations;
-  walk.forEachPreOrder([&](Operation *op) {
+  walk->forEachPreOrder([&](Operation *op) {
     size_t before = violations.size();
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -510,8 +524,7 @@ SmallVector<StorageViolation> mlir::tile::verifyTileStorage(
     Operation *function, StorageVerifierOptions options,
     const ProgramOrder &order, const TripCounts &trips,
     ValueNumbering &numbering) {
-  // The structure is reused; the windows and reads are derived again from
+  // The structure is reused; the windows and reads are derived again, along
   // one walk of the function as it is now.
-  RecordedWalk walk(function);
-  return Verifier(walk, options, order, trips, numbering).run();
+  return Verifier(function, options, order, trips, numbering).run();
 }

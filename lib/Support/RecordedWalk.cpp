@@ -6,7 +6,8 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-RecordedWalk::RecordedWalk(Operation *root, ValueFilter counted)
+RecordedWalk::RecordedWalk(Operation *root, ValueFilter counted,
+                           WalkListener *listener)
     : root(root), counted(counted) {
   auto count = [&](ValueRange values) {
     for (Value value : values)
@@ -27,6 +28,8 @@ RecordedWalk::RecordedWalk(Operation *root, ValueFilter counted)
             events.push_back(tagged(op, Op));
             if (counted)
               count(op->getResults());
+            if (listener)
+              listener->op(op);
           }
         } else if (stage == 0) {
           ++ops;
@@ -34,8 +37,12 @@ RecordedWalk::RecordedWalk(Operation *root, ValueFilter counted)
           events.push_back(tagged(op, Enter));
           if (counted)
             count(op->getResults());
+          if (listener)
+            listener->enter(op);
         } else {
           events.push_back(tagged(op, Exit));
+          if (listener)
+            listener->exit(op);
         }
         return WalkResult::advance();
       },
@@ -43,5 +50,7 @@ RecordedWalk::RecordedWalk(Operation *root, ValueFilter counted)
         events.push_back(tagged(block, BlockStart));
         if (counted)
           count(block->getArguments());
+        if (listener)
+          listener->enterBlock(block);
       });
 }

@@ -164,14 +164,45 @@ private:
   llvm::DenseMap<unsigned, SmallVector<Anchor, 2>> spilled;
 };
 
-/// Builds `storage` and `liveness` (both Deferred) in one replay of `walk`,
-/// and calls `afterOp(op)` after each op's regions, once the windows of its
-/// results and of its blocks' arguments are known: what would be three
-/// passes over the IR (TileStorage's, StorageLiveness's and the caller's
-/// post-order one) is one, so a large function's ops leave the cache once.
+/// Builds a function's `storage` and `liveness` (both Deferred) from the
+/// events of one walk, and calls `afterOp(op)` after each op's regions, once
+/// the windows of its results and of its blocks' arguments are known: what
+/// would be three passes over the IR (TileStorage's, StorageLiveness's and
+/// the caller's post-order one) is one, so a large function's ops leave the
+/// cache once. The orders of the three: TileStorage's (each block's
+/// arguments, then its ops; an op's results after its regions),
+/// StorageLiveness's (enter, exit) and a post-order one.
+class StorageAndLivenessBuilder final : public WalkListener {
+public:
+  StorageAndLivenessBuilder(Operation *function, TileStorage &storage,
+                            StorageLiveness &liveness,
+                            function_ref<void(Operation *)> afterOp = {});
+  void op(Operation *op) override {
+    reads.enter(op);
+    exit(op);
+  }
+  void enter(Operation *op) override { reads.enter(op); }
+  void exit(Operation *op) override;
+  void enterBlock(Block *block) override;
+
+private:
+  TileStorage &storage;
+  StorageLiveness::Builder reads;
+  function_ref<void(Operation *)> afterOp;
+};
+
+/// Builds `storage` and `liveness` (both Deferred) in one replay of `walk`
+/// (StorageAndLivenessBuilder).
 void buildStorageAndLiveness(const RecordedWalk &walk, TileStorage &storage,
                              StorageLiveness &liveness,
                              function_ref<void(Operation *)> afterOp = {});
+
+/// Records the walk of `function` and builds `storage` and `liveness` (both
+/// Deferred) along it, as buildStorageAndLiveness does in a replay: for
+/// analyses that need nothing computed from the walk first (the storage
+/// verifier, given the program's order and trip counts).
+RecordedWalk recordStorageAndLiveness(Operation *function, TileStorage &storage,
+                                      StorageLiveness &liveness);
 
 } // namespace mlir::tile
 

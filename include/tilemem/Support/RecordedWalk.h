@@ -44,6 +44,22 @@
 
 namespace mlir::tile {
 
+/// Receives a walk's events while RecordedWalk records them: the calls a
+/// forEachEvent replay makes, in the same order. An analysis that needs
+/// nothing more than the events so far builds along the walk, while each op
+/// is in the cache for the first time, instead of in a replay that reads
+/// every op again (the storage verifier's TileStorage and StorageLiveness).
+class WalkListener {
+public:
+  virtual void op(Operation *op) = 0;
+  virtual void enter(Operation *op) = 0;
+  virtual void exit(Operation *op) = 0;
+  virtual void enterBlock(Block *block) = 0;
+
+protected:
+  ~WalkListener() = default;
+};
+
 class RecordedWalk {
 public:
   /// Walks `root` (once, without recursion) and records every op and block
@@ -51,8 +67,10 @@ public:
   /// With `counted`, it also counts the values (op results, block
   /// arguments) of the types it accepts: the size of a per-value table,
   /// known without a replay of its own (countStorageValues).
+  /// With `listener`, it hands it each event as it records it.
   using ValueFilter = bool (*)(Type);
-  explicit RecordedWalk(Operation *root, ValueFilter counted = nullptr);
+  explicit RecordedWalk(Operation *root, ValueFilter counted = nullptr,
+                        WalkListener *listener = nullptr);
 
   Operation *getRoot() const { return root; }
   /// Ops recorded, `root` included, and those of them with regions.
