@@ -221,12 +221,13 @@ StorageConflicts::checkWriteBefore(const Window &window, Operation *point,
   return std::nullopt;
 }
 
-Value StorageConflicts::findObserved(
-    const Window &window, Operation *loop, Operation *lastYield,
-    function_ref<bool(Value)> isCarried) const {
+StorageConflicts::ObservedRead
+StorageConflicts::findObserved(const Window &window, Operation *loop,
+                               Operation *lastYield,
+                               function_ref<bool(Value)> isCarried) const {
   auto values = allocations.values(window.root);
   if (values.empty())
-    return Value();
+    return {};
   // The positions of the live writes of the window inside the loop, sorted:
   // each value then finds the writes inside its live interval by a binary
   // search instead of testing every write.
@@ -258,16 +259,16 @@ Value StorageConflicts::findObserved(
     if (first == writes.end() || first->first > interval->second ||
         !seen.insert(value).second)
       continue;
-    bool observed = false;
+    Operation *reader = nullptr;
     for (const auto *write = first;
-         !observed && write != writes.end() && write->first <= interval->second;
+         !reader && write != writes.end() && write->first <= interval->second;
          ++write)
-      observed = liveness.findReadAfter(value, write->second) != nullptr;
+      reader = liveness.findReadAfter(value, write->second);
     // The loop's own carry (the costliest test) is asked last.
-    if (observed && !isCarried(value))
-      return value;
+    if (reader && !isCarried(value))
+      return {value, reader};
   }
-  return Value();
+  return {};
 }
 
 bool StorageConflicts::isWrittenWithin(const Window &window,

@@ -61,11 +61,12 @@ func.func @acc_initializer_read_after_loop(%l: !tile.tile<16x16xf16, left>, %r: 
   %c1 = arith.constant 1 : index
   // expected-note @+1 {{%1 is defined here}}
   %init = tile.matmul %l, %r : !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right> -> !tile.tile<16x16xf32, acc>
-  // expected-error @+1 {{carry #0: the initializer is still read by %1 while the loop updates it, so it must be copied: %1, but there is no acc->acc copy on a3}}
+  // expected-error @+1 {{carry #0: the initializer is still read by 'func.return' after the loop updates it, so it must be copied: %1, but there is no acc->acc copy on a3}}
   %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %init) -> (!tile.tile<16x16xf32, acc>) {
     %next = tile.matmul_acc %acc, %l, %r : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf16, left>, !tile.tile<16x16xf16, right>
     scf.yield %next : !tile.tile<16x16xf32, acc>
   }
+  // expected-note @+1 {{%1 is read here}}
   return %res, %init : !tile.tile<16x16xf32, acc>, !tile.tile<16x16xf32, acc>
 }
 
@@ -117,7 +118,7 @@ func.func @gemm_prefix_stored_after_accumulation(%A: !tile.tensor<64x256xf16>, %
   %r0 = tile.move %b0 : !tile.tile<64x64xf16, mat> -> !tile.tile<64x64xf16, right>
   // expected-note @+1 {{is defined here}}
   %prefix = tile.matmul %l0, %r0 : !tile.tile<64x64xf16, left>, !tile.tile<64x64xf16, right> -> !tile.tile<64x64xf32, acc>
-  // expected-error @+1 {{carry #0: the initializer is still read by}}
+  // expected-error @+1 {{carry #0: the initializer is still read by 'tile.store' after the loop updates it}}
   %sum = scf.for %k = %c64 to %c256 step %c64 iter_args(%acc = %prefix) -> (!tile.tile<64x64xf32, acc>) {
     %a = tile.load %A[%c0, %k] : !tile.tensor<64x256xf16> -> !tile.tile<64x64xf16, mat>
     %l = tile.move %a : !tile.tile<64x64xf16, mat> -> !tile.tile<64x64xf16, left>
@@ -127,6 +128,7 @@ func.func @gemm_prefix_stored_after_accumulation(%A: !tile.tensor<64x256xf16>, %
     scf.yield %next : !tile.tile<64x64xf32, acc>
   }
   %C1 = tile.store %sum, %C[%c0, %c0] : !tile.tile<64x64xf32, acc>, !tile.tensor<64x64xf32>
+  // expected-note @+1 {{is read here}}
   %P1 = tile.store %prefix, %P[%c0, %c0] : !tile.tile<64x64xf32, acc>, !tile.tensor<64x64xf32>
   return %P1, %C1 : !tile.tensor<64x64xf32>, !tile.tensor<64x64xf32>
 }
@@ -300,12 +302,13 @@ func.func @tensor_initializer_read_after_loop(%A: !tile.tensor<32x8xf32>, %B: !t
   %c0 = arith.constant 0 : index
   %c8 = arith.constant 8 : index
   %c32 = arith.constant 32 : index
-  // expected-error @+1 {{carry #0: the initializer is still read by %arg1 while the loop updates it, so it must be copied: %arg1, but tensors cannot be copied}}
+  // expected-error @+1 {{carry #0: the initializer is still read by 'tile.load' after the loop updates it, so it must be copied: %arg1, but tensors cannot be copied}}
   %r = scf.for %i = %c0 to %c32 step %c8 iter_args(%b = %B) -> (!tile.tensor<32x8xf32>) {
     %t = tile.load %A[%i, %c0] : !tile.tensor<32x8xf32> -> !tile.tile<8x8xf32, vec>
     %b1 = tile.store %t, %b[%i, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<32x8xf32>
     scf.yield %b1 : !tile.tensor<32x8xf32>
   }
+  // expected-note @+1 {{%arg1 is read here}}
   %old = tile.load %B[%c0, %c0] : !tile.tensor<32x8xf32> -> !tile.tile<8x8xf32, vec>
   return %r, %old : !tile.tensor<32x8xf32>, !tile.tile<8x8xf32, vec>
 }
@@ -383,11 +386,12 @@ module attributes {tile.target_arch = "a5"} {
     %c1 = arith.constant 1 : index
     // expected-note @+1 {{%2 is defined here}}
     %a0 = tile.load %A[%c0, %c0] : !tile.tensor<64x16xf16> -> !tile.tile<16x16xf16, mat>
-    // expected-error @+1 {{carry #0: the initializer is still read by %2 while the loop updates it, so it must be copied: %2, but there is no mat->mat copy on a5}}
+    // expected-error @+1 {{carry #0: the initializer is still read by 'func.return' after the loop updates it, so it must be copied: %2, but there is no mat->mat copy on a5}}
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0) -> (!tile.tile<16x16xf16, mat>) {
       %t = tile.load %A[%i, %c0] : !tile.tensor<64x16xf16> -> !tile.tile<16x16xf16, mat>
       scf.yield %t : !tile.tile<16x16xf16, mat>
     }
+    // expected-note @+1 {{%2 is read here}}
     return %r, %a0 : !tile.tile<16x16xf16, mat>, !tile.tile<16x16xf16, mat>
   }
 }

@@ -49,7 +49,7 @@ func.func @retarget_then_acc_swap(%x: !tile.tile<8x8xf32, vec>, %l: !tile.tile<1
 // Tests writeback and entry copies made before a later acc failure: the vec
 // tile.write and the vec loop reading its initializer lose their copies and
 // their allocations when the acc initializer read after its loop is rejected.
-// ROLLBACK:      error: carry #0: the initializer is still read by %{{.*}} while the loop updates it, so it must be copied: %{{.*}}, but there is no acc->acc copy on a3
+// ROLLBACK:      error: carry #0: the initializer is still read by '{{.*}}' after the loop updates it, so it must be copied: %{{.*}}, but there is no acc->acc copy on a3
 // ROLLBACK:      IR Dump After TileMaterializeSemanticAliases Failed
 // ROLLBACK-NEXT: func.func @copies_then_acc_failure
 // ROLLBACK-NEXT:   %[[B0:.*]] = tile.alloc : !tile.buffer<vec, 256>

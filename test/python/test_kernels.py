@@ -105,7 +105,8 @@ def test_storage_mode_equals_value_mode(name, planner, buffer_ir):
 
 def test_rejected_kernel_and_its_rewrite():
     """docs/kernels.md's rejected GEMM (its K-prefix product stored after the
-    loop accumulated into it) fails at the loop, naming the prefix; the
+    loop accumulated into it) fails at the loop, naming the prefix and the
+    store that reads it; the
     rewrite the doc gives (store the prefix first) needs no copy."""
     import re
 
@@ -119,6 +120,11 @@ def test_rejected_kernel_and_its_rewrite():
     assert any(
         n.location.endswith(":10:13") and "is defined here" in n.message for n in first.notes
     ), str(first)
+    # The read that needs the old value: the prefix's store after the loop.
+    assert "still read by 'tile.store' after the loop updates it" in first.message
+    assert any(n.location.endswith(":20:9") and "is read here" in n.message for n in first.notes), (
+        str(first)
+    )
     store = (
         "  %P1 = tile.store %prefix, %P[%c0, %c0] : "
         "!tile.tile<64x64xf32, acc>, !tile.tensor<64x64xf32>\n"

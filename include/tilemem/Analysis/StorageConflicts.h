@@ -189,18 +189,25 @@ public:
   checkWriteBefore(const Window &window, Operation *point,
                    ArrayRef<Value> ignored) const;
 
+  /// A value that a write would clobber, and an op that reads it after the
+  /// write (for diagnostics).
+  struct ObservedRead {
+    Value value;
+    Operation *reader = nullptr;
+    explicit operator bool() const { return static_cast<bool>(value); }
+  };
   /// The first value (in the allocation's index) overlapping `window`, for
   /// which `isCarried` (the loop's own carry and what derives from it) is
   /// false, that is read after `lastYield` or after an op in `loop` that
-  /// writes `window`, or null: what a loop updating `window` in place would
-  /// clobber. `isCarried` is asked only about values that pass every other
-  /// test, so a caller can build the carried set on first use. The writes
-  /// are sorted by position once, so each value finds those inside its live
-  /// interval by a binary search: O((V + W) log W) for the V values and W
+  /// writes `window`, with that read, or none: what a loop updating `window`
+  /// in place would clobber. `isCarried` is asked only about values that pass
+  /// every other test, so a caller can build the carried set on first use. The
+  /// writes are sorted by position once, so each value finds those inside its
+  /// live interval by a binary search: O((V + W) log W) for the V values and W
   /// writes of the allocation, not O(V x W).
-  Value findObserved(const Window &window, Operation *loop,
-                     Operation *lastYield,
-                     function_ref<bool(Value)> isCarried) const;
+  ObservedRead findObserved(const Window &window, Operation *loop,
+                            Operation *lastYield,
+                            function_ref<bool(Value)> isCarried) const;
 
   /// Whether an op nested in `region` writes a window overlapping `window`
   /// (the allocation's writer index, filtered by an interval test).

@@ -47,7 +47,7 @@ LogicalResult Materializer::isolateInputs(Operation *loop,
       // Why the initializer needs a copy; a value still read is named only
       // when the copy cannot be made (naming builds the function's AsmState).
       StringRef reason;
-      Value stillRead;
+      StorageConflicts::ObservedRead stillRead;
       if (llvm::any_of(earlier,
                        [&](const Window &w) { return w.mayOverlap(carry); })) {
         reason = "shares its window with another carry";
@@ -92,12 +92,23 @@ LogicalResult Materializer::isolateInputs(Operation *loop,
       }
       if (!canCopy(init)) {
         std::string why = reason.str();
+        if (stillRead) {
+          // Name the read, and the value read when it is not the
+          // initializer itself (a view of it, a value sharing its window).
+          why += "'" + stillRead.reader->getName().getStringRef().str() + "'";
+          if (stillRead.value != init)
+            why += " (of " + name(stillRead.value) + ", in its window)";
+          why += " after the loop updates it";
+        }
+        InFlightDiagnostic diag =
+            noCopy(loop, init,
+                   ("carry #" + Twine(index) + ": the initializer " + why +
+                    ", so it must be copied:")
+                       .str());
         if (stillRead)
-          why += name(stillRead) + " while the loop updates it";
-        return noCopy(loop, init,
-                      ("carry #" + Twine(index) + ": the initializer " + why +
-                       ", so it must be copied:")
-                          .str());
+          diag.attachNote(stillRead.reader->getLoc())
+              << name(stillRead.value) << " is read here";
+        return diag;
       }
       copyOperandInto(
           loop->getLoc(), loop, loopCarry.init->getOperandNumber(),
