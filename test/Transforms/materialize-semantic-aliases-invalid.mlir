@@ -378,6 +378,27 @@ func.func @mat_swap(%A: !tile.tensor<16x16xf16>, %n: index) -> (!tile.tile<16x16
 
 // -----
 
+// Tests that when the value read after the loop's update is a view of the
+// initializer, the diagnostic names both the reader and the view.
+module attributes {tile.target_arch = "a5"} {
+  func.func @mat_view_read_after_loop(%A: !tile.tensor<64x16xf16>, %n: index) -> (!tile.tile<16x16xf16, mat>, !tile.tile<16x16xf16, mat>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-note @+1 {{%2 is defined here}}
+    %a0 = tile.load %A[%c0, %c0] : !tile.tensor<64x16xf16> -> !tile.tile<16x16xf16, mat>
+    %v = tile.reshape %a0 : !tile.tile<16x16xf16, mat> -> !tile.tile<16x16xf16, mat>
+    // expected-error @+1 {{carry #0: the initializer is still read by 'func.return' (of %3, in its window) after the loop updates it, so it must be copied: %2, but there is no mat->mat copy on a5}}
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0) -> (!tile.tile<16x16xf16, mat>) {
+      %t = tile.load %A[%i, %c0] : !tile.tensor<64x16xf16> -> !tile.tile<16x16xf16, mat>
+      scf.yield %t : !tile.tile<16x16xf16, mat>
+    }
+    // expected-note @+1 {{%3 is read here}}
+    return %r, %v : !tile.tile<16x16xf16, mat>, !tile.tile<16x16xf16, mat>
+  }
+}
+
+// -----
+
 // Tests that a mat initializer read after its loop is rejected, also on a5
 // (the module's target architecture is named in the diagnostic).
 module attributes {tile.target_arch = "a5"} {
