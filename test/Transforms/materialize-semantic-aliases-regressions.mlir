@@ -382,3 +382,130 @@ func.func @yield_loop_result_and_its_seed(%a: !tile.tile<16x16xf32, vec>, %b: !t
   }
   return %w#0, %w#1 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
 }
+
+// -----
+
+// Tests that an outer loop yields an inner while's result without a copy
+// when the inner condition forwards a value defined before both loops: the
+// result lives in its carry's window, which is the outer carry's, and the
+// inner condition and yield deliver the forwarded value there. The outer
+// yield used to copy the result while it still sat in the forwarded value's
+// window, and aligning the inner loop turned that copy into a tile.move onto
+// its own window (rejected as "storage is still invalid": hunt of
+// 2026-12-04, F5).
+// CHECK-LABEL: func.func @inner_while_forwards_outer_value
+// CHECK: %[[CARRY:.*]] = tile.alloc
+// CHECK: %[[E:.*]] = tile.exp %{{.*}} into(%[[CARRY]] :
+// CHECK: %[[G:.*]] = tile.neg
+// CHECK: scf.while (%{{.*}} = %[[E]],
+// CHECK: %[[INNER:.*]]:2 = scf.while
+// CHECK: %[[FWD:.*]] = tile.move %[[G]] into(%[[CARRY]] :
+// CHECK-NEXT: scf.condition(%{{.*}}) %[[FWD]],
+// CHECK: %[[NEXT:.*]] = tile.move %[[G]] into(%[[CARRY]] :
+// CHECK-NEXT: scf.yield %[[NEXT]],
+// CHECK: arith.addi
+// CHECK-NEXT: scf.yield %[[INNER]]#0,
+func.func @inner_while_forwards_outer_value(%a0: !tile.tile<16x16xf32, vec>, %a1: !tile.tile<16x16xf32, vec>, %n: index) -> !tile.tile<16x16xf32, vec> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %e = tile.exp %a0 : !tile.tile<16x16xf32, vec>
+  %g = tile.neg %a1 : !tile.tile<16x16xf32, vec>
+  %w:2 = scf.while (%p = %e, %j = %c0) : (!tile.tile<16x16xf32, vec>, index) -> (!tile.tile<16x16xf32, vec>, index) {
+    %cc = arith.cmpi slt, %j, %c2 : index
+    scf.condition(%cc) %p, %j : !tile.tile<16x16xf32, vec>, index
+  } do {
+  ^bb0(%q: !tile.tile<16x16xf32, vec>, %k: index):
+    %v:2 = scf.while (%r = %q, %l = %c0) : (!tile.tile<16x16xf32, vec>, index) -> (!tile.tile<16x16xf32, vec>, index) {
+      %cc2 = arith.cmpi slt, %l, %n : index
+      scf.condition(%cc2) %g, %l : !tile.tile<16x16xf32, vec>, index
+    } do {
+    ^bb0(%s: !tile.tile<16x16xf32, vec>, %m: index):
+      %m1 = arith.addi %m, %c1 : index
+      scf.yield %g, %m1 : !tile.tile<16x16xf32, vec>, index
+    }
+    %k1 = arith.addi %k, %c1 : index
+    scf.yield %v#0, %k1 : !tile.tile<16x16xf32, vec>, index
+  }
+  return %w#0 : !tile.tile<16x16xf32, vec>
+}
+
+// -----
+
+// Tests that a loop yielding an inner while's results swapped copies each
+// from the inner carry's window into the other outer carry's: the inner
+// condition forwards one outer carry twice, and the yield's copies, planned
+// while both results still sat in that carry's window, became a tile.move
+// onto its own window once the condition was aligned (hunt of 2026-12-04,
+// F4).
+// CHECK-LABEL: func.func @while_results_swapped_by_outer_yield
+// CHECK: %[[E:.*]] = tile.exp
+// CHECK: %[[Y:.*]] = tile.neg %{{.*}} into(%[[YBUF:.*]] :
+// CHECK: %[[X:.*]] = tile.move %[[E]] into(%[[XBUF:.*]] :
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[X]], %{{.*}} = %[[Y]])
+// CHECK: %[[W:.*]]:3 = scf.while
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[TO_X:.*]] = tile.move %[[W]]#1 into(%[[XBUF]] :
+// CHECK-NEXT: %[[TO_Y:.*]] = tile.move %[[W]]#0 into(%[[YBUF]] :
+// CHECK-NEXT: scf.yield %[[TO_X]], %[[TO_Y]]
+func.func @while_results_swapped_by_outer_yield(%a0: !tile.tile<16x16xf32, vec>, %a1: !tile.tile<16x16xf32, vec>, %n: index) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %e = tile.exp %a0 : !tile.tile<16x16xf32, vec>
+  %f = tile.neg %a1 : !tile.tile<16x16xf32, vec>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %e, %y = %f) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+    %w:3 = scf.while (%p = %y, %q = %x, %j = %c0) : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index) {
+      %cc = arith.cmpi slt, %j, %c2 : index
+      scf.condition(%cc) %y, %y, %j : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index
+    } do {
+    ^bb0(%s: !tile.tile<16x16xf32, vec>, %t: !tile.tile<16x16xf32, vec>, %k: index):
+      %k1 = arith.addi %k, %c1 : index
+      scf.yield %a1, %e, %k1 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index
+    }
+    scf.yield %w#1, %w#0 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+  }
+  return %r#0, %r#1 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+}
+
+// -----
+
+// Tests that a loop yielding an inner while's result that lives in another
+// outer carry's window (the inner carry is seeded by that outer carry, and
+// the condition forwards a third carry twice) copies the result out before
+// it delivers that carry, breaking the cycle with one scratch tile. The
+// yield's copies were ordered while the result still sat in the forwarded
+// carry's window: aligning the condition moved it into a window the yield
+// overwrote first, and every round then gave the outer carry another entry
+// copy (rejected as "storage is still invalid": hunt of 2026-12-04, F3).
+// CHECK-LABEL: func.func @while_result_in_another_carrys_window
+// CHECK: %[[X6:.*]] = tile.neg %{{.*}} into(%[[X6BUF:.*]] :
+// CHECK: %[[X8:.*]] = tile.move %[[X6]] into(%[[X8BUF:.*]] :
+// CHECK: scf.for {{.*}} iter_args(%[[ARG6:.*]] = %[[X6]], %{{.*}} = %{{.*}}, %{{.*}} = %[[X8]])
+// CHECK: %[[W:.*]]:3 = scf.while
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK: %[[OUT:.*]] = tile.move %[[W]]#1 into(%[[SCRATCH:.*]] :
+// CHECK-NEXT: %[[TO_X8:.*]] = tile.move %[[ARG6]] into(%[[X8BUF]] :
+// CHECK-NEXT: %[[TO_X6:.*]] = tile.move %[[OUT]] into(%[[X6BUF]] :
+// CHECK-NEXT: scf.yield %[[TO_X6]], %{{.*}}, %[[TO_X8]]
+func.func @while_result_in_another_carrys_window(%a1: !tile.tile<16x16xf32, vec>, %a2: !tile.tile<16x16xf32, vec>, %n: index) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %e1 = tile.exp %a1 : !tile.tile<16x16xf32, vec>
+  %e2 = tile.neg %a2 : !tile.tile<16x16xf32, vec>
+  %r:3 = scf.for %i = %c0 to %c2 step %c1 iter_args(%x6 = %e2, %x7 = %e1, %x8 = %e2) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+    %w:3 = scf.while (%p10 = %x6, %p11 = %x8, %j = %c0) : (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index) {
+      %cc = arith.cmpi slt, %j, %c2 : index
+      scf.condition(%cc) %x7, %x7, %j : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index
+    } do {
+    ^bb0(%q17: !tile.tile<16x16xf32, vec>, %q18: !tile.tile<16x16xf32, vec>, %j19: index):
+      %j21 = arith.addi %j19, %c1 : index
+      scf.yield %x7, %x6, %j21 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, index
+    }
+    scf.yield %w#1, %a2, %x6 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+  }
+  return %r#0, %r#1 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+}

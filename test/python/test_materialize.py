@@ -327,14 +327,47 @@ def test_values_sharing_a_window_are_copied_each_from_its_own(name, enable_buffe
         module = passes.run_pipeline(
             ir.Module.parse(text), passes.storage_pipeline(enable_buffer_ir=enable_buffer_ir)
         )
-        types = interp.compile(text).argument_types("k")
-        for trips in range(4):
-            for flag in (False, True):
-                scalars = {
-                    k: (trips if t == "index" else flag)
-                    for k, t in enumerate(types)
-                    if t in ("index", "i1")
-                }
-                inputs = interp.random_inputs(text, seed=trips, scalars=scalars)
-                result = interp.compare(text, module, inputs)
-                assert result.equal, f"{trips} trips, i1 {flag}: {result.message}"
+        _assert_storage_keeps_values(text, module)
+
+
+def _assert_storage_keeps_values(text, module):
+    """Storage mode of `module` against value mode of `text` (function @k):
+    every index argument runs 0 to 3 trips, every i1 both ways."""
+    types = interp.compile(text).argument_types("k")
+    for trips in range(4):
+        for flag in (False, True):
+            scalars = {
+                k: (trips if t == "index" else flag)
+                for k, t in enumerate(types)
+                if t in ("index", "i1")
+            }
+            inputs = interp.random_inputs(text, seed=trips, scalars=scalars)
+            result = interp.compare(text, module, inputs)
+            assert result.equal, f"{trips} trips, i1 {flag}: {result.message}"
+
+
+WHILE_FORWARDING_20261204 = (
+    "F3_while_in_for_fwd_twice_still_invalid.mlir",
+    "F4_fwd_twice_not_in_place.mlir",
+    "F5_nested_while_forwards_outer_value.mlir",
+)
+
+
+@pytest.mark.parametrize("name", WHILE_FORWARDING_20261204)
+@pytest.mark.parametrize("planner", ["pypto", "dsa-rp", "ptoas"])
+@pytest.mark.parametrize("enable_buffer_ir", [False, True])
+def test_while_results_live_in_their_carries(name, planner, enable_buffer_ir):
+    """The wrong rejections of the 2026-12-04 hunt (F3, F4, F5: while loops
+    whose condition forwards a value from outside, nested in another loop
+    that yields their results): an enclosing yield planned its copies from
+    the window the forwarded value sat in, which the result left once the
+    inner condition was aligned. Each passes the whole memory pipeline with
+    every planner and keeps value mode's results."""
+    with open(os.path.join(HUNT_20261204, name)) as f:
+        text = f.read()
+    with ir.Context():
+        module = passes.run_pipeline(
+            ir.Module.parse(text),
+            [passes.memory_pipeline(memory_planner=planner, enable_buffer_ir=enable_buffer_ir)],
+        )
+        _assert_storage_keeps_values(text, module)

@@ -285,8 +285,10 @@ func.func @for_nested(%n: index) {
 }
 
 // Tests scf.while: before-region arguments take the initializers' windows;
-// after-region arguments and results take the scf.condition operands'
-// windows (here swapped, and one computed in the before region).
+// after-region arguments take the scf.condition operands' windows (here
+// swapped, and one computed in the before region); results, like an
+// scf.for's, take their carries' windows, which valid storage forwards them
+// in.
 // CHECK-LABEL: storage of @while_carries
 // CHECK-NEXT:   %1: %0[0, 4096]
 // CHECK-NEXT:   %2: %0[4096, 4096]
@@ -294,8 +296,8 @@ func.func @for_nested(%n: index) {
 // CHECK-NEXT:   %arg2: %0[4096, 4096]
 // CHECK-NEXT:   %arg1: %0[4096, 4096]
 // CHECK-NEXT:   %arg2: %0[8192, 4096]
-// CHECK-NEXT:   %3#0: %0[4096, 4096]
-// CHECK-NEXT:   %3#1: %0[8192, 4096]
+// CHECK-NEXT:   %3#0: %0[0, 4096]
+// CHECK-NEXT:   %3#1: %0[4096, 4096]
 // CHECK-NEXT:   %4: %0[8192, 4096]
 // CHECK-NOT: {{.}}
 func.func @while_carries(%c: i1) {
