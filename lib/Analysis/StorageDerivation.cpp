@@ -13,6 +13,27 @@ OpOperand &mlir::tile::ifResultSource(scf::IfOp ifOp, unsigned index) {
   return ifOp.thenYield()->getOpOperand(index);
 }
 
+// Valid storage forwards every carry in its window (tile-verify-storage
+// checks the scf.condition's operands against the carries), so both
+// sources agree there. While tile-materialize-semantic-aliases is still
+// aligning a condition, the operand it forwards may sit in another value's
+// window; a result taken from there made an enclosing yield plan its
+// copies from a window the result leaves as soon as the condition is
+// aligned: a tile.move onto its own window, or a parallel copy that
+// overwrites the result before copying it out (hunt of 2026-12-04, F3 to
+// F5).
+LoopResults mlir::tile::windowLoopResults(Value value) {
+  auto result = dyn_cast<OpResult>(value);
+  if (!result)
+    return LoopResults::FromExit;
+  auto whileOp = dyn_cast<scf::WhileOp>(result.getOwner());
+  unsigned index = result.getResultNumber();
+  if (whileOp && index < whileOp.getInits().size() &&
+      whileOp.getInits()[index].getType() == result.getType())
+    return LoopResults::FromInitializer;
+  return LoopResults::FromExit;
+}
+
 std::optional<Derivation> mlir::tile::sourceOf(Value value,
                                                LoopResults loopResults) {
   constexpr DerivationKind forward = DerivationKind::Forward;

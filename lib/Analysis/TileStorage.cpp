@@ -220,30 +220,6 @@ std::optional<Window> TileStorage::derivedWindow(Value derived,
   return source;
 }
 
-/// Where the window of `value` is looked for when it is a loop result. An
-/// scf.while's result that continues a carry (same position and type as an
-/// initializer) lives in that carry's window, as an scf.for's does: valid
-/// storage forwards every carry in its window (tile-verify-storage checks
-/// the scf.condition's operands against the carries), and while
-/// tile-materialize-semantic-aliases is still aligning the condition, the
-/// operand it forwards may sit in another value's window. Taking the
-/// result from there made an enclosing yield plan its copies from a window
-/// the result leaves as soon as the condition is aligned: a tile.move onto
-/// its own window, or a parallel copy that overwrites the result before
-/// copying it out (hunt of 2026-12-04, F3 to F5). A result that continues
-/// no carry keeps the operand the condition forwards.
-static LoopResults loopResultsOf(Value value) {
-  auto result = dyn_cast<OpResult>(value);
-  if (!result)
-    return LoopResults::FromExit;
-  auto whileOp = dyn_cast<scf::WhileOp>(result.getOwner());
-  unsigned index = result.getResultNumber();
-  if (whileOp && index < whileOp.getInits().size() &&
-      whileOp.getInits()[index].getType() == result.getType())
-    return LoopResults::FromInitializer;
-  return LoopResults::FromExit;
-}
-
 void TileStorage::derive(Value value) {
   if (!hasStorage(value.getType()))
     return;
@@ -253,7 +229,8 @@ void TileStorage::derive(Value value) {
       set(value, *window);
     return;
   }
-  std::optional<Derivation> derivation = sourceOf(value, loopResultsOf(value));
+  std::optional<Derivation> derivation =
+      sourceOf(value, windowLoopResults(value));
   if (!derivation)
     return;
   if (const Window *source = lookup(derivation->getSource()))
@@ -266,14 +243,14 @@ void TileStorage::forEachDerived(Value value, const Window &window,
   for (OpOperand &use : value.getUses()) {
     // Only an scf.while's initializers and its condition's operands feed
     // its results; each result is derived from one of the two
-    // (loopResultsOf), the other must not claim it.
+    // (windowLoopResults), the other must not claim it.
     LoopResults loopResults = isa<scf::WhileOp>(use.getOwner())
                                   ? LoopResults::FromInitializer
                                   : LoopResults::FromExit;
     forEachDerivedThrough(
         use,
         [&](Value derived, DerivationKind) {
-          if (loopResultsOf(derived) != loopResults &&
+          if (windowLoopResults(derived) != loopResults &&
               isa_and_nonnull<scf::WhileOp>(derived.getDefiningOp()))
             return;
           if (std::optional<Window> derivedWin = derivedWindow(derived, window))

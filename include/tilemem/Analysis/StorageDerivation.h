@@ -70,14 +70,19 @@ struct Derivation {
 
 /// Where a loop result's storage is looked for.
 enum class LoopResults {
-  /// What the loop forwards on exit (an scf.while's scf.condition operand),
-  /// as the windows are derived.
+  /// What the loop forwards on exit (an scf.while's scf.condition operand).
   FromExit,
   /// The loop's initializer: the carry that decides the result's window
   /// once the loop's boundaries are aligned (a rewrite moves a loop result
   /// by moving its initializer). Same as FromExit for scf.for.
   FromInitializer,
 };
+
+/// Where TileStorage takes `value`'s window from if it is a loop result:
+/// an scf.while's result that continues a carry (same position and type as
+/// an initializer) from the initializer, as an scf.for's; one that
+/// continues no carry from what the condition forwards.
+LoopResults windowLoopResults(Value value);
 
 /// The source of `value`'s storage, or none for a storage root (an
 /// allocating producer's result, a function argument) and for values the
