@@ -136,3 +136,62 @@ def test_main_summarises_each_planner(capsys):
         assert re.search(
             rf"planner {planner}: run \d+, ok \d+, mismatches 0, address errors 0", out
         ), out
+
+
+_WHILE = re.compile(r"= scf\.while \((.*?)\) :")
+_CONDITION = re.compile(r"scf\.condition\(\S+\) (.*?) :")
+_DEFINED = re.compile(r"^\s*(%[\w#]+)(?::\d+)? = ")
+
+
+def while_conditions(text):
+    """Per scf.while of `text`: how many ops its before region computes
+    besides the counter compare, and what its scf.condition forwards for
+    each carry: its own before argument ("own"), another before argument
+    ("twin"), a value of the before region ("local") or an outer one."""
+    lines = text.splitlines()
+    shapes = []
+    for i, line in enumerate(lines):
+        match = _WHILE.search(line)
+        if not match:
+            continue
+        before = [p.split(" = ")[0] for p in match.group(1).split(", ")][1:]
+        j, defined = i + 1, set()
+        while not _CONDITION.search(lines[j]):
+            name = _DEFINED.match(lines[j])
+            if name and "arith.cmpi" not in lines[j]:
+                defined.add(name.group(1).split("#")[0])
+            j += 1
+        forwarded = _CONDITION.search(lines[j]).group(1).split(", ")[1:]
+        kinds = []
+        for slot, name in enumerate(forwarded):
+            if name == before[slot]:
+                kinds.append("own")
+            elif name in before:
+                kinds.append("twin")
+            elif name.split("#")[0] in defined:
+                kinds.append("local")
+            else:
+                kinds.append("outer")
+        shapes.append((len(defined), kinds))
+    return shapes
+
+
+def test_while_conditions_forward_other_values():
+    """Some scf.while before regions compute, and their conditions forward
+    a before argument for two carries, an outer value or a value computed
+    in the region; most whiles keep the plain shape, and
+    while_forwarding=False makes only plain ones."""
+    seen, whiles, other, computing = set(), 0, 0, 0
+    for seed in range(1, 150):
+        for ops, kinds in while_conditions(fuzz.generate(seed, max_depth=6)):
+            whiles += 1
+            seen |= set(kinds)
+            computing += ops > 0
+            other += ops > 0 or kinds.count("own") != len(kinds)
+        plain = fuzz.generate(seed, max_depth=6, while_forwarding=False)
+        assert all(ops == 0 and set(kinds) <= {"own"} for ops, kinds in while_conditions(plain)), (
+            seed
+        )
+    assert {"own", "twin", "local", "outer"} <= seen
+    assert computing > 0
+    assert 0.15 * whiles < other < 0.45 * whiles

@@ -8,7 +8,10 @@ of the programs they were written for. Every program mixes, at random:
   ``max_depth``, with tile, acc and tensor carries; swaps, rotations, one
   tile passed as two initializers, carries yielded unchanged or from outer
   scopes; trip counts 0, 1, small constants and unknown; ``scf.if`` and
-  ``scf.while`` on constant conditions; yields through ``tile.scope``;
+  ``scf.while`` on constant conditions; whiles whose before region
+  computes and whose ``scf.condition`` forwards, per carry, another before
+  argument (one value for two carries), an outer value or a value computed
+  in the region (``while_forwarding``); yields through ``tile.scope``;
 - caller storage: tile arguments (vec and acc) used as operands, carried,
   yielded through ifs, written in place (``tile.write``/``matmul_acc`` of an
   argument) and returned; buffer arguments written by a producer;
@@ -239,8 +242,12 @@ class KernelGenerator:
         tensor_outputs: bool = False,
         entry: bool = False,
         shapes: Shapes = DEFAULT_SHAPES,
+        while_forwarding: bool = True,
     ):
         self.rng = rng
+        # Some scf.while before regions compute, and their conditions
+        # forward other values than the before arguments (before_region).
+        self.while_forwarding = while_forwarding
         self.name = name
         self.shapes = shapes
         # The PTO entry of a module of several kernels (`pto.entry`).
@@ -964,8 +971,14 @@ class KernelGenerator:
             go = "%false"  # never enters the after region
         else:
             self.emit(depth + 1, f"{go} = arith.cmpi slt, {counter}, {bound} : index")
-        forwarded = ", ".join([counter] + [b.name for b in before])
-        self.emit(depth + 1, f"scf.condition({go}) {forwarded} : {sig}")
+        tile_before = [b for b in before if b.kind != "tensor"]
+        forwarded = [b.name for b in tile_before]
+        if tile_before and self.while_forwarding and self.chance(0.3):
+            forwarded = self.before_region(
+                depth + 1, tile_before, before[-1] if carry_tensor else tensor
+            )
+        forwarded = [counter] + forwarded + ([before[-1].name] if carry_tensor else [])
+        self.emit(depth + 1, f"scf.condition({go}) {', '.join(forwarded)} : {sig}")
         self.emit(depth, "} do {")
         counter2 = self.fresh("k")
         block_args = ", ".join(
@@ -994,6 +1007,65 @@ class KernelGenerator:
             self.define(Value(name, carry.kind, self.new_group()))
         if carry_tensor:
             self.scopes[-1].tensor = Value(names[-1], "tensor", tensor.group)
+
+    def before_region(self, depth: int, before: list[Value], tensor: Value | None) -> list[str]:
+        """A before region that computes and a condition that forwards other
+        values than its arguments: sometimes a few ops (on the before
+        arguments and outer values: reads, and in-place writes of an outer
+        tile whose old version is still read after the loop), then, per
+        carry, its own argument (most often), another argument of its kind
+        (one value forwarded for two carries), an outer value of its kind,
+        or a value computed here. The region runs once per iteration and
+        once more on exit, so it writes no user buffer and stores nothing."""
+        saved = [list(s.values) for s in self.scopes]
+        scope = Scope(values=list(before))
+        scope.tensor = tensor
+        self.scopes.append(scope)
+        self.loops += 1
+        for _ in range(self.rng.choice([0, 1, 1, 2, 3])):
+            r = self.rng.random()
+            if r < 0.5:
+                self.produce_vec(depth)
+            elif r < 0.65:
+                self.produce_half(depth)
+            elif r < 0.85:
+                self.writeback_vec(depth)
+            else:
+                self.produce_acc(depth)
+        local = [v for v in scope.values if v not in before]
+        outer = [v for s in self.scopes[:-1] for v in s.values]
+        names = []
+        for arg in before:
+            r = self.rng.random()
+            choice = None
+            if r < 0.4:
+                choice = arg
+            elif r < 0.6:
+                twins = [b for b in before if b.kind == arg.kind and b is not arg]
+                choice = self.rng.choice(twins) if twins else None
+            elif r < 0.8:
+                others = [v for v in outer if v.kind == arg.kind]
+                choice = self.rng.choice(others) if others else None
+            else:
+                mine = [v for v in local if v.kind == arg.kind]
+                if mine and self.chance(0.6):
+                    choice = self.rng.choice(mine)
+                elif arg.kind == "vec":
+                    choice = self.produce_vec(depth)
+                else:
+                    choice = self.produce_acc(depth)
+            choice = choice or arg
+            live = self.visible(arg.kind)
+            if choice not in live:
+                # A writeback here consumed it (an acc has no copy): forward
+                # what replaced it.
+                choice = next((v for v in reversed(scope.values) if v in live), None) or arg
+            names.append(choice.name)
+        self.loops -= 1
+        self.scopes.pop()
+        for s, values in zip(self.scopes, saved):
+            s.values = values
+        return names
 
     def if_op(self, depth: int) -> None:
         kinds = [
@@ -1172,6 +1244,7 @@ def generate(
     tensor_outputs: bool = False,
     boundary: bool = False,
     distributed: bool | None = None,
+    while_forwarding: bool = True,
 ) -> str:
     """The module of one seed (deterministic): one to three kernels.
     `branch_heavy` makes scf.if the most frequent statement. With
@@ -1202,6 +1275,7 @@ def generate(
                 tensor_outputs=tensor_outputs,
                 entry=tensor_outputs and count > 1 and k == 0,
                 shapes=shapes,
+                while_forwarding=while_forwarding,
             ).generate()
         )
     return 'module attributes {tile.target_arch = "a3"} {\n' + "\n".join(kernels) + "\n}\n"

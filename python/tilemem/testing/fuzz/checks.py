@@ -142,7 +142,12 @@ def _live_moves(text: str) -> int:
 
 
 def compare_modes(
-    seeds, max_depth: int = 4, branch_heavy: bool = False, report=None, boundary: bool = False
+    seeds,
+    max_depth: int = 4,
+    branch_heavy: bool = False,
+    report=None,
+    boundary: bool = False,
+    while_forwarding: bool = True,
 ):
     """Runs every program with Buffer IR off and on; returns a summary of the
     tile.move ops each mode inserted. `report`, a writable file, receives one
@@ -152,7 +157,9 @@ def compare_modes(
     if report is not None:
         report.write("seed,tile_status,tile_moves,buffer_ir_status,buffer_ir_moves\n")
     for seed in seeds:
-        text = generate(seed, max_depth, branch_heavy, boundary=boundary)
+        text = generate(
+            seed, max_depth, branch_heavy, boundary=boundary, while_forwarding=while_forwarding
+        )
         tile = run_one(text, seed, enable_buffer_ir=False)
         bir = run_one(text, seed, enable_buffer_ir=True)
         if report is not None:

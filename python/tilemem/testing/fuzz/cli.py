@@ -39,6 +39,16 @@ def main(argv=None) -> int:
         help="generate programs in which scf.if is the most frequent statement",
     )
     parser.add_argument(
+        "--while-forwarding",
+        choices=("true", "false"),
+        default="true",
+        help="about 3 in 10 scf.while before regions compute a few ops and their "
+        "scf.condition forwards, per carry, another before argument (one value "
+        "for two carries), an outer value or a value computed there instead of "
+        "the carry's own argument (default true; false: every condition "
+        "forwards exactly the before arguments)",
+    )
+    parser.add_argument(
         "--shapes",
         choices=("default", "boundary"),
         default="default",
@@ -111,6 +121,7 @@ def main(argv=None) -> int:
                 args.branch_heavy,
                 tensor_outputs=bool(planners) and args.seed % 2 == 0,
                 boundary=args.shapes == "boundary",
+                while_forwarding=args.while_forwarding == "true",
             )
         )
         return 0
@@ -141,6 +152,7 @@ def main(argv=None) -> int:
         "max_depth": args.max_depth,
         "branch_heavy": args.branch_heavy,
         "boundary": args.shapes == "boundary",
+        "while_forwarding": args.while_forwarding == "true",
         "buffer_ir": buffer_ir,
         "keep_text": False,
     }
@@ -158,6 +170,7 @@ def main(argv=None) -> int:
                 args.branch_heavy,
                 tensor_outputs=bool(planners) and seed % 2 == 0,
                 boundary=args.shapes == "boundary",
+                while_forwarding=args.while_forwarding == "true",
             )
             path = _write_failure(
                 args.failures, f"seed-{seed}.mlir", "crash", "the compiler crashed", text, ""
@@ -279,6 +292,7 @@ def _execute(args, seeds, planners, buffer_ir, tools, progress) -> int:
                 args.branch_heavy,
                 tensor_outputs=True,
                 boundary=args.shapes == "boundary",
+                while_forwarding=args.while_forwarding == "true",
             ),
         )
         for seed in seeds
@@ -323,7 +337,12 @@ def _compare_main(args) -> int:
     report = open(args.report, "w") if args.report else None
     try:
         summary, worse = compare_modes(
-            seeds, args.max_depth, args.branch_heavy, report, boundary=args.shapes == "boundary"
+            seeds,
+            args.max_depth,
+            args.branch_heavy,
+            report,
+            boundary=args.shapes == "boundary",
+            while_forwarding=args.while_forwarding == "true",
         )
     finally:
         if report is not None:
