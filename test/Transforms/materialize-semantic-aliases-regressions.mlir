@@ -509,3 +509,45 @@ func.func @while_result_in_another_carrys_window(%a1: !tile.tile<16x16xf32, vec>
   }
   return %r#0, %r#1 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
 }
+
+// -----
+
+// Tests that when the entry copy a while's yield needs is made after its
+// condition was aligned (the condition forwards the carries' shared
+// initializer twice), the condition is aligned again before the yield is
+// planned: the yield then sees the first after-argument in the first carry's
+// window and copies the second one there only after the slice has read it,
+// at the yield (before, the copy was hoisted above tile.full and clobbered
+// the first after-argument: "storage is still invalid after
+// materialization"; fuzzer, seed 1270173).
+// CHECK-LABEL: func.func @outer_value_forwarded_twice
+// CHECK: %[[V:.*]] = tile.load {{.*}} into(%[[VBUF:.*]] :
+// CHECK: %[[INIT2:.*]] = tile.move %[[V]] into(%[[BUF2:.*]] :
+// CHECK: %[[INIT1:.*]] = tile.move %[[V]] into(%[[BUF1:.*]] :
+// CHECK: scf.while ({{.*}} = %[[INIT1]], %{{.*}} = %[[INIT2]])
+// CHECK: %[[F2:.*]] = tile.move %[[V]] into(%[[BUF2]] :
+// CHECK: %[[F1:.*]] = tile.move %[[V]] into(%[[BUF1]] :
+// CHECK: scf.condition(%{{.*}}) %{{.*}}, %[[F1]], %[[F2]]
+// CHECK: ^bb0(%{{.*}}: index, %[[A1:.*]]: !tile.tile<16x16xf32, vec>, %[[A2:.*]]: !tile.tile<16x16xf32, vec>):
+// CHECK-NOT: tile.move
+// CHECK: tile.slice %[[A1]]
+// CHECK: %[[TO1:.*]] = tile.move %[[A2]] into(%[[BUF1]] :
+// CHECK-NEXT: %[[TO2:.*]] = tile.move %{{.*}} into(%[[BUF2]] :
+// CHECK-NEXT: scf.yield %{{.*}}, %[[TO1]], %[[TO2]]
+func.func @outer_value_forwarded_twice(%t: !tile.tensor<64x16xf32>) -> (!tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = tile.load %t[%c0, %c0] : !tile.tensor<64x16xf32> -> !tile.tile<16x16xf32, vec>
+  %w:3 = scf.while (%k = %c0, %p = %v, %q = %v) : (index, !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) -> (index, !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>) {
+    %go = arith.cmpi slt, %k, %c1 : index
+    scf.condition(%go) %k, %v, %v : index, !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+  } do {
+  ^bb0(%k2: index, %a1: !tile.tile<16x16xf32, vec>, %a2: !tile.tile<16x16xf32, vec>):
+    %z = tile.full 0.000000e+00 : !tile.tile<16x16xf32, vec>
+    %h = tile.slice %a1[0, 0] : !tile.tile<16x16xf32, vec> -> !tile.tile<8x16xf32, vec>
+    %s = tile.assemble %z, %h[0, 0] : !tile.tile<16x16xf32, vec>, !tile.tile<8x16xf32, vec>
+    %k3 = arith.addi %k2, %c1 : index
+    scf.yield %k3, %a2, %s : index, !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+  }
+  return %w#1, %w#2 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+}

@@ -350,6 +350,7 @@ WHILE_FORWARDING_20261204 = (
     "F3_while_in_for_fwd_twice_still_invalid.mlir",
     "F4_fwd_twice_not_in_place.mlir",
     "F5_nested_while_forwards_outer_value.mlir",
+    "FW1_outer_value_forwarded_twice.mlir",
 )
 
 

@@ -1044,11 +1044,7 @@ class KernelGenerator:
                 twins = [b for b in before if b.kind == arg.kind and b is not arg]
                 choice = self.rng.choice(twins) if twins else None
             elif r < 0.8:
-                # One outer value is forwarded for one carry at most: for two
-                # the pass wrongly rejects some programs (open reproducer
-                # test/python/repros/open/fuzz-while-2026-12-04/); CI's fuzz
-                # slices must not stumble on a known open bug.
-                others = [v for v in outer if v.kind == arg.kind and v.name not in names]
+                others = [v for v in outer if v.kind == arg.kind]
                 choice = self.rng.choice(others) if others else None
             else:
                 mine = [v for v in local if v.kind == arg.kind]

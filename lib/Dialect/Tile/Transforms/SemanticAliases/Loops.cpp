@@ -11,16 +11,16 @@ using namespace mlir::tile::semantic_aliases;
 // (read in a later iteration, after the loop, or again by an enclosing
 // loop), shared with another carry, or owned by the caller, gets an entry
 // copy into private storage, so the loop may update the carry in place.
-LogicalResult Materializer::isolateInputs(Operation *loop,
-                                          ArrayRef<LoopCarry> carries,
-                                          Operation *lastYield) {
+FailureOr<bool> Materializer::isolateInputs(Operation *loop,
+                                            ArrayRef<LoopCarry> carries,
+                                            Operation *lastYield) {
   // Only code that can run updates a carry: a zero-trip loop's yields and
   // writes are dead, so its input needs no private copy to protect readers.
   const TripCounts &trips = conflicts.getTrips();
   // An entry copy changes which yields are aligned and which windows are
   // shared, so decisions restart after each copy (each carry is copied at
   // most once: its private window is observed by nothing else).
-  bool copied = true;
+  bool copied = true, anyCopied = false;
   for (unsigned attempt = 0; copied && attempt <= carries.size(); ++attempt) {
     copied = false;
     SmallVector<Window> earlier;
@@ -114,11 +114,11 @@ LogicalResult Materializer::isolateInputs(Operation *loop,
           loop->getLoc(), loop, loopCarry.init->getOperandNumber(),
           freshTile(loop->getLoc(), cast<TileType>(init.getType())));
       ++counters.entryCopies;
-      copied = true;
+      copied = anyCopied = true;
       break;
     }
   }
-  return success();
+  return anyCopied;
 }
 
 LogicalResult Materializer::alignYield(Operation *loop,
@@ -233,15 +233,25 @@ LogicalResult Materializer::processLoop(Operation *loop) {
         yieldPoints.push_back(yielded->getOwner());
   if (yieldPoints.empty())
     return success();
-  for (Operation *yield : yieldPoints) {
+  for (auto [index, yield] : llvm::enumerate(yieldPoints)) {
     // Aligning an scf.while's condition moves what the after-region passes
     // on, so only then is it known which carries its yield updates: a
     // condition that forwards a carry twice, whose copy the yield hands to
     // the other carry, makes that carry change. Its initializer is isolated
     // before the yield is aligned, as it would have been had the loop been
     // written so (a carry already isolated is not copied again).
-    if (failed(isolateInputs(loop, carries, yieldPoints.back())) ||
-        failed(alignYield(loop, carries, yield)))
+    FailureOr<bool> copied = isolateInputs(loop, carries, yieldPoints.back());
+    if (failed(copied))
+      return failure();
+    // An entry copy gives a carry a new window, which the terminators
+    // aligned before this one no longer deliver to (a condition that
+    // forwards the initializer itself, say): they are aligned again first,
+    // so that this one is planned from where its inputs will live.
+    for (Operation *earlier :
+         ArrayRef<Operation *>(yieldPoints).take_front(*copied ? index : 0))
+      if (failed(alignYield(loop, carries, earlier)))
+        return failure();
+    if (failed(alignYield(loop, carries, yield)))
       return failure();
   }
   return success();

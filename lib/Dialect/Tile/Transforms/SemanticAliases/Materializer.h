@@ -97,8 +97,9 @@ public:
 private:
   // Loops.
   LogicalResult processLoop(Operation *loop);
-  LogicalResult isolateInputs(Operation *loop, ArrayRef<LoopCarry> carries,
-                              Operation *lastYield);
+  /// Whether it made an entry copy.
+  FailureOr<bool> isolateInputs(Operation *loop, ArrayRef<LoopCarry> carries,
+                                Operation *lastYield);
   LogicalResult alignYield(Operation *loop, ArrayRef<LoopCarry> carries,
                            Operation *yield);
   void copyBlockingCarriesEarly(
