@@ -106,6 +106,8 @@ def main(argv=None) -> int:
         help="a progress bar on stderr (auto: when stderr is a terminal)",
     )
     args = parser.parse_args(argv)
+    # The option is spelled true/false like --enable-buffer-ir; read it once.
+    args.while_forwarding = args.while_forwarding == "true"
     planners = (
         []
         if args.memory_planner == "none"
@@ -121,7 +123,7 @@ def main(argv=None) -> int:
                 args.branch_heavy,
                 tensor_outputs=bool(planners) and args.seed % 2 == 0,
                 boundary=args.shapes == "boundary",
-                while_forwarding=args.while_forwarding == "true",
+                while_forwarding=args.while_forwarding,
             )
         )
         return 0
@@ -152,7 +154,7 @@ def main(argv=None) -> int:
         "max_depth": args.max_depth,
         "branch_heavy": args.branch_heavy,
         "boundary": args.shapes == "boundary",
-        "while_forwarding": args.while_forwarding == "true",
+        "while_forwarding": args.while_forwarding,
         "buffer_ir": buffer_ir,
         "keep_text": False,
     }
@@ -170,7 +172,7 @@ def main(argv=None) -> int:
                 args.branch_heavy,
                 tensor_outputs=bool(planners) and seed % 2 == 0,
                 boundary=args.shapes == "boundary",
-                while_forwarding=args.while_forwarding == "true",
+                while_forwarding=args.while_forwarding,
             )
             path = _write_failure(
                 args.failures, f"seed-{seed}.mlir", "crash", "the compiler crashed", text, ""
@@ -292,7 +294,7 @@ def _execute(args, seeds, planners, buffer_ir, tools, progress) -> int:
                 args.branch_heavy,
                 tensor_outputs=True,
                 boundary=args.shapes == "boundary",
-                while_forwarding=args.while_forwarding == "true",
+                while_forwarding=args.while_forwarding,
             ),
         )
         for seed in seeds
@@ -342,7 +344,7 @@ def _compare_main(args) -> int:
             args.branch_heavy,
             report,
             boundary=args.shapes == "boundary",
-            while_forwarding=args.while_forwarding == "true",
+            while_forwarding=args.while_forwarding,
         )
     finally:
         if report is not None:

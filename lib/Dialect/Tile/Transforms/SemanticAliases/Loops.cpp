@@ -247,10 +247,10 @@ LogicalResult Materializer::processLoop(Operation *loop) {
     // aligned before this one no longer deliver to (a condition that
     // forwards the initializer itself, say): they are aligned again first,
     // so that this one is planned from where its inputs will live.
-    for (Operation *earlier :
-         ArrayRef<Operation *>(yieldPoints).take_front(*copied ? index : 0))
-      if (failed(alignYield(loop, carries, earlier)))
-        return failure();
+    if (*copied)
+      for (Operation *earlier : ArrayRef(yieldPoints).take_front(index))
+        if (failed(alignYield(loop, carries, earlier)))
+          return failure();
     if (failed(alignYield(loop, carries, yield)))
       return failure();
   }
