@@ -71,12 +71,18 @@ class Run:
     stdout: str
     stderr: str
     timed_out: bool = False
+    # Kernel CPU seconds and minor page faults (GNU time %S, %R): on a VM
+    # whose host backs fresh guest pages on first touch, the time a phase
+    # spends faulting in new memory shows here, not in its instructions.
+    kernel_s: float = float("nan")
+    minor_faults: int = 0
 
 
 def run_measured(
     cmd: Sequence[str], timeout: float | None = None, keep_stdout: bool = False
 ) -> Run:
-    """Runs `cmd` and returns its wall time and its own peak RSS.
+    """Runs `cmd` and returns its wall time, its own peak RSS, kernel time
+    and minor page faults.
 
     The peak RSS comes from GNU time (``/usr/bin/time -f %M``), not from
     wait4 here: Linux carries the RSS high-water mark of the forking process
@@ -92,7 +98,7 @@ def run_measured(
         time.sleep(10)
     start = time.perf_counter()
     proc = subprocess.Popen(
-        [TIME, "-f", "%M", "-o", rss_file, *cmd],
+        [TIME, "-f", "%M %S %R", "-o", rss_file, *cmd],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE if keep_stdout else subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -114,11 +120,18 @@ def run_measured(
     wall = time.perf_counter() - start
     if timer:
         timer.cancel()
-    maxrss = 0
+    maxrss, kernel_s, minor_faults = 0, float("nan"), 0
     try:
         with open(rss_file) as f:
-            numbers = re.findall(r"^(\d+)$", f.read(), re.M)
-            maxrss = int(numbers[-1]) if numbers else 0
+            # The last line: GNU time writes "Command exited with ..." first
+            # when the command fails.
+            fields = re.findall(r"^(\d+) ([\d.]+) (\d+)$", f.read(), re.M)
+            if fields:
+                maxrss, kernel_s, minor_faults = (
+                    int(fields[-1][0]),
+                    float(fields[-1][1]),
+                    int(fields[-1][2]),
+                )
     finally:
         os.remove(rss_file)
     return Run(
@@ -129,6 +142,8 @@ def run_measured(
         (out or b"").decode(errors="replace"),
         err.decode(errors="replace"),
         killed.is_set(),
+        kernel_s,
+        minor_faults,
     )
 
 
@@ -205,6 +220,12 @@ class Point:
     pipeline_wall: float = float("nan")
     rss_parse_kb: int = 0
     rss_pipeline_kb: int = 0
+    # Kernel seconds and minor page faults of the parse-only process and of
+    # the pipeline's (the run with the best pipeline wall time).
+    kernel_parse: float = float("nan")
+    kernel_pipeline: float = float("nan")
+    faults_parse: int = 0
+    faults_pipeline: int = 0
     stats: dict[str, int] = field(default_factory=dict)
     error: str = ""
     osb_ops: int = 0
@@ -322,6 +343,13 @@ def measure_point(
             setattr(point, attr, min(t.get(name, math.nan) for t, _ in runs))
         point.pipeline_wall = min(r.wall for _, r in runs)
         point.rss_pipeline_kb = max(r.maxrss_kb for _, r in runs)
+        parse_run = min((r for _, r in base_runs), key=lambda r: r.wall)
+        pipeline_run = min((r for _, r in runs), key=lambda r: r.wall)
+        point.kernel_parse, point.faults_parse = parse_run.kernel_s, parse_run.minor_faults
+        point.kernel_pipeline, point.faults_pipeline = (
+            pipeline_run.kernel_s,
+            pipeline_run.minor_faults,
+        )
         point.stats = parse_statistics(runs[-1][1].stderr)
     if not point.error and not args.no_passmem and passmem:
         measure_pass_memory(point, path)
@@ -345,7 +373,8 @@ def measure_point(
         + (f" depth {point.depth:>5d}" if point.depth else "")
         + f"  parse {point.parse:7.3f}s (verifier {point.ir_verifier:7.3f}s)  init {point.init:7.3f}s  "
         f"materialize {point.materialize:7.3f}s  verify {point.verify:7.3f}s  "
-        f"RSS {point.rss_parse_kb / 1024:7.1f} -> {point.rss_pipeline_kb / 1024:7.1f} MB"
+        f"RSS {point.rss_parse_kb / 1024:7.1f} -> {point.rss_pipeline_kb / 1024:7.1f} MB  "
+        f"kernel {point.kernel_parse:.2f} -> {point.kernel_pipeline:.2f}s"
         + (f"  ERROR {point.error}" if point.error else "")
     )
     return point
@@ -361,8 +390,10 @@ TIME_FIELDS = (
     "verify",
     "output",
     "pipeline_wall",
+    "kernel_parse",
+    "kernel_pipeline",
 )
-PEAK_FIELDS = ("rss_parse_kb", "rss_pipeline_kb")
+PEAK_FIELDS = ("rss_parse_kb", "rss_pipeline_kb", "faults_parse", "faults_pipeline")
 
 
 def best_of(points: Sequence[Point]) -> Point:

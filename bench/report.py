@@ -22,6 +22,7 @@ SCALING_COLUMNS = [
     "RSS parse MB",
     "RSS pipeline MB",
     "RSS ratio",
+    "kernel s: parse / pipeline",
     "module MB",
     "pass peak MB",
     "pass peak / module",
@@ -98,6 +99,7 @@ def scaling_rows(points: list[Point], osb_timeout: float) -> list[list[str]]:
                 fmt(p.rss_parse_kb / 1024, 1),
                 fmt(p.rss_pipeline_kb / 1024, 1),
                 fmt(p.rss_pipeline_kb / p.rss_parse_kb, 2),
+                f"{fmt(p.kernel_parse, 2)} / {fmt(p.kernel_pipeline, 2)}",
                 fmt(p.module_mb, 1),
                 fmt(p.pass_peak_mb, 1),
                 fmt(p.pass_peak_mb / p.module_mb, 2),
@@ -411,7 +413,9 @@ def report(
         "run. The passes run with `--verify-each=false`: their times are their own, without the "
         "verifier MLIR would run again after each pass that changes the IR. "
         "RSS: peak resident set of `tile-opt file -o /dev/null` (parse + print) and of the pipeline "
-        "(parse + passes + print). module MB: resident memory the parsed module takes; pass peak MB: "
+        "(parse + passes + print). kernel s: CPU seconds in the kernel (GNU time's %S) of those two "
+        "processes, mostly page faults on new memory; a VM whose host backs fresh guest pages on "
+        "first touch charges them to whichever phase touches the pages first. module MB: resident memory the parsed module takes; pass peak MB: "
         "the most resident memory `tile-materialize-semantic-aliases` + `tile-verify-storage` add over "
         "the module they are given (bench/passmem.py, one process per program); pass input = the "
         "parsed module plus `tile-init-memref`'s allocations. moves/scratch: `tile.move` ops and scratch tiles the pass inserted. "

@@ -214,22 +214,22 @@ mlir::tile::measureNestingDepth(Operation *root, unsigned limit,
   for (Operation *parent = root->getParentOp(); parent;
        parent = parent->getParentOp())
     ++rootDepth;
-  llvm::SmallVector<std::pair<Operation *, unsigned>> worklist;
-  worklist.push_back({root, rootDepth});
-  while (!worklist.empty()) {
-    auto [op, depth] = worklist.pop_back_val();
-    if (depth > result.maxDepth)
-      result.maxDepth = depth;
-    if (depth > limit && !result.firstOver)
-      result.firstOver = op;
-    if (visit)
-      visit(op);
-    // Pushed in reverse so that ops are visited in pre-order.
-    for (Region &region : llvm::reverse(op->getRegions()))
-      for (Block &block : llvm::reverse(region))
-        for (Operation &nested : llvm::reverse(block))
-          worklist.push_back({&nested, depth + 1});
-  }
+  // tile::walkEnterExit keeps one frame per open level: a worklist of the
+  // ops still to visit would hold a whole block (a million-op function body
+  // at once) and grow by reallocation.
+  unsigned depth = rootDepth;
+  walkEnterExit(
+      root,
+      [&](Operation *op) {
+        if (depth > result.maxDepth)
+          result.maxDepth = depth;
+        if (depth > limit && !result.firstOver)
+          result.firstOver = op;
+        if (visit)
+          visit(op);
+        ++depth;
+      },
+      [&](Operation *) { --depth; });
   return result;
 }
 

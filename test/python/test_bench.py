@@ -149,6 +149,10 @@ def test_run_writes_the_tables(tmp_path):
     # bench/passmem.py measured the module and the passes' peak over it.
     assert point["module_mb"] > 0 and point["input_mb"] >= point["module_mb"]
     assert point["pass_peak_mb"] > 0
+    # GNU time's kernel seconds and minor faults of both processes: the
+    # pipeline touches every page the parse does, and more.
+    assert point["kernel_parse"] >= 0 and point["kernel_pipeline"] >= 0
+    assert point["faults_pipeline"] > point["faults_parse"] > 0
 
 
 def test_run_writes_the_depth_table(tmp_path):
