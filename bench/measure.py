@@ -127,11 +127,8 @@ def run_measured(
             # when the command fails.
             fields = re.findall(r"^(\d+) ([\d.]+) (\d+)$", f.read(), re.M)
             if fields:
-                maxrss, kernel_s, minor_faults = (
-                    int(fields[-1][0]),
-                    float(fields[-1][1]),
-                    int(fields[-1][2]),
-                )
+                rss, kernel, faults = fields[-1]
+                maxrss, kernel_s, minor_faults = int(rss), float(kernel), int(faults)
     finally:
         os.remove(rss_file)
     return Run(
@@ -341,15 +338,13 @@ def measure_point(
             ("output", "Output"),
         ]:
             setattr(point, attr, min(t.get(name, math.nan) for t, _ in runs))
-        point.pipeline_wall = min(r.wall for _, r in runs)
         point.rss_pipeline_kb = max(r.maxrss_kb for _, r in runs)
         parse_run = min((r for _, r in base_runs), key=lambda r: r.wall)
         pipeline_run = min((r for _, r in runs), key=lambda r: r.wall)
+        point.pipeline_wall = pipeline_run.wall
         point.kernel_parse, point.faults_parse = parse_run.kernel_s, parse_run.minor_faults
-        point.kernel_pipeline, point.faults_pipeline = (
-            pipeline_run.kernel_s,
-            pipeline_run.minor_faults,
-        )
+        point.kernel_pipeline = pipeline_run.kernel_s
+        point.faults_pipeline = pipeline_run.minor_faults
         point.stats = parse_statistics(runs[-1][1].stderr)
     if not point.error and not args.no_passmem and passmem:
         measure_pass_memory(point, path)

@@ -84,7 +84,8 @@ LogicalResult checkTextNesting(const llvm::SourceMgr &sourceMgr,
 /// of regions around it up to the top-level op (an op directly in a module
 /// has depth 1, whether `root` is the module or a function in it), which the
 /// bracket nesting of its text bounds. `firstOver` is the first op, in
-/// pre-order, deeper than `limit`. Iterative: uses no stack per level.
+/// pre-order, deeper than `limit`. Iterative (tile::walkEnterExit): one
+/// heap frame per open level, no call stack per level.
 /// `visit`, if given, is called on every op in pre-order, `root` included:
 /// a caller with per-op checks of its own makes them in the same walk.
 struct OpNesting {
