@@ -141,13 +141,17 @@ def depth_rows(points: list[Point]) -> list[list[str]]:
             fmt(p.verify),
             fmt(p.mat_verify / p.parse, 2),
             fmt(p.mat_verify / p.parse_noverify, 2),
+            fmt(p.mat_verify / p.ops * 1e6, 2),
+            f"{fmt(p.kernel_parse, 2)} / {fmt(p.kernel_pipeline, 2)}",
             sum(
                 p.stats.get(k, 0)
                 for k in ("yield-copies", "entry-copies", "branch-copies", "writeback-copies")
             ),
         ]
         if not p.error
-        else [p.depth, p.input, p.ops] + ["-"] * 8 + [f"error: {p.error[:60]}"]
+        else [p.depth, p.input, p.ops]
+        + ["-"] * (len(DEPTH_COLUMNS) - 4)
+        + [f"error: {p.error[:60]}"]
         for p in points
     ]
 
@@ -164,6 +168,8 @@ DEPTH_COLUMNS = [
     "verify s",
     "(mat+verify)/parse",
     "(mat+verify)/parse w/o verifier",
+    "mat+verify µs per op",
+    "kernel s: parse / pipeline",
     "moves",
 ]
 
@@ -466,7 +472,9 @@ def report(
             "keeps state per open level on the heap, between the ops of a deep nest) or its "
             "bytecode (`tile-opt --emit-bytecode` of the same text; the reader lays the ops out "
             "as the Python builders do). The pass's work is the same; the layout of its input "
-            "is not.\n",
+            "is not. mat+verify µs per op: the passes' time divided by the nest's ops, flat over "
+            "depth when their work per op is; kernel s as in the scaling table (the parse-only "
+            "process and the pipeline's).\n",
             markdown_table(DEPTH_COLUMNS, depth_rows(depth_points)),
             "",
         ]

@@ -186,6 +186,12 @@ def test_run_writes_the_depth_table(tmp_path):
     assert "| deep, over depth (one nest, text) |" in text
     assert "| deep, over depth (one nest, bytecode) |" in text
     assert "| 5 | text | " in text and "| 20 | bytecode | " in text
+    depth_rows = [l for l in text.splitlines() if l.startswith(("| 5 |", "| 20 |"))]
+    assert len(depth_rows) == 4
+    # Every row fills every column, the time per op and the kernel seconds
+    # included.
+    assert all(l.count(" | ") == len(run.DEPTH_COLUMNS) - 1 for l in depth_rows)
+    assert all(" / " in l.split(" | ")[-2] for l in depth_rows)
     data = __import__("json").loads((tmp_path / "results.json").read_text())
     assert [(p["depth"], p["input"]) for p in data["depth_points"]] == [
         (5, "text"),
