@@ -25,8 +25,11 @@ struct InitMemRefPass
     if (isOrchestrationFunction(function) || function.isExternal())
       return;
     // The first pass of every pipeline: the passes after it rely on this.
-    if (failed(checkStoragePreconditions(function)))
+    if (failed(checkStoragePreconditions(function, getAnalysisManager())))
       return signalPassFailure();
+    // Erasing dead code removes or inlines regions and the allocations add
+    // none: the precondition still holds for the passes after this one.
+    markAnalysesPreserved<StoragePreconditionsHold>();
     if (eraseDeadCode)
       numErased += mlir::tile::eraseDeadCode(function);
     // Allocations are hoisted to the entry, in producer order, so that every

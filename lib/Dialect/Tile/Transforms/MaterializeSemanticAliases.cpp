@@ -12,6 +12,7 @@
 
 #include "tilemem/Analysis/StorageVerifier.h"
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
+#include "tilemem/Dialect/Tile/Transforms/Preconditions.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEMATERIALIZESEMANTICALIASES
@@ -155,6 +156,9 @@ struct MaterializeSemanticAliasesPass
       verdict.options = StorageVerifierOptions();
       markAnalysesPreserved<StorageVerdict>();
     }
+    // The rewrite adds tile ops (moves, allocations, selections) inside the
+    // regions there are: no region, no nesting, no loop step.
+    markAnalysesPreserved<StoragePreconditionsHold>();
     const Counters &counters = state.counters;
     numRetargeted += counters.retargeted;
     numYieldCopies += counters.yieldCopies;

@@ -43,3 +43,18 @@ LogicalResult mlir::tile::checkStoragePreconditions(func::FuncOp function) {
                        "scf.for, scf.while and scf.if";
   return success(badSteps.empty() && unsupported.empty());
 }
+
+LogicalResult mlir::tile::checkStoragePreconditions(func::FuncOp function,
+                                                    AnalysisManager analyses,
+                                                    bool *reused) {
+  if (auto hold = analyses.getCachedAnalysis<StoragePreconditionsHold>();
+      hold && hold->get().held) {
+    if (reused)
+      *reused = true;
+    return success();
+  }
+  if (failed(checkStoragePreconditions(function)))
+    return failure();
+  analyses.getAnalysis<StoragePreconditionsHold>().held = true;
+  return success();
+}

@@ -21,8 +21,11 @@ struct VerifyTileStoragePass
     func::FuncOp function = getOperation();
     if (isOrchestrationFunction(function) || function.isExternal())
       return markAllAnalysesPreserved();
-    if (failed(checkStoragePreconditions(function)))
+    bool preconditionsReused = false;
+    if (failed(checkStoragePreconditions(function, getAnalysisManager(),
+                                         &preconditionsReused)))
       return signalPassFailure();
+    numPreconditionsReused += preconditionsReused;
     StorageVerifierOptions options;
     options.allocated = allocated;
     TargetArch arch = resolveTargetArch(function, targetArch);

@@ -24,7 +24,9 @@ def TileInitMemRef : Pass<"tile-init-memref", "::mlir::func::FuncOp"> {
     located error when a function nests deeper than 4096 regions
     (`nesting depth N exceeds the limit 4096`) or an `scf.for` has a
     constant step that is not positive (`scf.for step must be positive,
-    got 0`; an `unsigned` loop's step is unsigned, so only 0 there).
+    got 0`; an `unsigned` loop's step is unsigned, so only 0 there). That
+    it holds is kept as a preserved `StoragePreconditionsHold` analysis, so
+    `tile-verify-storage` later in the pipeline need not check it again.
 
     Dead code needs no storage, and must not constrain it: first, every op
     whose results are unused and that has no memory effect is erased (tile
@@ -183,7 +185,11 @@ def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
     so only the nearest one below a new range's end can overlap it):
     O(A log A), never all pairs.
     It checks the same precondition as `tile-init-memref` first (nesting
-    depth, positive constant `scf.for` steps).
+    depth, positive constant `scf.for` steps, the scf region ops it plans),
+    unless an earlier pass found it to hold and every pass since preserved
+    that (`StoragePreconditionsHold`, which `tile-init-memref` and
+    `tile-materialize-semantic-aliases` preserve): then the function is not
+    walked for it again.
     Functions marked `tile.orchestration` are skipped. The IR is unchanged.
     When the previous pass already proved the function with the same options
     (`tile-materialize-semantic-aliases` verifies its own result and keeps the
@@ -201,7 +207,10 @@ def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
   ];
   let statistics = [
     Statistic<"numReused", "reused-verdicts",
-              "Functions whose verdict from the previous pass was reused">
+              "Functions whose verdict from the previous pass was reused">,
+    Statistic<"numPreconditionsReused", "reused-preconditions",
+              "Functions whose precondition check by an earlier pass was "
+              "reused">
   ];
 }
 

@@ -1,8 +1,9 @@
 //===- Preconditions.h - what tilemem's storage passes require --*- C++ -*-===//
 //
 // One check, run by the first pass of every pipeline (`tile-init-memref`)
-// and by `tile-verify-storage`, for properties of a function that the upstream
-// ops cannot verify themselves:
+// and by `tile-verify-storage` (unless the first one's result is still
+// valid: StoragePreconditionsHold below), for properties of a function that
+// the upstream ops cannot verify themselves:
 //
 //  - region nesting of at most `kMaxNestingDepth` (tilemem/Support/Limits.h):
 //    "nesting depth N exceeds the limit L" at the first op that is deeper;
@@ -24,12 +25,33 @@
 #define TILEMEM_DIALECT_TILE_TRANSFORMS_PRECONDITIONS_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/AnalysisManager.h"
 
 namespace mlir::tile {
 
 /// Emits one located error per violation in `function` and fails if there
 /// is any.
 LogicalResult checkStoragePreconditions(func::FuncOp function);
+
+/// That a function held the precondition when an earlier pass checked it,
+/// kept as an analysis so that the passes after it need not walk the
+/// function again. The passes whose changes cannot break it (they add no
+/// region op and no nesting, and keep every scf.for step: tile-init-memref,
+/// whose dead-code erasure only removes or inlines regions, and
+/// tile-materialize-semantic-aliases) preserve it; the pass manager drops
+/// it as soon as any other pass changes the function.
+struct StoragePreconditionsHold {
+  explicit StoragePreconditionsHold(Operation *) {}
+  bool held = false;
+};
+
+/// checkStoragePreconditions for a pass over `function`, whose analyses
+/// are `analyses`: succeeds at once when StoragePreconditionsHold says an
+/// earlier pass found them to hold and every pass since preserved that
+/// (`reused` is then set), and records a successful check.
+LogicalResult checkStoragePreconditions(func::FuncOp function,
+                                        AnalysisManager analyses,
+                                        bool *reused = nullptr);
 
 } // namespace mlir::tile
 
