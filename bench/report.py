@@ -67,6 +67,19 @@ def markdown_table(columns: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
+def moves_inserted(p: Point) -> int:
+    """The `tile.move` ops the pass inserted (its copy statistics)."""
+    return sum(
+        p.stats.get(k, 0)
+        for k in ("yield-copies", "entry-copies", "branch-copies", "writeback-copies")
+    )
+
+
+def kernel_cell(p: Point) -> str:
+    """Kernel seconds of the parse-only process and of the pipeline's."""
+    return f"{fmt(p.kernel_parse, 2)} / {fmt(p.kernel_pipeline, 2)}"
+
+
 def scaling_rows(points: list[Point], osb_timeout: float) -> list[list[str]]:
     rows = []
     for p in points:
@@ -81,10 +94,6 @@ def scaling_rows(points: list[Point], osb_timeout: float) -> list[list[str]]:
             osb, ratio = f"> {osb_timeout:g}", f"> {osb_timeout / p.tilemem:.0f}x"
         else:
             osb, ratio = p.osb_status, "-"
-        moves = sum(
-            p.stats.get(k, 0)
-            for k in ("yield-copies", "entry-copies", "branch-copies", "writeback-copies")
-        )
         rows.append(
             [
                 p.shape + (f" (depth {p.depth})" if p.depth else ""),
@@ -99,12 +108,12 @@ def scaling_rows(points: list[Point], osb_timeout: float) -> list[list[str]]:
                 fmt(p.rss_parse_kb / 1024, 1),
                 fmt(p.rss_pipeline_kb / 1024, 1),
                 fmt(p.rss_pipeline_kb / p.rss_parse_kb, 2),
-                f"{fmt(p.kernel_parse, 2)} / {fmt(p.kernel_pipeline, 2)}",
+                kernel_cell(p),
                 fmt(p.module_mb, 1),
                 fmt(p.pass_peak_mb, 1),
                 fmt(p.pass_peak_mb / p.module_mb, 2),
                 fmt(p.pass_peak_mb / p.input_mb, 2),
-                moves,
+                moves_inserted(p),
                 p.stats.get("scratch-tiles", 0),
                 p.osb_ops or "-",
                 osb,
@@ -142,11 +151,8 @@ def depth_rows(points: list[Point]) -> list[list[str]]:
             fmt(p.mat_verify / p.parse, 2),
             fmt(p.mat_verify / p.parse_noverify, 2),
             fmt(p.mat_verify / p.ops * 1e6, 2),
-            f"{fmt(p.kernel_parse, 2)} / {fmt(p.kernel_pipeline, 2)}",
-            sum(
-                p.stats.get(k, 0)
-                for k in ("yield-copies", "entry-copies", "branch-copies", "writeback-copies")
-            ),
+            kernel_cell(p),
+            moves_inserted(p),
         ]
         if not p.error
         else [p.depth, p.input, p.ops]

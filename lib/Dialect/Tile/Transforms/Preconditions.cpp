@@ -9,7 +9,7 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-LogicalResult mlir::tile::checkStoragePreconditions(func::FuncOp function) {
+static LogicalResult checkFunction(func::FuncOp function) {
   // One walk for every check; the other errors wait for the depth check, so
   // that a nest too deep reports that alone.
   SmallVector<std::pair<scf::ForOp, APInt>> badSteps;
@@ -53,7 +53,7 @@ LogicalResult mlir::tile::checkStoragePreconditions(func::FuncOp function,
       *reused = true;
     return success();
   }
-  if (failed(checkStoragePreconditions(function)))
+  if (failed(checkFunction(function)))
     return failure();
   analyses.getAnalysis<StoragePreconditionsHold>().held = true;
   return success();

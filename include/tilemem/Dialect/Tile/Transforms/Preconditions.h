@@ -29,26 +29,23 @@
 
 namespace mlir::tile {
 
-/// Emits one located error per violation in `function` and fails if there
-/// is any.
-LogicalResult checkStoragePreconditions(func::FuncOp function);
-
 /// That a function held the precondition when an earlier pass checked it,
 /// kept as an analysis so that the passes after it need not walk the
 /// function again. The passes whose changes cannot break it (they add no
 /// region op and no nesting, and keep every scf.for step: tile-init-memref,
 /// whose dead-code erasure only removes or inlines regions, and
-/// tile-materialize-semantic-aliases) preserve it; the pass manager drops
-/// it as soon as any other pass changes the function.
+/// tile-materialize-semantic-aliases) mark it preserved; after any other
+/// pass the pass manager drops it.
 struct StoragePreconditionsHold {
   explicit StoragePreconditionsHold(Operation *) {}
   bool held = false;
 };
 
-/// checkStoragePreconditions for a pass over `function`, whose analyses
-/// are `analyses`: succeeds at once when StoragePreconditionsHold says an
-/// earlier pass found them to hold and every pass since preserved that
-/// (`reused` is then set), and records a successful check.
+/// Checks `function`, a pass's operation whose analyses are `analyses`:
+/// emits one located error per violation and fails if there is any. Succeeds
+/// at once, setting `reused`, when StoragePreconditionsHold says an earlier
+/// pass found the precondition to hold and every pass since preserved that;
+/// records a successful check.
 LogicalResult checkStoragePreconditions(func::FuncOp function,
                                         AnalysisManager analyses,
                                         bool *reused = nullptr);
