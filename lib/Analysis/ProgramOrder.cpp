@@ -13,35 +13,44 @@ ProgramOrder::ProgramOrder(const RecordedWalk &walk) : root(walk.getRoot()) {
 
 void ProgramOrder::renumber(const RecordedWalk &walk) {
   positions.clear();
-  shapes.clear();
+  ends.clear();
+  blockShifts.clear();
   // Sized once: growing the table would rehash it log(N) times and hold the
   // old and the new buckets at once.
   size_t withRegions = walk.numOpsWithRegions();
   positions.reserve(walk.numOps());
-  shapes.reserve(withRegions);
+  ends.reserve(withRegions);
   opsWithRegions.clear();
   opsWithRegions.reserve(withRegions);
   // The two-armed ifs, and where each one's then-arm ends.
   llvm::DenseMap<Operation *, uint64_t> thenEnd;
+  // Per open op with regions, whether it is a two-armed if; how many are.
+  SmallVector<bool> openTwoArmed;
+  unsigned insideTwoArmed = 0;
   uint64_t counter = 0;
   auto number = [&](Operation *op) {
     counter += kStride;
-    positions[op] = counter << 1;
+    positions[op] = counter << kFlagBits | (insideTwoArmed ? kInTwoArmedIf : 0);
   };
   walk.forEachEvent<RecordedWalk::Reads::Addresses>(
       number,
       [&](Operation *op) {
         number(op);
         opsWithRegions.push_back(op);
-        if (auto ifOp = dyn_cast<scf::IfOp>(op);
-            ifOp && !ifOp.getElseRegion().empty())
+        auto ifOp = dyn_cast<scf::IfOp>(op);
+        bool twoArmed = ifOp && !ifOp.getElseRegion().empty();
+        if (twoArmed) {
           thenEnd[op] = 0;
+          ++insideTwoArmed;
+        }
+        openTwoArmed.push_back(twoArmed);
       },
       [&](Operation *op) {
-        // Ops with regions keep their end, and a mirrored position equal
-        // to the position until numberMirrored changes it.
+        if (openTwoArmed.pop_back_val())
+          --insideTwoArmed;
         uint64_t &entry = positions[op];
-        setShape(op, entry, entry >> 1, counter);
+        entry |= kHasEnd;
+        ends[op] = counter;
       },
       [&](Block *block) {
         if (block->getParent()->getRegionNumber() != 1)
@@ -50,22 +59,8 @@ void ProgramOrder::renumber(const RecordedWalk &walk) {
         if (it != thenEnd.end())
           it->second = counter;
       });
-  if (thenEnd.empty())
-    return;
-  // Nearly every op inside a two-armed if moves and gets a Shape record:
-  // the table is sized once for the ops of the outermost such ifs, which
-  // span (end - position) / kStride ops each.
-  size_t moving = 0;
-  uint64_t done = 0;
-  for (Operation *op : opsWithRegions) {
-    uint64_t position = this->position(op);
-    if (position <= done || !thenEnd.count(op))
-      continue; // nested in an outermost two-armed if, or not one
-    done = end(op);
-    moving += (done - position) / kStride;
-  }
-  shapes.reserve(withRegions + moving);
-  numberMirrored(walk, thenEnd);
+  if (!thenEnd.empty())
+    numberMirrored(walk, thenEnd);
 }
 
 // The orders differ only inside scf.if ops with two arms: an op's mirrored
@@ -79,42 +74,30 @@ void ProgramOrder::renumber(const RecordedWalk &walk) {
 //                                      C:      T+1        P+1
 //
 // One more replay of the walk keeps the shift of each open block on a
-// stack. Every op that moves gets a Shape record.
+// stack and records the blocks whose shift is not 0; it reads no op.
 void ProgramOrder::numberMirrored(
     const RecordedWalk &walk,
     const llvm::DenseMap<Operation *, uint64_t> &thenEnd) {
   int64_t shift = 0;
   // The shift of the block each open op with regions lies in.
   SmallVector<int64_t> outer;
-  auto move = [&](Operation *op) {
-    if (shift == 0)
-      return;
-    uint64_t &entry = positions[op];
-    uint64_t mirrored = (entry >> 1) + shift;
-    if (entry & kHasShape)
-      shapes[op].mirrored = mirrored;
-    else
-      setShape(op, entry, mirrored, entry >> 1); // a region-free op
-  };
   walk.forEachEvent<RecordedWalk::Reads::Addresses>(
-      move,
-      [&](Operation *op) {
-        move(op);
-        outer.push_back(shift);
-      },
+      [](Operation *) {}, [&](Operation *) { outer.push_back(shift); },
       [&](Operation *) { shift = outer.pop_back_val(); },
       [&](Block *block) {
         shift = outer.back();
         Operation *parent = block->getParentOp();
         auto it = thenEnd.find(parent);
-        if (it == thenEnd.end())
-          return;
-        uint64_t start = position(parent), end = this->end(parent),
-                 thenArmEnd = it->second;
-        if (block->getParent()->getRegionNumber() == 0)
-          shift += static_cast<int64_t>(end - thenArmEnd);
-        else
-          shift -= static_cast<int64_t>(thenArmEnd - start);
+        if (it != thenEnd.end()) {
+          uint64_t start = position(parent), end = this->end(parent),
+                   thenArmEnd = it->second;
+          if (block->getParent()->getRegionNumber() == 0)
+            shift += static_cast<int64_t>(end - thenArmEnd);
+          else
+            shift -= static_cast<int64_t>(thenArmEnd - start);
+        }
+        if (shift != 0)
+          blockShifts[block] = shift;
       });
 }
 
@@ -122,13 +105,11 @@ void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
   if (ops.empty())
     return;
   Operation *prev = ops.front()->getPrevNode();
-  uint64_t upperPosition = position(next),
-           upperMirrored = mirroredPosition(next);
+  uint64_t upperPosition = position(next);
   // At the start of a block the bound is the end of what precedes the block
   // in pre-order.
   uint64_t low = prev ? end(prev) : endBefore(next->getBlock());
-  // The sibling gap is the same in the mirrored order (see Shape).
-  uint64_t gap = upperPosition - low, mirroredLow = upperMirrored - gap;
+  uint64_t gap = upperPosition - low;
   uint64_t n = ops.size() + 1;
   // Between siblings, split the gap evenly. At a block's start, pack the new
   // ops just below `next`, each taking 2^-20 of the gap: a pass that keeps
@@ -143,15 +124,11 @@ void ProgramOrder::insertBefore(ArrayRef<Operation *> ops, Operation *next) {
     renumber(RecordedWalk(root));
     return;
   }
-  uint64_t mirroredBase = mirroredLow + (base - low);
-  for (auto [index, op] : llvm::enumerate(ops)) {
-    uint64_t position = base + step * (index + 1),
-             mirrored = mirroredBase + step * (index + 1);
-    uint64_t &entry = positions[op];
-    entry = position << 1;
-    if (mirrored != position)
-      setShape(op, entry, mirrored, position);
-  }
+  // The new ops lie in `next`'s block: they move (kInTwoArmedIf) by its
+  // shift when `next` does.
+  uint64_t flags = tagged(next) & kInTwoArmedIf;
+  for (auto [index, op] : llvm::enumerate(ops))
+    positions[op] = (base + step * (index + 1)) << kFlagBits | flags;
 }
 
 uint64_t ProgramOrder::endBefore(Block *block) const {

@@ -9,10 +9,11 @@
 // follows A in both orders: sibling if-arms are the only places where the
 // two orders disagree. With `end`, the last position inside an op, "A
 // encloses B" is an interval test. Every query is O(1) after one O(N) walk.
-// Most ops have no region and the same position in both orders, so the
-// table keeps a 16-byte bucket per op (sized up front) with the position
-// and a flag; the others (loops, ifs, what lies in a two-armed if) have a
-// second record with their mirrored position and end:
+// The two orders differ by a shift that is the same for every op of a block
+// (numberMirrored), so the table keeps a 16-byte bucket per op (sized up
+// front) with the position and two flags; the ops with regions have a
+// second record with their end, and the blocks whose ops move (those in a
+// two-armed if) one with their shift:
 //
 //   %x = ...                 // 0        0
 //   scf.if %c {              // 1        1
@@ -41,15 +42,18 @@ public:
   /// Numbers the ops `walk` recorded (the IR must not have changed since).
   explicit ProgramOrder(const RecordedWalk &walk);
 
-  uint64_t position(Operation *op) const { return tagged(op) >> 1; }
+  uint64_t position(Operation *op) const { return tagged(op) >> kFlagBits; }
   uint64_t mirroredPosition(Operation *op) const {
     uint64_t t = tagged(op);
-    return t & kHasShape ? shapes.find(op)->second.mirrored : t >> 1;
+    if (!(t & kInTwoArmedIf))
+      return t >> kFlagBits;
+    auto shift = blockShifts.find(op->getBlock());
+    return (t >> kFlagBits) + (shift == blockShifts.end() ? 0 : shift->second);
   }
   /// The largest position of an op nested in `op` (its own if none).
   uint64_t end(Operation *op) const {
     uint64_t t = tagged(op);
-    return t & kHasShape ? shapes.find(op)->second.end : t >> 1;
+    return t & kHasEnd ? ends.find(op)->second : t >> kFlagBits;
   }
   /// Whether `inner` is nested (strictly) inside `outer`.
   bool encloses(Operation *outer, Operation *inner) const {
@@ -87,32 +91,24 @@ public:
 
 private:
   static constexpr uint64_t kStride = uint64_t(1) << 32;
-  /// A position p is stored as p << 1, with kHasShape set when the op has
-  /// a Shape record (positions stay below 2^62: 2^30 ops).
-  static constexpr uint64_t kHasShape = 1;
-  // No mirrored end: the gap between consecutive siblings is the same in
-  // both orders (kStride when numbered, split alike by insertBefore), so
-  // insertion derives the mirrored bounds from the pre-order ones.
-  struct Shape {
-    uint64_t mirrored = 0, end = 0;
-  };
+  /// A position p is stored as p << kFlagBits (positions stay below 2^61:
+  /// 2^29 ops) with two flags: kHasEnd when the op has a record in `ends`,
+  /// kInTwoArmedIf when it lies in an arm of a two-armed if, where its block
+  /// may have a shift. Region-free ops outside such ifs, most ops of most
+  /// programs, need nothing but their bucket.
+  static constexpr unsigned kFlagBits = 2;
+  static constexpr uint64_t kHasEnd = 1, kInTwoArmedIf = 2;
   uint64_t tagged(Operation *op) const {
     const uint64_t *entry = positions.find(op);
     assert(entry && "op outside the numbered function");
     return *entry;
-  }
-  /// Records the mirrored position and end of `op`, tagged `entry`.
-  void setShape(Operation *op, uint64_t &entry, uint64_t mirrored,
-                uint64_t end) {
-    entry |= kHasShape;
-    shapes[op] = Shape{mirrored, end};
   }
   void renumber(const RecordedWalk &walk);
   /// The largest position before `block`'s first op in pre-order: the end
   /// of the last op of the nearest earlier non-empty block of its parent (in
   /// region order), or the parent's own position.
   uint64_t endBefore(Block *block) const;
-  /// Sets the mirrored positions of the ops that move (those inside the
+  /// Records the shift of every block whose ops move (those inside the
   /// two-armed ifs, the keys of `thenEnd`, which maps each to the last
   /// position of its then-arm).
   void numberMirrored(const RecordedWalk &walk,
@@ -123,9 +119,13 @@ private:
   /// for them, and of the ops insertBefore numbered since (a copy-heavy
   /// rewrite adds more than half the ops again), which never make it rehash.
   SizedOnceMap<Operation *, uint64_t> positions;
-  /// Mirrored position and end of the ops where either differs from the
-  /// position (see kHasShape).
-  llvm::DenseMap<Operation *, Shape> shapes;
+  /// The end of each op with regions (see kHasEnd).
+  llvm::DenseMap<Operation *, uint64_t> ends;
+  /// mirroredPosition - position, the same for every op of a block: one
+  /// record per block where it is not 0 (see kInTwoArmedIf). In a deep nest
+  /// of ifs nearly every op moves; a record per op was a second table as
+  /// large as `positions`.
+  llvm::DenseMap<Block *, int64_t> blockShifts;
   SmallVector<Operation *> opsWithRegions;
 };
 
