@@ -528,3 +528,10 @@ SmallVector<StorageViolation> mlir::tile::verifyTileStorage(
   // one walk of the function as it is now.
   return Verifier(function, options, order, trips, numbering).run();
 }
+
+SmallVector<StorageViolation> mlir::tile::verifyTileStorage(
+    const RecordedWalk &walk, StorageVerifierOptions options,
+    const ProgramOrder &order, const TripCounts &trips,
+    ValueNumbering &numbering) {
+  return Verifier(walk, options, order, trips, numbering).run();
+}

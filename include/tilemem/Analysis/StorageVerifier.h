@@ -76,6 +76,16 @@ SmallVector<StorageViolation> verifyTileStorage(Operation *function,
                                                 const TripCounts &trips,
                                                 ValueNumbering &numbering);
 
+/// The same again, replaying `walk`, recorded of the function with the ops
+/// it has now (operands may have changed since, ops not: RecordedWalk.h),
+/// instead of walking the function: a replay asks for the ops ahead, a walk
+/// waits for each.
+SmallVector<StorageViolation> verifyTileStorage(const RecordedWalk &walk,
+                                                StorageVerifierOptions options,
+                                                const ProgramOrder &order,
+                                                const TripCounts &trips,
+                                                ValueNumbering &numbering);
+
 /// The verifier's verdict on a function, kept as an MLIR analysis: a pass that
 /// proved its own result (MaterializeSemanticAliases does, to decide whether
 /// to keep it) records the verdict and marks it preserved, so a following

@@ -180,7 +180,9 @@ private:
   /// kPrefetchDistance / 2 events earlier) are likely in: nearly every
   /// callback reads each operand's type. In a deep nest the ops that close a
   /// level read values defined where it opened, a whole nest earlier; each
-  /// such read would be a miss the processor waits for.
+  /// such read would be a miss the processor waits for. This reads the op
+  /// ahead of its callback: the callbacks of a replay must not erase ops
+  /// (none does; a record is dropped before any rewrite, see above).
   static void prefetchOperands(uintptr_t event) {
 #if defined(__GNUC__) || defined(__clang__)
     if (kind(event) != Op && kind(event) != Enter)

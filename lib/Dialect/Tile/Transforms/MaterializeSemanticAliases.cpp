@@ -102,7 +102,10 @@ struct MaterializeSemanticAliasesPass
     // The program's structure outlives the rewrite's analyses: the rewrite
     // numbers every op and value it adds, so the checks reuse them. The
     // structure and the first rewrite's analyses replay one walk of the
-    // function (RecordedWalk.h); the IR changes after that.
+    // function (RecordedWalk.h). A rewrite that creates no op (it only
+    // retargets producers and replaces operands) leaves that walk valid, and
+    // the self-check replays it too; else the walk is dropped before the
+    // check records its own.
     std::optional<RecordedWalk> walk(std::in_place, function, hasStorage);
     ProgramOrder order(*walk);
     TripCounts trips(order);
@@ -121,23 +124,33 @@ struct MaterializeSemanticAliasesPass
     bool ok;
     {
       Materializer rewrite = materializer(*walk);
-      walk.reset();
       FailureOr<bool> fixedPoint = failure();
       ok = succeeded(rewrite.prepare()) &&
            succeeded(fixedPoint = rewrite.alignBoundaries(
                          verifyResult ? 1 : kMaxRounds));
       settled = ok && *fixedPoint;
     }
+    if (!verifyResult)
+      walk.reset();
+    auto selfCheck = [&] {
+      if (journal.createdAny())
+        walk.reset();
+      if (!walk)
+        return verifyTileStorage(function, {}, order, trips, numbering);
+      ++numReplayedChecks;
+      return verifyTileStorage(*walk, {}, order, trips, numbering);
+    };
     if (ok && verifyResult) {
-      SmallVector<StorageViolation> violations =
-          verifyTileStorage(function, {}, order, trips, numbering);
+      SmallVector<StorageViolation> violations = selfCheck();
       if (!violations.empty() && !settled) {
         {
-          Materializer rewrite = materializer(RecordedWalk(function));
+          std::optional<RecordedWalk> fresh;
+          Materializer rewrite =
+              materializer(walk ? *walk : fresh.emplace(function));
           ok = succeeded(rewrite.alignBoundaries(kMaxRounds - 1));
         }
         if (ok)
-          violations = verifyTileStorage(function, {}, order, trips, numbering);
+          violations = selfCheck();
       }
       for (const StorageViolation &violation : violations)
         violation.emit("storage is still invalid after materialization: ");

@@ -341,6 +341,10 @@ def TileMaterializeSemanticAliases
               "tile.move ops inserted before writebacks of values still read">,
     Statistic<"numSelections", "slot-selections",
               "scf.if results selected from two slots of a pool, without a copy">,
+    Statistic<"numReplayedChecks", "replayed-self-checks",
+              "Self-checks that replayed the walk the rewrite's analyses were "
+              "built from (the rewrite created no op) instead of walking the "
+              "function again">,
   ];
 }
 

@@ -33,6 +33,9 @@ public:
                             producer.getStaticSlotAttr()});
   }
   void created(Operation *op) { createdOps.push_back(op); }
+  /// Whether the rewrite created an op. It erases and moves none (until a
+  /// rollback), so without one a walk recorded before it is still valid.
+  bool createdAny() const { return !createdOps.empty(); }
 
   /// Undoes everything, newest first.
   void rollback();
