@@ -24,8 +24,7 @@ void ProgramOrder::renumber(const RecordedWalk &walk) {
   opsWithRegions.reserve(withRegions);
   // The two-armed ifs, and where each one's then-arm ends.
   llvm::DenseMap<Operation *, uint64_t> thenEnd;
-  // Per open op with regions, whether it is a two-armed if; how many are.
-  SmallVector<bool> openTwoArmed;
+  // How many open ops are two-armed ifs (the keys of thenEnd).
   unsigned insideTwoArmed = 0;
   uint64_t counter = 0;
   auto number = [&](Operation *op) {
@@ -37,16 +36,14 @@ void ProgramOrder::renumber(const RecordedWalk &walk) {
       [&](Operation *op) {
         number(op);
         opsWithRegions.push_back(op);
-        auto ifOp = dyn_cast<scf::IfOp>(op);
-        bool twoArmed = ifOp && !ifOp.getElseRegion().empty();
-        if (twoArmed) {
+        if (auto ifOp = dyn_cast<scf::IfOp>(op);
+            ifOp && !ifOp.getElseRegion().empty()) {
           thenEnd[op] = 0;
           ++insideTwoArmed;
         }
-        openTwoArmed.push_back(twoArmed);
       },
       [&](Operation *op) {
-        if (openTwoArmed.pop_back_val())
+        if (thenEnd.count(op))
           --insideTwoArmed;
         uint64_t &entry = positions[op];
         entry |= kHasEnd;

@@ -517,7 +517,7 @@ mlir::tile::verifyTileStorage(Operation *function,
   ProgramOrder order(walk);
   TripCounts trips(order);
   ValueNumbering numbering(countStorageValues(walk));
-  return Verifier(walk, options, order, trips, numbering).run();
+  return verifyTileStorage(walk, options, order, trips, numbering);
 }
 
 SmallVector<StorageViolation> mlir::tile::verifyTileStorage(
