@@ -1,0 +1,437 @@
+"""``python -m tilemem.testing.mutate``: mutants of real programs against the
+tools.
+
+The differential fuzzer (``tilemem.fuzz``) only makes programs its generator
+knows how to make. This one starts from programs written by hand (the kernel
+corpus, the examples, the lit tests' inputs) and changes their text a little
+at random: a line deleted, duplicated or moved, one operand replaced by
+another value of the program, a memory space, a shape or a constant changed.
+Most mutants are invalid, and each must be refused with a located
+diagnostic; the rest are programs nobody wrote on purpose, and each must
+compile. Oracles, per mutant:
+
+- tools: ``tile-opt`` with one of the pipelines below (every memory planner,
+  Buffer IR on and off, the storage passes alone) and, when it succeeds,
+  ``tile-translate --tile-to-pto``. A failure is a crash (a signal, or
+  LLVM's crash banner), a hang (``--timeout``), or an error reported at no
+  source location (``error:`` without ``file:line:col``);
+- semantics (``--semantics``): a mutant the storage pipeline accepts runs
+  through the fuzzer's checks (``fuzz.run_one``, then ``fuzz.run_planner``
+  for every planner, with ptoas when it is found): storage mode must compute
+  what value mode computes, plans must keep the address rules and PTO must be
+  accepted. Mutants that do not execute in value mode (a loop that never
+  ends, a load outside its tensor, an output read before it is written)
+  are counted, not failures: the mutant, not the compiler, is undefined;
+  so are mutants whose tensors are too large for numpy to allocate.
+  Modules with ``tile.orchestration`` functions are left out of this
+  oracle: their storage is the user's, by contract (docs/ir.md).
+
+Mutant ``i`` of a run with ``--seed S`` is the mutant of seed ``S + i``, so
+``--seed S+i --count 1`` repeats it alone. Failing mutants are written to
+``--failures`` with the mutation, the pipeline and the tool's output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import dataclasses
+import glob
+import os
+import random
+import re
+import subprocess
+import sys
+
+# The tile-opt pipelines a mutant goes through (one per mutant, at random).
+PIPELINES = (
+    ("--tile-memory-pipeline=memory-planner=pypto",),
+    ("--tile-memory-pipeline=memory-planner=dsa-rp",),
+    ("--tile-memory-pipeline=memory-planner=ptoas",),
+    ("--tile-memory-pipeline=memory-planner=pypto enable-buffer-ir=false",),
+    ("--tile-init-memref", "--tile-materialize-semantic-aliases", "--tile-verify-storage"),
+    (
+        "--tile-init-memref=erase-dead-code=false",
+        "--tile-materialize-semantic-aliases=verify=false",
+        "--tile-verify-storage",
+    ),
+)
+# What the storage pipeline is, for the semantic oracle's first filter.
+STORAGE_PIPELINE = PIPELINES[4]
+
+_CRASH = re.compile(
+    r"Stack dump|PLEASE submit a bug report|LLVM ERROR|Assertion .* failed|UNREACHABLE"
+    r"|terminate called"
+)
+_LOCATED_ERROR = re.compile(r"^[^\s:][^:]*:\d+:\d+: error:", re.M)
+_VALUE = re.compile(r"%[A-Za-z0-9_$.-]+(?:#\d+)?")
+_SPACE = re.compile(r"\b(vec|mat|left|right|acc|bias)\b")
+# A number alone or a dimension of a shape (8x16), not part of a name (%c0, f32).
+_NUMBER = re.compile(r"(?<![%#.A-Za-wyz0-9_])\d+(?![0-9])")
+_SPACES = ("vec", "mat", "left", "right", "acc", "bias")
+_NUMBERS = ("0", "1", "-1", "2", "3", "7", "16", "32", "64", "4096", "65536", "9223372036854775807")
+
+
+# --- the corpus ---------------------------------------------------------------
+
+
+def load_sources(paths) -> list[tuple[str, str]]:
+    """(name, text) of every module in `paths` (files or globs): a lit file
+    is split at ``// -----`` and its comment lines (RUN, CHECK) dropped;
+    chunks without a function are left out."""
+    files = []
+    for path in paths:
+        matched = sorted(glob.glob(path)) or [path]
+        files += [f for f in matched if f.endswith(".mlir")]
+    sources = []
+    for file in files:
+        with open(file) as f:
+            text = f.read()
+        for index, chunk in enumerate(text.split("\n// -----\n")):
+            lines = [line for line in chunk.splitlines() if not line.lstrip().startswith("//")]
+            if any("func.func" in line for line in lines):
+                sources.append((f"{file}#{index}", "\n".join(lines) + "\n"))
+    return sources
+
+
+# --- mutations ------------------------------------------------------------------
+# Each takes the lines and a random source and returns the mutated lines
+# with a description, or None when it does not apply to the line it drew.
+
+
+def _body_lines(lines: list[str]) -> list[int]:
+    """Lines inside functions that are neither headers nor closing braces."""
+    skip = ("module", "func.func", "}")
+    return [i for i, line in enumerate(lines) if line.strip() and not line.strip().startswith(skip)]
+
+
+def _delete(rng, lines, body):
+    i = rng.choice(body)
+    return lines[:i] + lines[i + 1 :], f"delete line {i + 1}"
+
+
+def _duplicate(rng, lines, body):
+    i, j = rng.choice(body), rng.choice(body)
+    return lines[:j] + [lines[i]] + lines[j:], f"copy line {i + 1} before line {j + 1}"
+
+
+def _swap(rng, lines, body):
+    i, j = rng.choice(body), rng.choice(body)
+    if i == j:
+        return None
+    out = list(lines)
+    out[i], out[j] = out[j], out[i]
+    return out, f"swap lines {i + 1} and {j + 1}"
+
+
+def _move(rng, lines, body):
+    i = rng.choice(body)
+    out = lines[:i] + lines[i + 1 :]
+    j = rng.randrange(len(out) + 1)
+    return out[:j] + [lines[i]] + out[j:], f"move line {i + 1} to {j + 1}"
+
+
+def _replace_use(rng, lines, body):
+    """One operand becomes another value of the program (often of the same
+    type: the likeliest to give a valid, different program)."""
+    i = rng.choice(body)
+    line = lines[i]
+    equals = line.find("=")
+    uses = [m for m in _VALUE.finditer(line) if m.start() > equals]
+    names = sorted({m.group() for text in lines for m in _VALUE.finditer(text)})
+    if not uses or len(names) < 2:
+        return None
+    use = rng.choice(uses)
+    new = rng.choice([n for n in names if n != use.group()])
+    out = list(lines)
+    out[i] = line[: use.start()] + new + line[use.end() :]
+    return out, f"line {i + 1}: use {new} for {use.group()}"
+
+
+_DEFINITION = re.compile(r"^\s*(%[A-Za-z0-9_$.-]+)\s*=(.*)$")
+
+
+def _result_type(rest: str) -> str | None:
+    """The result type of a one-result op's text after `=`: what follows its
+    last `->`, else its last `:` (how the tile dialect and arith print)."""
+    for separator in ("->", ":"):
+        if separator in rest:
+            return rest.rsplit(separator, 1)[1].strip()
+    return None
+
+
+def _replace_use_same_type(rng, lines, body):
+    """One operand becomes a value defined earlier in the same function with
+    the same result type: the likeliest mutation to give a valid, different
+    program."""
+    i = rng.choice(body)
+    start = max((k for k in range(i + 1) if "func.func" in lines[k]), default=0)
+    types = {}
+    for text in lines[start:i]:
+        m = _DEFINITION.match(text)
+        if m and "{" not in m.group(2):
+            types[m.group(1)] = _result_type(m.group(2))
+    line = lines[i]
+    equals = line.find("=")
+    uses = [m for m in _VALUE.finditer(line) if m.start() > equals and types.get(m.group())]
+    if not uses:
+        return None
+    use = rng.choice(uses)
+    same = [n for n, t in types.items() if t == types[use.group()] and n != use.group()]
+    if not same:
+        return None
+    new = rng.choice(same)
+    out = list(lines)
+    out[i] = line[: use.start()] + new + line[use.end() :]
+    return out, f"line {i + 1}: use {new} for {use.group()} (same type)"
+
+
+def _change_space(rng, lines, body):
+    i = rng.choice(body)
+    found = list(_SPACE.finditer(lines[i]))
+    if not found:
+        return None
+    m = rng.choice(found)
+    new = rng.choice([s for s in _SPACES if s != m.group()])
+    out = list(lines)
+    out[i] = lines[i][: m.start()] + new + lines[i][m.end() :]
+    return out, f"line {i + 1}: space {m.group()} -> {new}"
+
+
+def _change_number(rng, lines, body):
+    """A shape, size, offset, slot, address or constant."""
+    i = rng.choice(body)
+    found = list(_NUMBER.finditer(lines[i]))
+    if not found:
+        return None
+    m = rng.choice(found)
+    new = rng.choice([n for n in _NUMBERS if n != m.group()])
+    out = list(lines)
+    out[i] = lines[i][: m.start()] + new + lines[i][m.end() :]
+    return out, f"line {i + 1}: {m.group()} -> {new}"
+
+
+# Operand replacements by a value of the same type are the likeliest to keep
+# a program valid, so they are drawn most often.
+MUTATIONS = {
+    "delete": _delete,
+    "duplicate": _duplicate,
+    "swap": _swap,
+    "move": _move,
+    "replace-use": _replace_use,
+    "replace-use-same-type": _replace_use_same_type,
+    "space": _change_space,
+    "number": _change_number,
+}
+_WEIGHTS = {"replace-use-same-type": 6, "number": 2}
+
+
+@dataclasses.dataclass
+class Mutant:
+    seed: int
+    source: str
+    text: str
+    mutations: list[str]
+    pipeline: tuple[str, ...]
+
+
+def make_mutant(sources: list[tuple[str, str]], seed: int) -> Mutant:
+    """The mutant of `seed`: a source, one to three mutations, a pipeline."""
+    rng = random.Random(seed)
+    source, text = rng.choice(sources)
+    lines = text.splitlines()
+    done = []
+    kinds = [k for k in MUTATIONS for _ in range(_WEIGHTS.get(k, 1))]
+    wanted = rng.choice((1, 1, 2, 3))
+    for _ in range(20):  # a mutation that does not apply draws again
+        if len(done) == wanted:
+            break
+        body = _body_lines(lines)
+        if not body:
+            break
+        kind = rng.choice(kinds)
+        result = MUTATIONS[kind](rng, lines, body)
+        if result is not None:
+            lines, what = result
+            done.append(f"{kind}: {what}")
+    return Mutant(seed, source, "\n".join(lines) + "\n", done, rng.choice(PIPELINES))
+
+
+# --- the tools' oracle ------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class ToolRun:
+    # accepted | rejected (a located diagnostic) | crash | hang | unlocated
+    status: str
+    output: str = ""
+
+
+def run_tool(command: list[str], stdin: str, timeout: float) -> ToolRun:
+    """Runs one tool on `stdin` and classifies what it did."""
+    try:
+        proc = subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return ToolRun("hang", f"no answer in {timeout:g} s")
+    if proc.returncode < 0 or _CRASH.search(proc.stderr):
+        return ToolRun("crash", proc.stderr[-4000:])
+    if proc.returncode == 0:
+        return ToolRun("accepted", proc.stdout)
+    if not _LOCATED_ERROR.search(proc.stderr):
+        return ToolRun("unlocated", proc.stderr[-4000:])
+    return ToolRun("rejected", proc.stderr[-2000:])
+
+
+FAILURES = ("crash", "hang", "unlocated")
+
+
+def check_tools(mutant: Mutant, tile_opt: str, tile_translate: str, timeout: float):
+    """(stage, run) of the first stage that did not accept, else of the last."""
+    opt = run_tool([tile_opt, *mutant.pipeline, "-"], mutant.text, timeout)
+    if opt.status != "accepted":
+        return "tile-opt", opt
+    pto = run_tool([tile_translate, "--tile-to-pto", "--pto-level=auto", "-"], opt.output, timeout)
+    return "tile-translate", pto
+
+
+# --- the semantic oracle ------------------------------------------------------------
+
+# Interpreter errors that say the mutant itself is undefined in value mode.
+_UNDEFINED = (
+    "poison in the reference",
+    "step budget",  # a loop that does not end
+    "exceeds",  # a load or store outside its tensor
+    "has no body",  # a call of a declaration
+    "is out of range for buffer",  # a dynamic slot the inputs take out of range
+)
+
+
+def check_semantics(job) -> list[tuple[str, str, str]]:
+    """(check, status, reason) of the fuzzer's checks on one mutant's text:
+    run in a worker process (fuzz's pool), so a crash is the job's alone."""
+    text, seed = job
+    from .fuzz.checks import run_one, run_planner
+    from .interp import InterpreterError
+
+    try:
+        outcome = run_one(text, seed)
+        results = [("storage", outcome.status, outcome.reason)]
+        if outcome.status == "ok":
+            for planner in ("pypto", "dsa-rp", "ptoas"):
+                planned = run_planner(text, seed, planner)
+                results.append((planner, planned.status, planned.reason))
+    except InterpreterError as error:
+        return [("storage", "undefined", str(error).splitlines()[0])]
+    except MemoryError as error:  # numpy: a mutated shape too large to run
+        return [("storage", "too-large", str(error).splitlines()[0])]
+    for i, (check, status, reason) in enumerate(results):
+        if status == "mismatch" and any(u in reason for u in _UNDEFINED):
+            results[i] = (check, "undefined", reason)
+    return results
+
+
+_SEMANTIC_FAILURES = ("mismatch", "address-error", "pto-error", "invalid")
+
+
+# --- the command ----------------------------------------------------------------------
+
+
+def _write_failure(directory: str, mutant: Mutant, what: str, output: str) -> str:
+    os.makedirs(directory, exist_ok=True)
+    path = os.path.join(directory, f"mutant-{mutant.seed}.mlir")
+    header = [
+        f"// {what}",
+        f"// mutant of {mutant.source}: " + "; ".join(mutant.mutations),
+        "// tile-opt " + " ".join(mutant.pipeline) + " -",
+    ]
+    body = "\n".join("// | " + line for line in output.strip().splitlines()[-40:])
+    with open(path, "w") as f:
+        f.write("\n".join(header) + "\n" + body + "\n" + mutant.text)
+    return path
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tilemem.testing.mutate",
+        description="Mutants of hand-written programs through tile-opt and tile-translate: "
+        "no crash, no hang, every error at a source location; with --semantics, "
+        "accepted mutants keep their results.",
+    )
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        help="MLIR files or globs to mutate (lit files are split at '// -----')",
+    )
+    parser.add_argument("--count", type=int, default=500, help="mutants to run")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first mutant")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per tool run")
+    parser.add_argument(
+        "--semantics",
+        action="store_true",
+        help="also run the fuzzer's interpreter and planner checks on every mutant "
+        "the storage pipeline accepts",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for --semantics")
+    parser.add_argument(
+        "--failures", default="mutate-failures", help="directory for failing mutants"
+    )
+    parser.add_argument("--print", action="store_true", help="print the mutant of --seed and exit")
+    args = parser.parse_args(argv)
+
+    from .._tools import tool_path
+
+    sources = load_sources(args.paths)
+    if not sources:
+        parser.error("no function in " + " ".join(args.paths))
+    if args.print:
+        mutant = make_mutant(sources, args.seed)
+        print(f"// mutant of {mutant.source}: " + "; ".join(mutant.mutations))
+        print(mutant.text, end="")
+        return 0
+    tile_opt, tile_translate = tool_path("tile-opt"), tool_path("tile-translate")
+    counts: collections.Counter = collections.Counter()
+    failures = []
+    semantic_jobs = []
+    for seed in range(args.seed, args.seed + args.count):
+        mutant = make_mutant(sources, seed)
+        stage, run = check_tools(mutant, tile_opt, tile_translate, args.timeout)
+        counts[f"{stage} {run.status}"] += 1
+        if run.status in FAILURES:
+            failures.append(
+                _write_failure(args.failures, mutant, f"{stage}: {run.status}", run.output)
+            )
+        if (
+            args.semantics
+            and "tile.orchestration" not in mutant.text
+            and run_tool([tile_opt, *STORAGE_PIPELINE, "-"], mutant.text, args.timeout).status
+            == "accepted"
+        ):
+            semantic_jobs.append(mutant)
+    if semantic_jobs:
+        from .fuzz.workers import _results
+
+        by_text = {(m.text, m.seed): m for m in semantic_jobs}
+        jobs = list(by_text)
+        for job, results in _results(
+            jobs, len(jobs), args.jobs, progress=False, work=check_semantics
+        ):
+            mutant = by_text[job]
+            if results is None:
+                results = [("storage", "crash", "the worker died")]
+            for check, status, reason in results:
+                counts[f"semantics {check} {status}"] += 1
+                if status in _SEMANTIC_FAILURES or status == "crash":
+                    failures.append(
+                        _write_failure(args.failures, mutant, f"{check}: {status}", reason)
+                    )
+    print(f"mutants: {args.count} (seeds {args.seed}..{args.seed + args.count - 1})")
+    for key in sorted(counts):
+        print(f"  {key}: {counts[key]}")
+    print(f"failures: {len(failures)}")
+    for path in failures[:20]:
+        print(f"  {path}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,131 @@
+"""The mutation fuzzer (`python -m tilemem.testing.mutate`): its mutations,
+its oracle on tools that misbehave on purpose, and a bounded run over the
+kernels, the examples and the lit tests' inputs at seeds derived from the
+commit (conftest.fuzz_seeds; the full count runs by the command in
+docs/fuzzing.md)."""
+
+import os
+import random
+import sys
+
+import pytest
+from conftest import ROOT, fuzz_seeds
+from tilemem.testing import mutate
+
+PROGRAM = """func.func @f(%A: !tile.tensor<16x8xf32>) -> !tile.tensor<16x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %t = tile.load %A[%c0, %c0] : !tile.tensor<16x8xf32> -> !tile.tile<8x8xf32, vec>
+  %s = tile.load %A[%c8, %c0] : !tile.tensor<16x8xf32> -> !tile.tile<8x8xf32, vec>
+  %u = tile.add %t, %s : !tile.tile<8x8xf32, vec>
+  %v = tile.mul %u, %t : !tile.tile<8x8xf32, vec>
+  %A1 = tile.store %v, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<16x8xf32>
+  return %A1 : !tile.tensor<16x8xf32>
+}
+"""
+
+CORPUS = [
+    os.path.join(ROOT, "kernels", "*.mlir"),
+    os.path.join(ROOT, "examples", "*.mlir"),
+    os.path.join(ROOT, "test", "Transforms", "*.mlir"),
+]
+
+
+@pytest.mark.parametrize("kind", sorted(mutate.MUTATIONS))
+def test_every_mutation_changes_the_program(kind):
+    lines = PROGRAM.splitlines()
+    body = mutate._body_lines(lines)
+    changed = 0
+    for seed in range(20):
+        result = mutate.MUTATIONS[kind](random.Random(seed), lines, body)
+        if result is None:
+            continue
+        mutated, what = result
+        assert what
+        changed += mutated != lines
+    assert changed >= 10
+
+
+def test_lit_files_are_split_and_their_directives_dropped(tmp_path):
+    path = tmp_path / "cases.mlir"
+    path.write_text(
+        "// RUN: tile-opt %s\n// CHECK: x\n" + PROGRAM + "\n// -----\n\n// no function here\n"
+    )
+    sources = mutate.load_sources([str(path)])
+    assert [name for name, _ in sources] == [f"{path}#0"]
+    assert "RUN" not in sources[0][1] and "@f" in sources[0][1]
+
+
+def test_a_mutant_is_its_seed():
+    sources = mutate.load_sources(CORPUS)
+    first = mutate.make_mutant(sources, 7)
+    assert first == mutate.make_mutant(sources, 7)
+    assert len({mutate.make_mutant(sources, s).text for s in range(7, 27)}) > 15
+
+
+def _tool(tmp_path, script: str) -> list[str]:
+    path = tmp_path / "tool.py"
+    path.write_text("import os, signal, sys, time\nsys.stdin.read()\n" + script)
+    return [sys.executable, str(path)]
+
+
+@pytest.mark.parametrize(
+    "script, status",
+    [
+        ("print('ok')", "accepted"),
+        ("sys.stderr.write('<stdin>:3:5: error: bad\\n'); sys.exit(1)", "rejected"),
+        ("sys.stderr.write('error: bad, but where?\\n'); sys.exit(1)", "unlocated"),
+        ("sys.stderr.write('loc(unknown): error: bad\\n'); sys.exit(1)", "unlocated"),
+        ("os.kill(os.getpid(), signal.SIGSEGV)", "crash"),
+        ("sys.stderr.write('PLEASE submit a bug report\\n'); sys.exit(1)", "crash"),
+        ("time.sleep(30)", "hang"),
+    ],
+)
+def test_the_oracle_tells_a_clean_refusal_from_a_failure(tmp_path, script, status):
+    assert mutate.run_tool(_tool(tmp_path, script), "x", timeout=2).status == status
+
+
+def test_a_failing_tool_fails_the_run(tmp_path, monkeypatch, capsys):
+    crashing = _tool(tmp_path, "os.kill(os.getpid(), signal.SIGABRT)")
+    monkeypatch.setattr(
+        mutate, "check_tools", lambda m, o, t, s: ("tile-opt", mutate.run_tool(crashing, m.text, s))
+    )
+    failures = tmp_path / "failures"
+    assert mutate.main([*CORPUS, "--count", "2", "--seed", "5", "--failures", str(failures)]) == 1
+    written = sorted(os.listdir(failures))
+    assert written == ["mutant-5.mlir", "mutant-6.mlir"]
+    header = (failures / "mutant-5.mlir").read_text().splitlines()
+    assert header[0] == "// tile-opt: crash"
+    assert header[1].startswith("// mutant of ")
+    assert "failures: 2" in capsys.readouterr().out
+
+
+def test_mutants_of_the_corpus_crash_nothing(tmp_path, capsys):
+    first = fuzz_seeds(1, salt=11)[0]
+    code = mutate.main(
+        [*CORPUS, "--count", "300", "--seed", str(first), "--failures", str(tmp_path)]
+    )
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "tile-opt rejected" in out and "tile-translate" in out
+
+
+def test_accepted_mutants_keep_their_results(tmp_path, capsys):
+    first = fuzz_seeds(1, salt=12)[0]
+    code = mutate.main(
+        [
+            *CORPUS[:2],
+            "--count",
+            "60",
+            "--seed",
+            str(first),
+            "--semantics",
+            "--jobs",
+            "2",
+            "--failures",
+            str(tmp_path),
+        ]
+    )
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "semantics storage ok" in out
