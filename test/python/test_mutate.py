@@ -63,6 +63,17 @@ def test_a_mutant_is_its_seed():
     assert len({mutate.make_mutant(sources, s).text for s in range(7, 27)}) > 15
 
 
+def test_value_mode_decides_what_is_undefined():
+    assert mutate.undefined_in_value_mode(PROGRAM, 1) is None
+    # A column the inputs choose (1, then 3): the block leaves the tensor.
+    outside = PROGRAM.replace("%A[%c8, %c0]", "%A[%c8, %n]").replace(
+        "(%A: !tile.tensor<16x8xf32>)", "(%A: !tile.tensor<16x8xf32>, %n: index)"
+    )
+    assert "exceeds 16x8" in mutate.undefined_in_value_mode(outside, 1)
+    unwritten = PROGRAM.replace("%v = tile.mul %u, %t", "%v = tile.create")
+    assert "read before it is written" in mutate.undefined_in_value_mode(unwritten, 1)
+
+
 def _tool(tmp_path, script: str) -> list[str]:
     path = tmp_path / "tool.py"
     path.write_text("import os, signal, sys, time\nsys.stdin.read()\n" + script)

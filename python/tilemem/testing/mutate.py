@@ -19,10 +19,13 @@ compile. Oracles, per mutant:
   through the fuzzer's checks (``fuzz.run_one``, then ``fuzz.run_planner``
   for every planner, with ptoas when it is found): storage mode must compute
   what value mode computes, plans must keep the address rules and PTO must be
-  accepted. Mutants that do not execute in value mode (a loop that never
-  ends, a load outside its tensor, an output read before it is written)
-  are counted, not failures: the mutant, not the compiler, is undefined;
-  so are mutants whose tensors are too large for numpy to allocate.
+  accepted. Mutants that have no defined result in value mode (a loop that
+  never ends, a load outside its tensor, an output read before it is
+  written), decided before anything is compiled, are counted, not
+  failures: the mutant, not the compiler, is undefined; so are a dynamic
+  slot of the program's own that its inputs take out of range (only storage
+  mode has slots) and tensors too large for numpy to allocate. Any other
+  interpreter error is a failure.
   Modules with ``tile.orchestration`` functions are left out of this
   oracle: their storage is the user's, by contract (docs/ir.md).
 
@@ -43,21 +46,27 @@ import re
 import subprocess
 import sys
 
-# The tile-opt pipelines a mutant goes through (one per mutant, at random).
+from ..options import PLANNERS
+
+# What the storage pipeline is, for the semantic oracle's first filter.
+STORAGE_PIPELINE = (
+    "--tile-init-memref",
+    "--tile-materialize-semantic-aliases",
+    "--tile-verify-storage",
+)
+# The tile-opt pipelines a mutant goes through (one per mutant, at random):
+# every planner's memory pipeline, the Tile path, the storage passes with
+# and without the pass's self-check.
 PIPELINES = (
-    ("--tile-memory-pipeline=memory-planner=pypto",),
-    ("--tile-memory-pipeline=memory-planner=dsa-rp",),
-    ("--tile-memory-pipeline=memory-planner=ptoas",),
-    ("--tile-memory-pipeline=memory-planner=pypto enable-buffer-ir=false",),
-    ("--tile-init-memref", "--tile-materialize-semantic-aliases", "--tile-verify-storage"),
+    *((f"--tile-memory-pipeline=memory-planner={planner}",) for planner in PLANNERS),
+    (f"--tile-memory-pipeline=memory-planner={PLANNERS[0]} enable-buffer-ir=false",),
+    STORAGE_PIPELINE,
     (
         "--tile-init-memref=erase-dead-code=false",
         "--tile-materialize-semantic-aliases=verify=false",
         "--tile-verify-storage",
     ),
 )
-# What the storage pipeline is, for the semantic oracle's first filter.
-STORAGE_PIPELINE = PIPELINES[4]
 
 _CRASH = re.compile(
     r"Stack dump|PLEASE submit a bug report|LLVM ERROR|Assertion .* failed|UNREACHABLE"
@@ -132,8 +141,8 @@ def _move(rng, lines, body):
 
 
 def _replace_use(rng, lines, body):
-    """One operand becomes another value of the program (often of the same
-    type: the likeliest to give a valid, different program)."""
+    """One operand becomes any other value named in the program (mostly an
+    invalid program: a type, a scope or dominance broken)."""
     i = rng.choice(body)
     line = lines[i]
     equals = line.find("=")
@@ -296,14 +305,35 @@ def check_tools(mutant: Mutant, tile_opt: str, tile_translate: str, timeout: flo
 
 # --- the semantic oracle ------------------------------------------------------------
 
-# Interpreter errors that say the mutant itself is undefined in value mode.
-_UNDEFINED = (
-    "poison in the reference",
-    "step budget",  # a loop that does not end
-    "exceeds",  # a load or store outside its tensor
-    "has no body",  # a call of a declaration
-    "is out of range for buffer",  # a dynamic slot the inputs take out of range
-)
+
+def undefined_in_value_mode(text: str, seed: int) -> str | None:
+    """Why the mutant has no defined result in value mode on the inputs the
+    fuzzer's checks give it (an interpreter error, an output read before it
+    is written), or None. Decided on the input alone, before anything is
+    compiled: an error that storage mode alone meets is the compiler's."""
+    from .. import ir
+    from . import interp
+    from .fuzz.checks import _functions, _inputs
+
+    with ir.Context():
+        module = ir.Module.parse(text)
+        for function in _functions(text):
+            for trial in range(2):
+                inputs = _inputs(module, function, seed, trial)
+                try:
+                    result = interp.run(module, inputs, function=function)
+                except interp.InterpreterError as error:
+                    return f"@{function}: {str(error).splitlines()[0]}"
+                if any(p is not None and p.any() for p in result.poison):
+                    return f"@{function}: an output is read before it is written"
+    return None
+
+
+def _user_dynamic_slot_out_of_range(text: str, reason: str) -> bool:
+    """A dynamic slot the program's own inputs take out of range: value mode
+    has no slots, so only storage mode can meet it, but the slot is the
+    user's (``into(%buf slot %i ...)`` in the input)."""
+    return "is out of range for buffer" in reason and re.search(r"\bslot %", text) is not None
 
 
 def check_semantics(job) -> list[tuple[str, str, str]]:
@@ -311,26 +341,33 @@ def check_semantics(job) -> list[tuple[str, str, str]]:
     run in a worker process (fuzz's pool), so a crash is the job's alone."""
     text, seed = job
     from .fuzz.checks import run_one, run_planner
-    from .interp import InterpreterError
 
     try:
-        outcome = run_one(text, seed)
-        results = [("storage", outcome.status, outcome.reason)]
-        if outcome.status == "ok":
-            for planner in ("pypto", "dsa-rp", "ptoas"):
-                planned = run_planner(text, seed, planner)
-                results.append((planner, planned.status, planned.reason))
-    except InterpreterError as error:
-        return [("storage", "undefined", str(error).splitlines()[0])]
+        undefined = undefined_in_value_mode(text, seed)
     except MemoryError as error:  # numpy: a mutated shape too large to run
         return [("storage", "too-large", str(error).splitlines()[0])]
-    for i, (check, status, reason) in enumerate(results):
-        if status == "mismatch" and any(u in reason for u in _UNDEFINED):
-            results[i] = (check, "undefined", reason)
-    return results
+    if undefined is not None:
+        return [("storage", "undefined", undefined)]
+    results = []
+    check = "storage"
+    try:
+        outcome = run_one(text, seed)
+        results.append((check, outcome.status, outcome.reason))
+        if outcome.status == "ok":
+            for check in PLANNERS:
+                planned = run_planner(text, seed, check)
+                results.append((check, planned.status, planned.reason))
+    except Exception as error:  # an interpreter error storage mode alone met
+        results.append((check, "exception", f"{type(error).__name__}: {error}"))
+    return [
+        (check, "undefined", reason)
+        if status == "mismatch" and _user_dynamic_slot_out_of_range(text, reason)
+        else (check, status, reason)
+        for check, status, reason in results
+    ]
 
 
-_SEMANTIC_FAILURES = ("mismatch", "address-error", "pto-error", "invalid")
+_SEMANTIC_FAILURES = ("mismatch", "address-error", "pto-error", "invalid", "exception")
 
 
 # --- the command ----------------------------------------------------------------------
