@@ -104,8 +104,8 @@ def test_a_failing_tool_fails_the_run(tmp_path, monkeypatch, capsys):
     failures = tmp_path / "failures"
     assert mutate.main([*CORPUS, "--count", "2", "--seed", "5", "--failures", str(failures)]) == 1
     written = sorted(os.listdir(failures))
-    assert written == ["mutant-5.mlir", "mutant-6.mlir"]
-    header = (failures / "mutant-5.mlir").read_text().splitlines()
+    assert written == ["mutant-5-tile-opt.mlir", "mutant-6-tile-opt.mlir"]
+    header = (failures / "mutant-5-tile-opt.mlir").read_text().splitlines()
     assert header[0] == "// tile-opt: crash"
     assert header[1].startswith("// mutant of ")
     assert "failures: 2" in capsys.readouterr().out

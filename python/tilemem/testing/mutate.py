@@ -373,13 +373,17 @@ _SEMANTIC_FAILURES = ("mismatch", "address-error", "pto-error", "invalid", "exce
 # --- the command ----------------------------------------------------------------------
 
 
-def _write_failure(directory: str, mutant: Mutant, what: str, output: str) -> str:
+def _write_failure(directory: str, mutant: Mutant, what: str, how: str, output: str) -> str:
+    """Writes the failing mutant with what failed (`what`), how it was run
+    (`how`) and the tail of `output`; a mutant failing two checks gets a file
+    per check."""
     os.makedirs(directory, exist_ok=True)
-    path = os.path.join(directory, f"mutant-{mutant.seed}.mlir")
+    check = what.split(":")[0]
+    path = os.path.join(directory, f"mutant-{mutant.seed}-{check}.mlir")
     header = [
         f"// {what}",
         f"// mutant of {mutant.source}: " + "; ".join(mutant.mutations),
-        "// tile-opt " + " ".join(mutant.pipeline) + " -",
+        f"// {how}",
     ]
     body = "\n".join("// | " + line for line in output.strip().splitlines()[-40:])
     with open(path, "w") as f:
@@ -434,8 +438,11 @@ def main(argv=None) -> int:
         stage, run = check_tools(mutant, tile_opt, tile_translate, args.timeout)
         counts[f"{stage} {run.status}"] += 1
         if run.status in FAILURES:
+            how = "tile-opt " + " ".join(mutant.pipeline) + " -"
+            if stage == "tile-translate":
+                how += " | tile-translate --tile-to-pto --pto-level=auto -"
             failures.append(
-                _write_failure(args.failures, mutant, f"{stage}: {run.status}", run.output)
+                _write_failure(args.failures, mutant, f"{stage}: {run.status}", how, run.output)
             )
         if (
             args.semantics
@@ -447,19 +454,20 @@ def main(argv=None) -> int:
     if semantic_jobs:
         from .fuzz.workers import _results
 
-        by_text = {(m.text, m.seed): m for m in semantic_jobs}
-        jobs = list(by_text)
+        by_job = {(m.text, m.seed): m for m in semantic_jobs}
+        jobs = list(by_job)
         for job, results in _results(
             jobs, len(jobs), args.jobs, progress=False, work=check_semantics
         ):
-            mutant = by_text[job]
+            mutant = by_job[job]
             if results is None:
                 results = [("storage", "crash", "the worker died")]
             for check, status, reason in results:
                 counts[f"semantics {check} {status}"] += 1
                 if status in _SEMANTIC_FAILURES or status == "crash":
+                    how = f"tilemem.testing.fuzz checks ({check}), seed {mutant.seed}"
                     failures.append(
-                        _write_failure(args.failures, mutant, f"{check}: {status}", reason)
+                        _write_failure(args.failures, mutant, f"{check}: {status}", how, reason)
                     )
     print(f"mutants: {args.count} (seeds {args.seed}..{args.seed + args.count - 1})")
     for key in sorted(counts):
