@@ -140,21 +140,30 @@ def _move(rng, lines, body):
     return out[:j] + [lines[i]] + out[j:], f"move line {i + 1} to {j + 1}"
 
 
+def _spliced(lines, i, match, new):
+    """`lines` with `match` (in line `i`) replaced by `new`."""
+    out = list(lines)
+    out[i] = lines[i][: match.start()] + new + lines[i][match.end() :]
+    return out
+
+
+def _uses(line: str) -> list:
+    """The values a line reads (those after its `=`)."""
+    equals = line.find("=")
+    return [m for m in _VALUE.finditer(line) if m.start() > equals]
+
+
 def _replace_use(rng, lines, body):
     """One operand becomes any other value named in the program (mostly an
     invalid program: a type, a scope or dominance broken)."""
     i = rng.choice(body)
-    line = lines[i]
-    equals = line.find("=")
-    uses = [m for m in _VALUE.finditer(line) if m.start() > equals]
+    uses = _uses(lines[i])
     names = sorted({m.group() for text in lines for m in _VALUE.finditer(text)})
     if not uses or len(names) < 2:
         return None
     use = rng.choice(uses)
     new = rng.choice([n for n in names if n != use.group()])
-    out = list(lines)
-    out[i] = line[: use.start()] + new + line[use.end() :]
-    return out, f"line {i + 1}: use {new} for {use.group()}"
+    return _spliced(lines, i, use, new), f"line {i + 1}: use {new} for {use.group()}"
 
 
 _DEFINITION = re.compile(r"^\s*(%[A-Za-z0-9_$.-]+)\s*=(.*)$")
@@ -180,9 +189,7 @@ def _replace_use_same_type(rng, lines, body):
         m = _DEFINITION.match(text)
         if m and "{" not in m.group(2):
             types[m.group(1)] = _result_type(m.group(2))
-    line = lines[i]
-    equals = line.find("=")
-    uses = [m for m in _VALUE.finditer(line) if m.start() > equals and types.get(m.group())]
+    uses = [m for m in _uses(lines[i]) if types.get(m.group())]
     if not uses:
         return None
     use = rng.choice(uses)
@@ -190,34 +197,27 @@ def _replace_use_same_type(rng, lines, body):
     if not same:
         return None
     new = rng.choice(same)
-    out = list(lines)
-    out[i] = line[: use.start()] + new + line[use.end() :]
-    return out, f"line {i + 1}: use {new} for {use.group()} (same type)"
+    return _spliced(lines, i, use, new), f"line {i + 1}: use {new} for {use.group()} (same type)"
 
 
-def _change_space(rng, lines, body):
+def _replace_token(rng, lines, body, pattern, choices, what: str):
+    """One match of `pattern` in a line becomes another of `choices`."""
     i = rng.choice(body)
-    found = list(_SPACE.finditer(lines[i]))
+    found = list(pattern.finditer(lines[i]))
     if not found:
         return None
     m = rng.choice(found)
-    new = rng.choice([s for s in _SPACES if s != m.group()])
-    out = list(lines)
-    out[i] = lines[i][: m.start()] + new + lines[i][m.end() :]
-    return out, f"line {i + 1}: space {m.group()} -> {new}"
+    new = rng.choice([c for c in choices if c != m.group()])
+    return _spliced(lines, i, m, new), f"line {i + 1}: {what}{m.group()} -> {new}"
+
+
+def _change_space(rng, lines, body):
+    return _replace_token(rng, lines, body, _SPACE, _SPACES, "space ")
 
 
 def _change_number(rng, lines, body):
     """A shape, size, offset, slot, address or constant."""
-    i = rng.choice(body)
-    found = list(_NUMBER.finditer(lines[i]))
-    if not found:
-        return None
-    m = rng.choice(found)
-    new = rng.choice([n for n in _NUMBERS if n != m.group()])
-    out = list(lines)
-    out[i] = lines[i][: m.start()] + new + lines[i][m.end() :]
-    return out, f"line {i + 1}: {m.group()} -> {new}"
+    return _replace_token(rng, lines, body, _NUMBER, _NUMBERS, "")
 
 
 # Operand replacements by a value of the same type are the likeliest to keep
@@ -444,13 +444,17 @@ def main(argv=None) -> int:
             failures.append(
                 _write_failure(args.failures, mutant, f"{stage}: {run.status}", how, run.output)
             )
-        if (
-            args.semantics
-            and "tile.orchestration" not in mutant.text
-            and run_tool([tile_opt, *STORAGE_PIPELINE, "-"], mutant.text, args.timeout).status
-            == "accepted"
-        ):
-            semantic_jobs.append(mutant)
+        if args.semantics and "tile.orchestration" not in mutant.text:
+            # Drawn with the storage pipeline, the mutant has been through it.
+            if mutant.pipeline == STORAGE_PIPELINE:
+                stored = stage == "tile-translate"
+            else:
+                stored = (
+                    run_tool([tile_opt, *STORAGE_PIPELINE, "-"], mutant.text, args.timeout).status
+                    == "accepted"
+                )
+            if stored:
+                semantic_jobs.append(mutant)
     if semantic_jobs:
         from .fuzz.workers import _results
 
