@@ -362,6 +362,22 @@ def test_scalar_forms():
     assert np.isposinf(res.outputs[0][1][0]) and np.isnan(res.outputs[0][1][3])
 
 
+WIDE_CONSTANT = """
+func.func @f(%n: i128) -> i128 {
+  %big = arith.constant -100000000000000000000000 : i128
+  %r = arith.addi %big, %n : i128
+  return %r : i128
+}
+"""
+
+
+def test_constants_wider_than_64_bits():
+    # Found by tilemem.testing.mutate (seed 1419000303): the bindings'
+    # IntegerAttr.value asserts on a constant that needs more than 64 bits,
+    # which aborted the interpreter's process.
+    assert interp.run(WIDE_CONSTANT, [5]).outputs == [-(10**23) + 5]
+
+
 REDUCTIONS = """
 func.func @k(%X: !tile.tensor<2x8xf32>, %R: !tile.tensor<2x2xf32>, %C: !tile.tensor<2x8xf32>) -> (!tile.tensor<2x2xf32>, !tile.tensor<2x8xf32>) {
   %c0 = arith.constant 0 : index

@@ -13,6 +13,15 @@ from .numerics import _norm_fn, _signed, _unsigned
 from .semantics import _CMPF, _CMPI, _cmpf_fn, _cmpi_fn, _float_binop, _int_binop
 
 
+def _integer_value(attr) -> int:
+    """An integer attribute's value. Wider than 64 bits it is read from the
+    attribute's text: the bindings' ``.value`` asserts there (an i128
+    constant of 10^23 aborted the interpreter's process)."""
+    if isinstance(attr.type, ir.IntegerType) and attr.type.width > 64:
+        return int(str(attr).split(":")[0])
+    return attr.value
+
+
 class _ArithOps:
     """The compilers of the ``arith`` ops, a part of ``_Compiler``."""
 
@@ -24,7 +33,9 @@ class _ArithOps:
         attr = o.attributes["value"]
         if isinstance(attr, ir.BoolAttr):
             value = int(attr.value)
-        elif isinstance(attr, (ir.IntegerAttr, ir.FloatAttr)):
+        elif isinstance(attr, ir.IntegerAttr):
+            value = _norm_fn(ty)(_integer_value(attr))
+        elif isinstance(attr, ir.FloatAttr):
             value = _norm_fn(ty)(attr.value)
         else:
             raise InterpreterError(f"unsupported constant {attr}")
