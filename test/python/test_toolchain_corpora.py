@@ -48,6 +48,8 @@ REPRO_EXPECTED = {
     "extract": "pass",  # an f32 output through an f16 narrowing: compare.tolerance
     "fillpad_f16_maxmin_sim": "unchecked: pto-isa's TFILLPAD pads f16",
     "gemv_row0": "refused: a view of another shape of a acc tile has no tile_buf",
+    "index_beyond_int32": "refused: ptoas 0.27 holds index values in int32_t",
+    "index_int32_extremes": "pass",
     "harness_bf16_matmul_f32_out": "unchecked: bf16 is a placeholder type",
     "matslice": "refused: a view of another shape of a mat tile has no tile_buf",
     "nonfinite_const": "refused: ptoas 0.27 prints a NaN or infinite float constant",

@@ -76,6 +76,8 @@ LogicalResult FunctionEmitter::emitLoopEnd(Operation *loop, Operation *emitted,
 }
 
 LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
+  if (failed(checkInductionFitsInt32(op)))
+    return failure();
   SmallVector<Value> bounds;
   for (Value bound : {op.getLowerBound(), op.getUpperBound(), op.getStep()}) {
     FailureOr<Value> mapped = scalar(bound, op);

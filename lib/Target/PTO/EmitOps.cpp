@@ -199,6 +199,8 @@ LogicalResult FunctionEmitter::emitGeneric(Operation *op) {
       llvm::any_of(op->getResultTypes(), isStorageType))
     return cannotEmit(op) << "a tile, tensor or buffer chosen at run time "
                              "has no single storage";
+  if (failed(checkIndexFitsInt32(op)))
+    return failure();
   // Index and i64 constants share the prologue's (one per value).
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     if (isNonFinite(constant.getValue()))

@@ -12,7 +12,8 @@
 //                       a form of their own
 //   EmitControlFlow.cpp scf.for, scf.while, scf.if, tile.scope
 //   PtoasLimits.cpp     refusals of kernels ptoas 0.27 crashes on or
-//                       mistranslates
+//                       mistranslates (index values beyond int32_t among
+//                       them)
 //   TranslateToPTO.cpp  the module driver and the translation registration
 //
 //===----------------------------------------------------------------------===//
@@ -200,6 +201,13 @@ private:
   void queueBlock(Block &source, Block *into, AfterBlock after);
   LogicalResult emitOp(Operation *op);
   LogicalResult emitGeneric(Operation *op);
+  /// ptoas's C++ holds index values in int32_t: refuses an index constant
+  /// (or a constant-folded index result) of `op` that does not fit it, and
+  /// records the known ones (PtoasLimits.cpp).
+  LogicalResult checkIndexFitsInt32(Operation *op);
+  /// The same for a loop's induction variable: its last increment, when
+  /// the bounds are known, must not overflow int32_t.
+  LogicalResult checkInductionFitsInt32(scf::ForOp op);
   /// `op` emitted as the table op whose TileOp it is, if any (PTOOps.td).
   std::optional<LogicalResult> emitFromTable(Operation *op);
   template <typename... PTOOps>
@@ -268,6 +276,9 @@ private:
   /// Not DenseMap: every int64_t is a constant a program may hold, and
   /// DenseMap reserves INT64_MAX and INT64_MIN as its empty and deleted keys.
   std::unordered_map<int64_t, Value> indexConsts, i64Consts;
+  /// Source index values known at compile time (constants, and arithmetic
+  /// on them), as checkIndexFitsInt32 found them.
+  DenseMap<Value, int64_t> knownIndexValues;
   /// Level2 roots: (buffer, slot) -> its alloc_tile, and the type chosen
   /// for it by chooseRoots.
   DenseMap<std::pair<Value, int64_t>, Value> roots;

@@ -1,5 +1,4 @@
-//===- PtoasLimits.cpp - kernels ptoas 0.27 cannot take
-//---------------------===//
+//===- PtoasLimits.cpp - kernels ptoas 0.27 cannot take ------------------===//
 
 #include "FunctionEmitter.h"
 #include "tilemem/Support/Walk.h"
@@ -7,9 +6,12 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -175,4 +177,86 @@ LogicalResult pto_emission::checkBlockMerging(func::FuncOp func) {
       return failure();
     }
   return success();
+}
+
+/// ptoas 0.27's C++ declares every index value int32_t (constants, scalar
+/// arguments, loop induction variables and carries), where MLIR's index is
+/// 64-bit here and the interpreter computes in 64 bits. A constant beyond
+/// int32_t is truncated silently (`const int32_t v6 =
+/// 9223372036854775807;` is -1, and a loop up to it never runs), so an index
+/// value known at compile time must fit: constants, and index arithmetic
+/// on known values, folded on a copy of the op (a fold may update its op in
+/// place). Values known only at run time (a kernel argument, which the
+/// simulator's driver range-checks, and what is computed from it) are not
+/// checked here (docs/pto-emission.md, "Index values").
+static InFlightDiagnostic indexTooWide(Operation *op) {
+  return cannotEmit(op) << "ptoas 0.27 holds index values in int32_t, and ";
+}
+
+static bool fitsInt32(int64_t value) {
+  return value >= std::numeric_limits<int32_t>::min() &&
+         value <= std::numeric_limits<int32_t>::max();
+}
+
+LogicalResult FunctionEmitter::checkIndexFitsInt32(Operation *op) {
+  if (op->getNumResults() != 1 || !op->getResult(0).getType().isIndex())
+    return success();
+  std::optional<int64_t> known;
+  Attribute constant;
+  if (matchPattern(op->getResult(0), m_Constant(&constant))) {
+    if (auto value = dyn_cast<IntegerAttr>(constant))
+      known = value.getInt();
+  } else {
+    SmallVector<Attribute> operands;
+    for (Value operand : op->getOperands()) {
+      Attribute value;
+      if (auto it = knownIndexValues.find(operand);
+          it != knownIndexValues.end())
+        value = IntegerAttr::get(operand.getType(), it->second);
+      else if (!matchPattern(operand, m_Constant(&value)))
+        return success(); // known only at run time
+      operands.push_back(value);
+    }
+    Operation *copy = op->clone();
+    SmallVector<OpFoldResult> folded;
+    if (succeeded(copy->fold(operands, folded)) && folded.size() == 1) {
+      if (auto value =
+              dyn_cast_or_null<IntegerAttr>(dyn_cast<Attribute>(folded[0])))
+        known = value.getInt();
+      else if (auto value = dyn_cast<Value>(folded[0]))
+        if (auto it = knownIndexValues.find(value);
+            it != knownIndexValues.end())
+          known = it->second;
+    }
+    copy->destroy();
+  }
+  if (!known)
+    return success();
+  if (!fitsInt32(*known))
+    return indexTooWide(op)
+           << "this " << (isa<arith::ConstantOp>(op) ? "constant" : "value")
+           << " is " << *known << ", outside its range";
+  knownIndexValues[op->getResult(0)] = *known;
+  return success();
+}
+
+LogicalResult FunctionEmitter::checkInductionFitsInt32(scf::ForOp op) {
+  if (!op.getInductionVar().getType().isIndex())
+    return success();
+  auto known = [&](Value value) -> std::optional<int64_t> {
+    if (auto it = knownIndexValues.find(value); it != knownIndexValues.end())
+      return it->second;
+    return std::nullopt;
+  };
+  std::optional<int64_t> lower = known(op.getLowerBound()),
+                         upper = known(op.getUpperBound()),
+                         step = known(op.getStep());
+  if (!lower || !upper || !step || *step <= 0 || *upper <= *lower)
+    return success();
+  // All three fit int32_t (checkIndexFitsInt32), so none of this overflows.
+  int64_t last = *lower + (*upper - 1 - *lower) / *step * *step;
+  if (fitsInt32(last + *step))
+    return success();
+  return indexTooWide(op) << "the induction variable's last increment (" << last
+                          << " + " << *step << ") overflows it";
 }

@@ -695,3 +695,65 @@ func.func @exp_strided_column(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x1
   %B1 = tile.store %e, %B[%c0, %c0] : !tile.tile<16x1xf32, vec>, !tile.tensor<16x1xf32>
   return %B1 : !tile.tensor<16x1xf32>
 }
+
+// -----
+
+// Tests that an index constant beyond int32_t is rejected: ptoas 0.27
+// declares index values int32_t in its C++ and truncated this bound to -1,
+// so the loop never ran (found on the simulator by tilemem.testing.mutate).
+func.func @index_constant_beyond_int32(%n: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{'arith.constant' op cannot be emitted to PTO: ptoas 0.27 holds index values in int32_t, and this constant is 9223372036854775807, outside its range}}
+  %max = arith.constant 9223372036854775807 : index
+  scf.for %k = %c0 to %max step %max {
+    %i = arith.addi %k, %n : index
+  }
+  return
+}
+
+// -----
+
+// Tests that index arithmetic on constants is folded to find the same: the
+// product 2^32 is 0 in int32_t.
+func.func @index_product_beyond_int32(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %k = arith.constant 65536 : index
+  // expected-error@+1 {{'arith.muli' op cannot be emitted to PTO: ptoas 0.27 holds index values in int32_t, and this value is 4294967296, outside its range}}
+  %m = arith.muli %k, %k : index
+  scf.for %i = %c0 to %m step %c1 {
+    %j = arith.addi %i, %n : index
+  }
+  return
+}
+
+// -----
+
+// Tests that a loop whose induction variable's last increment overflows
+// int32_t is rejected: from 2^30, `i += 2^30` is UB in ptoas's C++ (the
+// interpreter's 64-bit loop runs twice).
+func.func @induction_beyond_int32(%n: index) {
+  %c0 = arith.constant 0 : index
+  %max = arith.constant 2147483647 : index
+  %step = arith.constant 1073741824 : index
+  // expected-error@+1 {{'scf.for' op cannot be emitted to PTO: ptoas 0.27 holds index values in int32_t, and the induction variable's last increment (1073741824 + 1073741824) overflows it}}
+  scf.for %i = %c0 to %max step %step {
+    %j = arith.addi %i, %n : index
+  }
+  return
+}
+
+// -----
+
+// Tests that index values known only at run time, and constants at the
+// int32_t extremes, are emitted (the driver range-checks index arguments).
+func.func @index_int32_extremes(%n: index) {
+  %c0 = arith.constant 0 : index
+  %min = arith.constant -2147483648 : index
+  %max = arith.constant 2147483647 : index
+  %big = arith.muli %n, %max : index
+  scf.for %i = %min to %c0 step %max {
+    %j = arith.addi %i, %big : index
+  }
+  return
+}
