@@ -9,7 +9,7 @@ import random
 import sys
 
 import pytest
-from conftest import ROOT, fuzz_seeds
+from conftest import ROOT, fuzz_seeds, tools_or_skip
 from tilemem.testing import mutate
 
 PROGRAM = """func.func @f(%A: !tile.tensor<16x8xf32>) -> !tile.tensor<16x8xf32> {
@@ -46,6 +46,25 @@ def test_every_mutation_changes_the_program(kind):
     assert changed >= 10
 
 
+@pytest.mark.parametrize("kind", ["copy-op", "forward"])
+def test_op_mutations_keep_the_program_valid(kind):
+    """copy-op and forward only make programs the storage pipeline accepts
+    from a valid one (the point of drawing them often)."""
+    from tilemem._tools import tool_path
+
+    lines = PROGRAM.splitlines()
+    body = mutate._body_lines(lines)
+    texts = set()
+    for seed in range(12):
+        result = mutate.MUTATIONS[kind](random.Random(seed), lines, body)
+        if result is not None:
+            texts.add("\n".join(result[0]) + "\n")
+    assert len(texts) >= 3
+    for text in texts:
+        run = mutate.run_tool([tool_path("tile-opt"), *mutate.STORAGE_PIPELINE, "-"], text, 60)
+        assert run.status == "accepted", text + run.output
+
+
 def test_lit_files_are_split_and_their_directives_dropped(tmp_path):
     path = tmp_path / "cases.mlir"
     path.write_text(
@@ -54,6 +73,17 @@ def test_lit_files_are_split_and_their_directives_dropped(tmp_path):
     sources = mutate.load_sources([str(path)])
     assert [name for name, _ in sources] == [f"{path}#0"]
     assert "RUN" not in sources[0][1] and "@f" in sources[0][1]
+
+
+def test_paths_are_files_directories_or_globs(tmp_path, capsys):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.mlir").write_text(PROGRAM)
+    (tmp_path / "b.txt").write_text(PROGRAM)
+    names = [name for name, _ in mutate.load_sources([str(tmp_path), str(tmp_path / "none-*")])]
+    assert names == [str(tmp_path / "sub" / "a.mlir") + "#0"]
+    with pytest.raises(SystemExit):
+        mutate.main([str(tmp_path / "missing.mlir"), "--count", "1"])
+    assert "no such file: " in capsys.readouterr().err
 
 
 def test_a_mutant_is_its_seed():
@@ -140,3 +170,71 @@ def test_accepted_mutants_keep_their_results(tmp_path, capsys):
     out = capsys.readouterr().out
     assert code == 0, out
     assert "semantics storage ok" in out
+
+
+def test_execute_needs_semantics(capsys):
+    with pytest.raises(SystemExit) as exit:
+        mutate.main([*CORPUS[:1], "--count", "1", "--execute"])
+    assert exit.value.code == 2
+    assert "--execute needs --semantics" in capsys.readouterr().err
+
+
+def test_a_wrong_simulator_result_fails_the_run(tmp_path, monkeypatch, capsys):
+    """The execution oracle: a mutant that passed every semantic check and
+    whose run on the simulator differs for one planner fails the run, with a
+    file naming the planner; the other planners' passes are counted."""
+    from tilemem.testing import corpus, toolchain
+
+    monkeypatch.setattr(
+        mutate,
+        "make_mutant",
+        lambda sources, seed: mutate.Mutant(seed, "PROGRAM", PROGRAM, ["none"], ()),
+    )
+    monkeypatch.setattr(
+        mutate,
+        "check_tools",
+        lambda m, o, t, s: ("tile-translate", mutate.ToolRun("accepted", "")),
+    )
+    monkeypatch.setattr(toolchain, "find_tools", lambda: "tools")
+    seen = []
+
+    def scripted_run(programs, planners, tools=None, **_):
+        seen.extend((p.seed, p.text, tools) for p in programs)
+        return [
+            {
+                "seed": p.seed,
+                "planner": planner,
+                "outcome": "mismatch" if planner == "dsa-rp" else "pass",
+                "reason": "output 0 differs",
+                "message": "output 0: 3 of 64 elements differ",
+            }
+            for p in programs
+            for planner in planners
+        ]
+
+    monkeypatch.setattr(corpus, "run", scripted_run)
+    failures = tmp_path / "failures"
+    code = mutate.main(
+        [*CORPUS[:1], "--count", "1", "--seed", "7", "--semantics", "--execute"]
+        + ["--failures", str(failures)]
+    )
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert seen == [(7, PROGRAM, "tools")]
+    assert "execute pypto pass: 1" in out and "execute dsa-rp mismatch: 1" in out
+    assert os.listdir(failures) == ["mutant-7-execute-dsa-rp.mlir"]
+    text = (failures / "mutant-7-execute-dsa-rp.mlir").read_text()
+    assert text.startswith("// execute-dsa-rp: mismatch\n")
+    assert "3 of 64 elements differ" in text and PROGRAM in text
+
+
+def test_accepted_mutants_run_on_the_simulator(tmp_path, capsys):
+    tools_or_skip()
+    first = fuzz_seeds(1, salt=13)[0]
+    code = mutate.main(
+        [*CORPUS[:2], "--count", "120", "--seed", str(first), "--semantics", "--execute"]
+        + ["--jobs", "2", "--failures", str(tmp_path)]
+    )
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "execute pypto pass" in out, out

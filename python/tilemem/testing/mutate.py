@@ -5,7 +5,9 @@ The differential fuzzer (``tilemem.fuzz``) only makes programs its generator
 knows how to make. This one starts from programs written by hand (the kernel
 corpus, the examples, the lit tests' inputs) and changes their text a little
 at random: a line deleted, duplicated or moved, one operand replaced by
-another value of the program, a memory space, a shape or a constant changed.
+another value of the program, an op repeated under a new name (some later
+uses reading the copy) or deleted (its uses reading an earlier value of its
+type), a memory space, a shape or a constant changed.
 Most mutants are invalid, and each must be refused with a located
 diagnostic; the rest are programs nobody wrote on purpose, and each must
 compile. Oracles, per mutant:
@@ -27,7 +29,15 @@ compile. Oracles, per mutant:
   mode has slots) and tensors too large for numpy to allocate. Any other
   interpreter error is a failure.
   Modules with ``tile.orchestration`` functions are left out of this
-  oracle: their storage is the user's, by contract (docs/ir.md).
+  oracle: their storage is the user's, by contract (docs/ir.md);
+- execution (``--execute``, with ``--semantics``): a mutant that passed
+  every semantic check and takes and returns only tensors, as a PTO kernel
+  does, goes through the real toolchain once per planner
+  (``tilemem.testing.corpus.run``: tilemem, ptoas, g++ against pto-isa's
+  CPU simulator, the run, and a comparison with the interpreter). An
+  outcome of ``corpus.FAILURES`` (ptoas rejects or crashes, the C++ does
+  not compile or run, an output differs) fails the run; a located refusal
+  is counted.
 
 Mutant ``i`` of a run with ``--seed S`` is the mutant of seed ``S + i``, so
 ``--seed S+i --count 1`` repeats it alone. Failing mutants are written to
@@ -85,12 +95,19 @@ _NUMBERS = ("0", "1", "-1", "2", "3", "7", "16", "32", "64", "4096", "65536", "9
 
 
 def load_sources(paths) -> list[tuple[str, str]]:
-    """(name, text) of every module in `paths` (files or globs): a lit file
-    is split at ``// -----`` and its comment lines (RUN, CHECK) dropped;
-    chunks without a function are left out."""
+    """(name, text) of every module in `paths`: files, directories (the
+    .mlir files under them) or globs (a glob that matches nothing adds
+    nothing: the shared reproducers may be absent). A lit file is split at
+    ``// -----`` and its comment lines (RUN, CHECK) dropped; chunks without
+    a function are left out."""
     files = []
     for path in paths:
-        matched = sorted(glob.glob(path)) or [path]
+        if os.path.isdir(path):
+            matched = sorted(glob.glob(os.path.join(path, "**", "*.mlir"), recursive=True))
+        elif glob.has_magic(path):
+            matched = sorted(glob.glob(path))
+        else:
+            matched = [path]
         files += [f for f in matched if f.endswith(".mlir")]
     sources = []
     for file in files:
@@ -200,6 +217,67 @@ def _replace_use_same_type(rng, lines, body):
     return _spliced(lines, i, use, new), f"line {i + 1}: use {new} for {use.group()} (same type)"
 
 
+def _uses_of(name: str) -> re.Pattern:
+    """The uses of value `name` (not of a longer name it begins)."""
+    return re.compile(re.escape(name) + r"(?![A-Za-z0-9_$.-])")
+
+
+def _single_definitions(lines, body) -> list[tuple[int, re.Match]]:
+    """Lines defining one value with an op without regions."""
+    found = []
+    for i in body:
+        m = _DEFINITION.match(lines[i])
+        if m and "{" not in m.group(2):
+            found.append((i, m))
+    return found
+
+
+def _copy_op(rng, lines, body):
+    """An op defining one value is repeated right after itself under a new
+    name, and some later uses read the copy: valid whenever the original
+    is, and the copy writes the same storage again (an into clause, a
+    writeback) or makes a second value of it."""
+    definitions = _single_definitions(lines, body)
+    if not definitions:
+        return None
+    i, m = rng.choice(definitions)
+    name = m.group(1)
+    copy = next(
+        f"%mut{k}" for k in range(len(lines) + 1) if not any(f"%mut{k}" in t for t in lines)
+    )
+    uses = _uses_of(name)
+    out = lines[: i + 1] + [lines[i].replace(name, copy, 1)]
+    redirected = 0
+    for text in lines[i + 1 :]:
+        if uses.search(text) and rng.random() < 0.5:
+            text = uses.sub(copy, text)
+            redirected += 1
+        out.append(text)
+    return out, f"line {i + 1}: copy of {name} as {copy}, {redirected} later lines read it"
+
+
+def _forward(rng, lines, body):
+    """An op defining one value is deleted and its uses read a value of the
+    same type defined earlier in the function instead."""
+    definitions = _single_definitions(lines, body)
+    if not definitions:
+        return None
+    i, m = rng.choice(definitions)
+    name, wanted = m.group(1), _result_type(m.group(2))
+    start = max((k for k in range(i + 1) if "func.func" in lines[k]), default=0)
+    earlier = [
+        d.group(1)
+        for d in map(_DEFINITION.match, lines[start:i])
+        if d and "{" not in d.group(2) and _result_type(d.group(2)) == wanted
+    ]
+    if not wanted or not earlier:
+        return None
+    new = rng.choice(earlier)
+    uses = _uses_of(name)
+    out = lines[:i] + [uses.sub(new, text) for text in lines[i + 1 :]]
+    return out, f"delete line {i + 1} ({name}), its uses read {new}"
+
+
 def _replace_token(rng, lines, body, pattern, choices, what: str):
     """One match of `pattern` in a line becomes another of `choices`."""
     i = rng.choice(body)
@@ -220,8 +298,9 @@ def _change_number(rng, lines, body):
     return _replace_token(rng, lines, body, _NUMBER, _NUMBERS, "")
 
 
-# Operand replacements by a value of the same type are the likeliest to keep
-# a program valid, so they are drawn most often.
+# Operand replacements by a value of the same type, copied ops and forwarded
+# values are the likeliest to keep a program valid, so they are drawn most
+# often.
 MUTATIONS = {
     "delete": _delete,
     "duplicate": _duplicate,
@@ -229,10 +308,12 @@ MUTATIONS = {
     "move": _move,
     "replace-use": _replace_use,
     "replace-use-same-type": _replace_use_same_type,
+    "copy-op": _copy_op,
+    "forward": _forward,
     "space": _change_space,
     "number": _change_number,
 }
-_WEIGHTS = {"replace-use-same-type": 6, "number": 2}
+_WEIGHTS = {"replace-use-same-type": 6, "copy-op": 3, "forward": 3, "number": 2}
 
 
 @dataclasses.dataclass
@@ -391,6 +472,34 @@ def _write_failure(directory: str, mutant: Mutant, what: str, how: str, output: 
     return path
 
 
+def _execute(mutants: list[Mutant], tools, directory: str, counts) -> list[str]:
+    """Runs `mutants` through the real toolchain for every planner (the
+    --execute oracle); counts the outcomes and returns the failure files."""
+    from . import corpus
+
+    by_seed = {m.seed: m for m in mutants}
+    programs = [corpus.Program("mutant", m.seed, m.text) for m in mutants]
+    failures = []
+    for record in corpus.run(programs, PLANNERS, tools=tools):
+        counts[f"execute {record['planner']} {record['outcome']}"] += 1
+        if record["outcome"] in corpus.FAILURES:
+            mutant = by_seed[record["seed"]]
+            how = (
+                f"tilemem.testing.toolchain.run_batch, planner {record['planner']}, "
+                f"inputs of seed {mutant.seed}"
+            )
+            failures.append(
+                _write_failure(
+                    directory,
+                    mutant,
+                    f"execute-{record['planner']}: {record['outcome']}",
+                    how,
+                    record["message"] or record["reason"],
+                )
+            )
+    return failures
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tilemem.testing.mutate",
@@ -412,15 +521,26 @@ def main(argv=None) -> int:
         help="also run the fuzzer's interpreter and planner checks on every mutant "
         "the storage pipeline accepts",
     )
+    parser.add_argument(
+        "--execute",
+        action="store_true",
+        help="with --semantics: also run every mutant that passed the semantic checks and "
+        "returns only tensors on pto-isa's CPU simulator, through ptoas, for every planner",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for --semantics")
     parser.add_argument(
         "--failures", default="mutate-failures", help="directory for failing mutants"
     )
     parser.add_argument("--print", action="store_true", help="print the mutant of --seed and exit")
     args = parser.parse_args(argv)
+    if args.execute and not args.semantics:
+        parser.error("--execute needs --semantics (only mutants that passed it are run)")
 
     from .._tools import tool_path
 
+    missing = [p for p in args.paths if not glob.has_magic(p) and not os.path.exists(p)]
+    if missing:
+        parser.error("no such file: " + " ".join(missing))
     sources = load_sources(args.paths)
     if not sources:
         parser.error("no function in " + " ".join(args.paths))
@@ -430,6 +550,14 @@ def main(argv=None) -> int:
         print(mutant.text, end="")
         return 0
     tile_opt, tile_translate = tool_path("tile-opt"), tool_path("tile-translate")
+    tools = None
+    if args.execute:
+        from . import toolchain
+
+        try:
+            tools = toolchain.find_tools()
+        except toolchain.ToolchainUnavailable as error:
+            parser.error(f"--execute: {error}")
     counts: collections.Counter = collections.Counter()
     failures = []
     semantic_jobs = []
@@ -455,7 +583,9 @@ def main(argv=None) -> int:
                 )
             if stored:
                 semantic_jobs.append(mutant)
+    executable = []
     if semantic_jobs:
+        from .fuzz.checks import _returns_only_tensors
         from .fuzz.workers import _results
 
         by_job = {(m.text, m.seed): m for m in semantic_jobs}
@@ -466,6 +596,13 @@ def main(argv=None) -> int:
             mutant = by_job[job]
             if results is None:
                 results = [("storage", "crash", "the worker died")]
+            if (
+                args.execute
+                and len(results) == 1 + len(PLANNERS)
+                and all(status == "ok" for _, status, _ in results)
+                and _returns_only_tensors(mutant.text)
+            ):
+                executable.append(mutant)
             for check, status, reason in results:
                 counts[f"semantics {check} {status}"] += 1
                 if status in _SEMANTIC_FAILURES or status == "crash":
@@ -473,6 +610,8 @@ def main(argv=None) -> int:
                     failures.append(
                         _write_failure(args.failures, mutant, f"{check}: {status}", how, reason)
                     )
+    if executable:
+        failures += _execute(executable, tools, args.failures, counts)
     print(f"mutants: {args.count} (seeds {args.seed}..{args.seed + args.count - 1})")
     for key in sorted(counts):
         print(f"  {key}: {counts[key]}")
