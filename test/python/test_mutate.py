@@ -228,6 +228,47 @@ def test_a_wrong_simulator_result_fails_the_run(tmp_path, monkeypatch, capsys):
     assert "3 of 64 elements differ" in text and PROGRAM in text
 
 
+def test_an_ill_conditioned_mismatch_is_counted_not_failed(tmp_path, monkeypatch, capsys):
+    """A simulator mismatch of a mutant whose results depend on the order of
+    its sums beyond the tolerance (toolchain.compare.ill_conditioned) is
+    counted as ill-conditioned; the check runs once per mutant."""
+    from tilemem.testing import corpus, toolchain
+    from tilemem.testing.toolchain import compare
+
+    monkeypatch.setattr(
+        mutate,
+        "make_mutant",
+        lambda sources, seed: mutate.Mutant(seed, "PROGRAM", PROGRAM, ["none"], ()),
+    )
+    monkeypatch.setattr(
+        mutate,
+        "check_tools",
+        lambda m, o, t, s: ("tile-translate", mutate.ToolRun("accepted", "")),
+    )
+    monkeypatch.setattr(toolchain, "find_tools", lambda: "tools")
+    monkeypatch.setattr(
+        corpus,
+        "run",
+        lambda programs, planners, tools=None, **_: [
+            {"seed": p.seed, "planner": planner, "outcome": "mismatch", "reason": "", "message": ""}
+            for p in programs
+            for planner in planners
+        ],
+    )
+    asked = []
+    monkeypatch.setattr(
+        compare, "ill_conditioned", lambda text, seed: asked.append(seed) or "rsqrt near 0"
+    )
+    code = mutate.main(
+        [*CORPUS[:1], "--count", "1", "--seed", "7", "--semantics", "--execute"]
+        + ["--failures", str(tmp_path)]
+    )
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert asked == [7]
+    assert "execute dsa-rp ill-conditioned: 1" in out and "failures: 0" in out
+
+
 def test_accepted_mutants_run_on_the_simulator(tmp_path, capsys):
     tools_or_skip()
     first = fuzz_seeds(1, salt=13)[0]

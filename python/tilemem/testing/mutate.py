@@ -37,7 +37,10 @@ compile. Oracles, per mutant:
   CPU simulator, the run, and a comparison with the interpreter). An
   outcome of ``corpus.FAILURES`` (ptoas rejects or crashes, the C++ does
   not compile or run, an output differs) fails the run; a located refusal
-  is counted.
+  is counted, and so is a mismatch of a mutant whose value-mode results
+  move out of tolerance when its inputs move by one ulp
+  (``toolchain.compare.ill_conditioned``: rsqrt of a mean that nearly
+  cancels), where the simulator's summation order alone explains it.
 
 Mutant ``i`` of a run with ``--seed S`` is the mutant of seed ``S + i``, so
 ``--seed S+i --count 1`` repeats it alone. Failing mutants are written to
@@ -88,7 +91,25 @@ _SPACE = re.compile(r"\b(vec|mat|left|right|acc|bias)\b")
 # A number alone or a dimension of a shape (8x16), not part of a name (%c0, f32).
 _NUMBER = re.compile(r"(?<![%#.A-Za-wyz0-9_])\d+(?![0-9])")
 _SPACES = ("vec", "mat", "left", "right", "acc", "bias")
-_NUMBERS = ("0", "1", "-1", "2", "3", "7", "16", "32", "64", "4096", "65536", "9223372036854775807")
+# Small values, shapes, the edges of int32_t (what ptoas's C++ holds index
+# values in) and of int64_t.
+_NUMBERS = (
+    "0",
+    "1",
+    "-1",
+    "2",
+    "3",
+    "7",
+    "16",
+    "32",
+    "64",
+    "4096",
+    "65536",
+    "2147483647",
+    "2147483648",
+    "-2147483648",
+    "9223372036854775807",
+)
 
 
 # --- the corpus ---------------------------------------------------------------
@@ -476,14 +497,22 @@ def _execute(mutants: list[Mutant], tools, directory: str, counts) -> list[str]:
     """Runs `mutants` through the real toolchain for every planner (the
     --execute oracle); counts the outcomes and returns the failure files."""
     from . import corpus
+    from .toolchain.compare import ill_conditioned
 
     by_seed = {m.seed: m for m in mutants}
     programs = [corpus.Program("mutant", m.seed, m.text) for m in mutants]
     failures = []
+    conditioning: dict[int, str] = {}
     for record in corpus.run(programs, PLANNERS, tools=tools):
-        counts[f"execute {record['planner']} {record['outcome']}"] += 1
-        if record["outcome"] in corpus.FAILURES:
-            mutant = by_seed[record["seed"]]
+        mutant = by_seed[record["seed"]]
+        outcome = record["outcome"]
+        if outcome == "mismatch":
+            if mutant.seed not in conditioning:
+                conditioning[mutant.seed] = ill_conditioned(mutant.text, mutant.seed)
+            if conditioning[mutant.seed]:
+                outcome = "ill-conditioned"
+        counts[f"execute {record['planner']} {outcome}"] += 1
+        if outcome in corpus.FAILURES:
             how = (
                 f"tilemem.testing.toolchain.run_batch, planner {record['planner']}, "
                 f"inputs of seed {mutant.seed}"

@@ -121,14 +121,47 @@ def _fold(x, axis, pick):
     return np.expand_dims(r, axis)
 
 
+#: How float sums (row and column sums, the sums of a matmul) are added:
+#: "float64" (the reference: exact enough that the result is the correctly
+#: rounded sum in nearly every case), "sequential-float32" (one element
+#: after another in float32, as pto-isa's CPU simulator adds row sums) or
+#: "perturbed-float32" (the float64 sum moved by a random error of the size
+#: float32 addition makes in some order; SUMMATION[1] draws it). Only toolchain.compare.ill_conditioned switches
+#: it (with `summation_order`), to tell a kernel whose results depend on the
+#: order of its additions beyond the comparison's tolerance.
+SUMMATION = ["float64"]
+
+
+def _rounding_noise(total, magnitude, terms):
+    """`total` moved by a random error of the size float32 addition of
+    `terms` terms of absolute sum `magnitude` makes in some order
+    (sqrt(terms) * 2^-24 * magnitude, the usual estimate): SUMMATION
+    "perturbed-float32", drawn from SUMMATION[1] (a numpy Generator)."""
+    scale = np.sqrt(terms) * 2.0**-24 * magnitude
+    return total + SUMMATION[1].standard_normal(np.shape(total)) * scale
+
+
+def _sum(x, axis):
+    if np.issubdtype(x.dtype, np.floating):
+        if SUMMATION[0] == "sequential-float32":
+            partial = np.cumsum(x.astype(np.float32), axis=axis, dtype=np.float32)
+            last = np.take(partial, [x.shape[axis] - 1], axis=axis)
+            return last.astype(x.dtype)
+        if SUMMATION[0] == "perturbed-float32":
+            total = x.sum(axis=axis, keepdims=True)
+            magnitude = np.abs(x).sum(axis=axis, keepdims=True)
+            return _rounding_noise(total, magnitude, x.shape[axis])
+    return x.sum(axis=axis, keepdims=True)
+
+
 #: The reductions: op -> (axis, reduce(values, axis)) on float64/int64
 #: values; the result keeps the reduced axis with one element (Rx1 for a row
 #: reduction, 1xC for a column one). The fuzzer generates every op named here.
 _REDUCTIONS = {
-    "tile.row_sum": (1, lambda x, axis: x.sum(axis=axis, keepdims=True)),
+    "tile.row_sum": (1, _sum),
     "tile.row_max": (1, lambda x, axis: _fold(x, axis, lambda r, v: r < v)),
     "tile.row_min": (1, lambda x, axis: _fold(x, axis, lambda r, v: v < r)),
-    "tile.col_sum": (0, lambda x, axis: x.sum(axis=axis, keepdims=True)),
+    "tile.col_sum": (0, _sum),
     "tile.col_max": (0, lambda x, axis: _fold(x, axis, lambda r, v: r < v)),
 }
 
@@ -286,7 +319,15 @@ PAD_VALUES = {1: "zero", 2: "max", 3: "min"}
 
 def _matmul_product(l, r, le, re_):
     """float64/int64 product and its poison (row of l / column of r)."""
-    prod = _to_c(l[0], le) @ _to_c(r[0], re_)
+    a, b = _to_c(l[0], le), _to_c(r[0], re_)
+    if SUMMATION[0] == "sequential-float32" and np.issubdtype(a.dtype, np.floating):
+        # Products in float32, added over k one after another.
+        terms = a.astype(np.float32)[:, :, None] * b.astype(np.float32)[None, :, :]
+        prod = np.cumsum(terms, axis=1, dtype=np.float32)[:, -1, :].astype(a.dtype)
+    elif SUMMATION[0] == "perturbed-float32" and np.issubdtype(a.dtype, np.floating):
+        prod = _rounding_noise(a @ b, np.abs(a) @ np.abs(b), a.shape[1])
+    else:
+        prod = a @ b
     poison = l[1].any(axis=1)[:, None] | r[1].any(axis=0)[None, :]
     return prod, poison
 

@@ -81,6 +81,49 @@ _UNVERIFIABLE = (
 )
 
 
+def ill_conditioned(text: str, seed: int, function: str | None = None) -> str:
+    """Why a mismatch of kernel `text` on the inputs of `seed` says nothing
+    about the compiler, or "": its value-mode results move out of tolerance
+    when its sums (row and column sums, matmuls) are rounded as float32
+    rounds them, either added one term after another (as pto-isa's CPU
+    simulator adds a row) or moved by a random error of the size float32
+    addition makes in some order (the simulator's matmul order is its own).
+    Such a kernel amplifies rounding (rsqrt of a mean that nearly cancels,
+    x / (1 - x) near 1, a softmax denominator of raw scores), so the order
+    of its additions alone can put it out of tolerance."""
+    from tilemem.testing import interp
+    from tilemem.testing.interp import semantics
+
+    from .signature import kernel_signature
+
+    sig = kernel_signature(text, function)
+    inputs = interp.random_inputs(text, function=sig.name, seed=seed)
+    exact = interp.run(text, inputs, function=sig.name)
+    for order in ("sequential-float32", "perturbed-float32"):
+        semantics.SUMMATION[:] = [order, np.random.default_rng(seed)]
+        try:
+            rounded = interp.run(text, inputs, function=sig.name)
+        finally:
+            semantics.SUMMATION[:] = ["float64"]
+        for k, arg in enumerate(sig.results):
+            if arg is None or sig.args[arg].kind != "tensor":
+                continue
+            spec = sig.args[arg]
+            if tolerance(spec.elem) is None:
+                continue
+            narrowed = sig.narrowed[k] if k < len(sig.narrowed) else None
+            shape = (spec.rows, spec.cols)
+            ref = np.asarray(exact.outputs[k]).astype(spec.dtype).reshape(shape)
+            moved = np.asarray(rounded.outputs[k]).astype(spec.dtype).reshape(shape)
+            bad, _, max_err, _ = _compare_arrays(ref, moved, spec.elem, exact.poison[k], narrowed)
+            if bad:
+                return (
+                    f"{bad} element(s) of %{spec.name} move out of tolerance (max |err| "
+                    f"{max_err:.3g}) when its sums are rounded as float32 ({order})"
+                )
+    return ""
+
+
 def unverifiable(text: str) -> str:
     """Why the simulator's outputs for kernel `text` cannot be compared
     with the reference, or "" when they can."""
