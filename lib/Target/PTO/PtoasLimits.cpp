@@ -241,7 +241,8 @@ LogicalResult FunctionEmitter::checkIndexFitsInt32(Operation *op) {
 }
 
 LogicalResult FunctionEmitter::checkInductionFitsInt32(scf::ForOp op) {
-  if (!op.getInductionVar().getType().isIndex())
+  // (An unsigned loop compares its bounds as unsigned: not modelled here.)
+  if (!op.getInductionVar().getType().isIndex() || op.getUnsignedCmp())
     return success();
   auto known = [&](Value value) -> std::optional<int64_t> {
     if (auto it = knownIndexValues.find(value); it != knownIndexValues.end())
