@@ -267,6 +267,7 @@ def test_an_ill_conditioned_mismatch_is_counted_not_failed(tmp_path, monkeypatch
     assert code == 0, out
     assert asked == [7]
     assert "execute dsa-rp ill-conditioned: 1" in out and "failures: 0" in out
+    assert "ill-conditioned (counted, not failed): mutant 7: rsqrt near 0" in out
 
 
 def test_accepted_mutants_run_on_the_simulator(tmp_path, capsys):

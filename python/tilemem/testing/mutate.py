@@ -493,9 +493,12 @@ def _write_failure(directory: str, mutant: Mutant, what: str, how: str, output: 
     return path
 
 
-def _execute(mutants: list[Mutant], tools, directory: str, counts) -> list[str]:
+def _execute(
+    mutants: list[Mutant], tools, directory: str, counts
+) -> tuple[list[str], dict[int, str]]:
     """Runs `mutants` through the real toolchain for every planner (the
-    --execute oracle); counts the outcomes and returns the failure files."""
+    --execute oracle); counts the outcomes and returns the failure files
+    and why each mismatching mutant that is ill-conditioned is (by seed)."""
     from . import corpus
     from .toolchain.compare import ill_conditioned
 
@@ -526,7 +529,7 @@ def _execute(mutants: list[Mutant], tools, directory: str, counts) -> list[str]:
                     record["message"] or record["reason"],
                 )
             )
-    return failures
+    return failures, {seed: why for seed, why in conditioning.items() if why}
 
 
 def main(argv=None) -> int:
@@ -639,11 +642,15 @@ def main(argv=None) -> int:
                     failures.append(
                         _write_failure(args.failures, mutant, f"{check}: {status}", how, reason)
                     )
+    ill = {}
     if executable:
-        failures += _execute(executable, tools, args.failures, counts)
+        failed, ill = _execute(executable, tools, args.failures, counts)
+        failures += failed
     print(f"mutants: {args.count} (seeds {args.seed}..{args.seed + args.count - 1})")
     for key in sorted(counts):
         print(f"  {key}: {counts[key]}")
+    for seed, why in sorted(ill.items()):
+        print(f"ill-conditioned (counted, not failed): mutant {seed}: {why}")
     print(f"failures: {len(failures)}")
     for path in failures[:20]:
         print(f"  {path}")
