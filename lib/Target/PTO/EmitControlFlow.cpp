@@ -105,6 +105,14 @@ LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
       carriedTiles.push_back(*handle);
     }
   }
+  // ptoas 0.27 asserts in PTOToEmitC ("Bit position out of bounds", in
+  // llvm::APInt) on every scf.for that carries a scalar (f32, i32 or index
+  // alike, with or without its result used); scf.while carries scalars.
+  if (!inits.empty())
+    return cannotEmit(op)
+           << "ptoas 0.27 crashes on an scf.for that carries a scalar (an "
+              "assertion in its PTOToEmitC: \"Bit position out of "
+              "bounds\"); carry it in an scf.while";
   auto loop = body.create<scf::ForOp>(
       op.getLoc(), bounds[0], bounds[1], bounds[2], inits,
       /*bodyBuilder=*/nullptr, op.getUnsignedCmp());
