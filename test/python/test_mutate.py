@@ -179,11 +179,12 @@ def test_execute_needs_semantics(capsys):
     assert "--execute needs --semantics" in capsys.readouterr().err
 
 
-def test_a_wrong_simulator_result_fails_the_run(tmp_path, monkeypatch, capsys):
-    """The execution oracle: a mutant that passed every semantic check and
-    whose run on the simulator differs for one planner fails the run, with a
-    file naming the planner; the other planners' passes are counted."""
-    from tilemem.testing import corpus, toolchain
+@pytest.fixture
+def accepted_program(monkeypatch):
+    """Every mutant is PROGRAM, accepted by the tools, with a stand-in for
+    the toolchain: the --execute oracle alone decides (corpus.run scripted
+    by the test)."""
+    from tilemem.testing import toolchain
 
     monkeypatch.setattr(
         mutate,
@@ -196,6 +197,14 @@ def test_a_wrong_simulator_result_fails_the_run(tmp_path, monkeypatch, capsys):
         lambda m, o, t, s: ("tile-translate", mutate.ToolRun("accepted", "")),
     )
     monkeypatch.setattr(toolchain, "find_tools", lambda: "tools")
+
+
+def test_a_wrong_simulator_result_fails_the_run(tmp_path, monkeypatch, capsys, accepted_program):
+    """The execution oracle: a mutant that passed every semantic check and
+    whose run on the simulator differs for one planner fails the run, with a
+    file naming the planner; the other planners' passes are counted."""
+    from tilemem.testing import corpus
+
     seen = []
 
     def scripted_run(programs, planners, tools=None, **_):
@@ -228,24 +237,15 @@ def test_a_wrong_simulator_result_fails_the_run(tmp_path, monkeypatch, capsys):
     assert "3 of 64 elements differ" in text and PROGRAM in text
 
 
-def test_an_ill_conditioned_mismatch_is_counted_not_failed(tmp_path, monkeypatch, capsys):
+def test_an_ill_conditioned_mismatch_is_counted_not_failed(
+    tmp_path, monkeypatch, capsys, accepted_program
+):
     """A simulator mismatch of a mutant whose results depend on the order of
     its sums beyond the tolerance (toolchain.compare.ill_conditioned) is
     counted as ill-conditioned; the check runs once per mutant."""
-    from tilemem.testing import corpus, toolchain
+    from tilemem.testing import corpus
     from tilemem.testing.toolchain import compare
 
-    monkeypatch.setattr(
-        mutate,
-        "make_mutant",
-        lambda sources, seed: mutate.Mutant(seed, "PROGRAM", PROGRAM, ["none"], ()),
-    )
-    monkeypatch.setattr(
-        mutate,
-        "check_tools",
-        lambda m, o, t, s: ("tile-translate", mutate.ToolRun("accepted", "")),
-    )
-    monkeypatch.setattr(toolchain, "find_tools", lambda: "tools")
     monkeypatch.setattr(
         corpus,
         "run",

@@ -349,11 +349,8 @@ def test_ill_conditioned_kernels_are_told_apart():
     assert checked >= 30
     # The two orders differ on a sum that cancels, and the switch is undone.
     inputs = interp.random_inputs(mutant, seed=1424000501)
-    semantics.SUMMATION[0] = "sequential-float32"
-    try:
+    with semantics.summation("sequential-float32"):
         ordered = interp.run(mutant, inputs).outputs[0]
-    finally:
-        semantics.SUMMATION[0] = "float64"
     exact = interp.run(mutant, inputs).outputs[0]
     finite = np.isfinite(exact)
     assert not np.array_equal(np.asarray(ordered)[finite], np.asarray(exact)[finite])

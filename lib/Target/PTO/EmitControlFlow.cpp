@@ -36,12 +36,6 @@ LogicalResult FunctionEmitter::emitScope(ScopeOp op) {
   return success();
 }
 
-/// Whether a value of `type` is carried through PTO control flow (scalars);
-/// tiles live in handles and tensors are the arguments' memory.
-static bool isCarried(Type type) {
-  return !isa<TileType, GlobalTensorType, BufferType>(type);
-}
-
 LogicalResult FunctionEmitter::emitLoopEnd(Operation *loop, Operation *emitted,
                                            scf::YieldOp yield,
                                            ValueRange carriedArgs) {
@@ -105,14 +99,10 @@ LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
       carriedTiles.push_back(*handle);
     }
   }
-  // ptoas 0.27 asserts in PTOToEmitC ("Bit position out of bounds", in
-  // llvm::APInt) on every scf.for that carries a scalar (f32, i32 or index
-  // alike, with or without its result used); scf.while carries scalars.
-  if (!inits.empty())
-    return cannotEmit(op)
-           << "ptoas 0.27 crashes on an scf.for that carries a scalar (an "
-              "assertion in its PTOToEmitC: \"Bit position out of "
-              "bounds\"); carry it in an scf.while";
+  // (Until ptoas takes scalar carries, `inits` stays empty here; the
+  // scalar path above and in emitLoopEnd is what emits them then.)
+  if (failed(checkScalarCarries(op)))
+    return failure();
   auto loop = body.create<scf::ForOp>(
       op.getLoc(), bounds[0], bounds[1], bounds[2], inits,
       /*bodyBuilder=*/nullptr, op.getUnsignedCmp());

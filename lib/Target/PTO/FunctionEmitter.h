@@ -47,6 +47,12 @@ constexpr StringLiteral kEntryAttrName = "pto.entry";
 /// The module attribute naming the target for ptoas.
 constexpr StringLiteral kPTOTargetArchAttrName = "pto.target_arch";
 
+/// Whether a value of `type` is carried through PTO control flow (scalars);
+/// tiles live in handles and tensors are the arguments' memory.
+inline bool isCarried(Type type) {
+  return !isa<TileType, GlobalTensorType, BufferType>(type);
+}
+
 /// "'tile.xxx' op cannot be emitted to PTO: <why>".
 inline InFlightDiagnostic cannotEmit(Operation *op) {
   return op->emitOpError("cannot be emitted to PTO: ");
@@ -208,6 +214,10 @@ private:
   /// The same for a loop's induction variable: its last increment, when
   /// the bounds are known, must not overflow int32_t.
   LogicalResult checkInductionFitsInt32(scf::ForOp op);
+  /// The value of an index `value` known at compile time, if any.
+  std::optional<int64_t> knownIndex(Value value) const;
+  /// Refuses an scf.for that carries a scalar, which ptoas crashes on.
+  LogicalResult checkScalarCarries(scf::ForOp op);
   /// `op` emitted as the table op whose TileOp it is, if any (PTOOps.td).
   std::optional<LogicalResult> emitFromTable(Operation *op);
   template <typename... PTOOps>

@@ -210,9 +210,8 @@ LogicalResult FunctionEmitter::checkIndexFitsInt32(Operation *op) {
     SmallVector<Attribute> operands;
     for (Value operand : op->getOperands()) {
       Attribute value;
-      if (auto it = knownIndexValues.find(operand);
-          it != knownIndexValues.end())
-        value = IntegerAttr::get(operand.getType(), it->second);
+      if (std::optional<int64_t> known = knownIndex(operand))
+        value = IntegerAttr::get(operand.getType(), *known);
       else if (!matchPattern(operand, m_Constant(&value)))
         return success(); // known only at run time
       operands.push_back(value);
@@ -224,9 +223,7 @@ LogicalResult FunctionEmitter::checkIndexFitsInt32(Operation *op) {
               dyn_cast_or_null<IntegerAttr>(dyn_cast<Attribute>(folded[0])))
         known = value.getInt();
       else if (auto value = dyn_cast<Value>(folded[0]))
-        if (auto it = knownIndexValues.find(value);
-            it != knownIndexValues.end())
-          known = it->second;
+        known = knownIndex(value);
     }
     copy->destroy();
   }
@@ -244,14 +241,9 @@ LogicalResult FunctionEmitter::checkInductionFitsInt32(scf::ForOp op) {
   // (An unsigned loop compares its bounds as unsigned: not modelled here.)
   if (!op.getInductionVar().getType().isIndex() || op.getUnsignedCmp())
     return success();
-  auto known = [&](Value value) -> std::optional<int64_t> {
-    if (auto it = knownIndexValues.find(value); it != knownIndexValues.end())
-      return it->second;
-    return std::nullopt;
-  };
-  std::optional<int64_t> lower = known(op.getLowerBound()),
-                         upper = known(op.getUpperBound()),
-                         step = known(op.getStep());
+  std::optional<int64_t> lower = knownIndex(op.getLowerBound()),
+                         upper = knownIndex(op.getUpperBound()),
+                         step = knownIndex(op.getStep());
   if (!lower || !upper || !step || *step <= 0 || *upper <= *lower)
     return success();
   // All three fit int32_t (checkIndexFitsInt32), so none of this overflows.
@@ -260,4 +252,23 @@ LogicalResult FunctionEmitter::checkInductionFitsInt32(scf::ForOp op) {
     return success();
   return indexTooWide(op) << "the induction variable's last increment (" << last
                           << " + " << *step << ") overflows it";
+}
+
+std::optional<int64_t> FunctionEmitter::knownIndex(Value value) const {
+  if (auto it = knownIndexValues.find(value); it != knownIndexValues.end())
+    return it->second;
+  return std::nullopt;
+}
+
+/// ptoas 0.27 asserts in PTOToEmitC ("Bit position out of bounds", in
+/// llvm::APInt) on every scf.for that carries a scalar (f32, i32 or index
+/// alike, with or without its result used); scf.while carries scalars.
+LogicalResult FunctionEmitter::checkScalarCarries(scf::ForOp op) {
+  if (llvm::none_of(op.getInitArgs(),
+                    [](Value init) { return isCarried(init.getType()); }))
+    return success();
+  return cannotEmit(op)
+         << "ptoas 0.27 crashes on an scf.for that carries a scalar (an "
+            "assertion in its PTOToEmitC: \"Bit position out of bounds\"); "
+            "carry it in an scf.while";
 }

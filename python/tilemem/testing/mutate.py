@@ -38,9 +38,9 @@ compile. Oracles, per mutant:
   outcome of ``corpus.FAILURES`` (ptoas rejects or crashes, the C++ does
   not compile or run, an output differs) fails the run; a located refusal
   is counted, and so is a mismatch of a mutant whose value-mode results
-  move out of tolerance when its inputs move by one ulp
+  move out of tolerance when its sums are rounded as float32 rounds them
   (``toolchain.compare.ill_conditioned``: rsqrt of a mean that nearly
-  cancels), where the simulator's summation order alone explains it.
+  cancels), where the simulator's order of additions alone explains it.
 
 Mutant ``i`` of a run with ``--seed S`` is the mutant of seed ``S + i``, so
 ``--seed S+i --count 1`` repeats it alone. Failing mutants are written to
@@ -216,17 +216,30 @@ def _result_type(rest: str) -> str | None:
     return None
 
 
+def _single_definition(text: str) -> re.Match | None:
+    """The match of a line defining one value with an op without regions."""
+    m = _DEFINITION.match(text)
+    return m if m and "{" not in m.group(2) else None
+
+
+def _types_before(lines, i) -> list[tuple[str, str | None]]:
+    """(name, result type) of the values defined (one per op without
+    regions) in the function of line `i`, before it, in order (a name
+    reused in sibling regions appears once per definition)."""
+    start = max((k for k in range(i + 1) if "func.func" in lines[k]), default=0)
+    return [
+        (m.group(1), _result_type(m.group(2)))
+        for m in map(_single_definition, lines[start:i])
+        if m is not None
+    ]
+
+
 def _replace_use_same_type(rng, lines, body):
     """One operand becomes a value defined earlier in the same function with
     the same result type: the likeliest mutation to give a valid, different
     program."""
     i = rng.choice(body)
-    start = max((k for k in range(i + 1) if "func.func" in lines[k]), default=0)
-    types = {}
-    for text in lines[start:i]:
-        m = _DEFINITION.match(text)
-        if m and "{" not in m.group(2):
-            types[m.group(1)] = _result_type(m.group(2))
+    types = dict(_types_before(lines, i))
     uses = [m for m in _uses(lines[i]) if types.get(m.group())]
     if not uses:
         return None
@@ -245,12 +258,7 @@ def _uses_of(name: str) -> re.Pattern:
 
 def _single_definitions(lines, body) -> list[tuple[int, re.Match]]:
     """Lines defining one value with an op without regions."""
-    found = []
-    for i in body:
-        m = _DEFINITION.match(lines[i])
-        if m and "{" not in m.group(2):
-            found.append((i, m))
-    return found
+    return [(i, m) for i in body if (m := _single_definition(lines[i])) is not None]
 
 
 def _copy_op(rng, lines, body):
@@ -285,12 +293,7 @@ def _forward(rng, lines, body):
         return None
     i, m = rng.choice(definitions)
     name, wanted = m.group(1), _result_type(m.group(2))
-    start = max((k for k in range(i + 1) if "func.func" in lines[k]), default=0)
-    earlier = [
-        d.group(1)
-        for d in map(_DEFINITION.match, lines[start:i])
-        if d and "{" not in d.group(2) and _result_type(d.group(2)) == wanted
-    ]
+    earlier = [n for n, t in _types_before(lines, i) if t == wanted]
     if not wanted or not earlier:
         return None
     new = rng.choice(earlier)
@@ -570,10 +573,10 @@ def main(argv=None) -> int:
 
     from .._tools import tool_path
 
-    missing = [p for p in args.paths if not glob.has_magic(p) and not os.path.exists(p)]
-    if missing:
-        parser.error("no such file: " + " ".join(missing))
-    sources = load_sources(args.paths)
+    try:
+        sources = load_sources(args.paths)
+    except FileNotFoundError as error:
+        parser.error(f"no such file: {error.filename}")
     if not sources:
         parser.error("no function in " + " ".join(args.paths))
     if args.print:

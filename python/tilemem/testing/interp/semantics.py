@@ -10,6 +10,7 @@ handler table and the fuzzer's op lists are derived from them).
 
 from __future__ import annotations
 
+import contextlib
 import math
 
 import numpy as np
@@ -130,6 +131,17 @@ def _fold(x, axis, pick):
 #: it (with `summation_order`), to tell a kernel whose results depend on the
 #: order of its additions beyond the comparison's tolerance.
 SUMMATION = ["float64"]
+
+
+@contextlib.contextmanager
+def summation(order: str, rng=None):
+    """Float sums added in `order` (SUMMATION) inside the block, drawing
+    from the numpy Generator `rng` for "perturbed-float32"; float64 after."""
+    SUMMATION[:] = [order, rng]
+    try:
+        yield
+    finally:
+        SUMMATION[:] = ["float64"]
 
 
 def _rounding_noise(total, magnitude, terms):

@@ -81,6 +81,11 @@ _UNVERIFIABLE = (
 )
 
 
+def _narrowed(sig: KernelSignature, k: int | None) -> str | None:
+    """The narrower float result `k` is computed through, if any."""
+    return sig.narrowed[k] if k is not None and k < len(sig.narrowed) else None
+
+
 def ill_conditioned(text: str, seed: int, function: str | None = None) -> str:
     """Why a mismatch of kernel `text` on the inputs of `seed` says nothing
     about the compiler, or "": its value-mode results move out of tolerance
@@ -100,18 +105,15 @@ def ill_conditioned(text: str, seed: int, function: str | None = None) -> str:
     inputs = interp.random_inputs(text, function=sig.name, seed=seed)
     exact = interp.run(text, inputs, function=sig.name)
     for order in ("sequential-float32", "perturbed-float32"):
-        semantics.SUMMATION[:] = [order, np.random.default_rng(seed)]
-        try:
+        with semantics.summation(order, np.random.default_rng(seed)):
             rounded = interp.run(text, inputs, function=sig.name)
-        finally:
-            semantics.SUMMATION[:] = ["float64"]
         for k, arg in enumerate(sig.results):
             if arg is None or sig.args[arg].kind != "tensor":
                 continue
             spec = sig.args[arg]
             if tolerance(spec.elem) is None:
                 continue
-            narrowed = sig.narrowed[k] if k < len(sig.narrowed) else None
+            narrowed = _narrowed(sig, k)
             shape = (spec.rows, spec.cols)
             ref = np.asarray(exact.outputs[k]).astype(spec.dtype).reshape(shape)
             moved = np.asarray(rounded.outputs[k]).astype(spec.dtype).reshape(shape)
@@ -198,7 +200,7 @@ def _compare(
             continue
         for k, expected, poison in pairs:
             expected = expected.astype(a.dtype, copy=False).reshape(a.rows, a.cols)
-            narrowed = sig.narrowed[k] if k is not None and k < len(sig.narrowed) else None
+            narrowed = _narrowed(sig, k)
             bad, npoison, max_err, first = _compare_arrays(expected, got, a.elem, poison, narrowed)
             checks.append(
                 OutputCheck(
