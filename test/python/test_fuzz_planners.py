@@ -183,15 +183,52 @@ def test_while_conditions_forward_other_values():
     while_forwarding=False makes only plain ones."""
     seen, whiles, other, computing = set(), 0, 0, 0
     for seed in range(1, 150):
-        for ops, kinds in while_conditions(fuzz.generate(seed, max_depth=6)):
+        # (Without the scalar constructs, whose conditions compute too.)
+        text = fuzz.generate(seed, max_depth=6, scalars=False)
+        for ops, kinds in while_conditions(text):
             whiles += 1
             seen |= set(kinds)
             computing += ops > 0
             other += ops > 0 or kinds.count("own") != len(kinds)
-        plain = fuzz.generate(seed, max_depth=6, while_forwarding=False)
+        plain = fuzz.generate(seed, max_depth=6, while_forwarding=False, scalars=False)
         assert all(ops == 0 and set(kinds) <= {"own"} for ops, kinds in while_conditions(plain)), (
             seed
         )
     assert {"own", "twin", "local", "outer"} <= seen
     assert computing > 0
     assert 0.15 * whiles < other < 0.45 * whiles
+
+
+# What each scalar construct of the generator looks like in its text.
+_SCALAR_CONSTRUCTS = {
+    "for carry": re.compile(r"scf\.for .* iter_args\(%xa\d+ = "),
+    "while carry": re.compile(r"scf\.while \(%k\d+ = %c0, %xb\d+ = "),
+    "while condition": re.compile(r"= arith\.andi %go\d+, %p\d+ : i1"),
+    "if result": re.compile(r"scf\.if \S+ -> \((index|f32)"),
+    "if condition": re.compile(r"scf\.if %p\d+"),
+    "for bound": re.compile(r"scf\.for %i\d+ = %c0 to %ub\d+ "),
+    "while bound": re.compile(r"arith\.cmpi slt, %k\d+, %ub\d+"),
+    "tile-scalar operand": re.compile(
+        r"tile\.(adds|subs|muls|divs|maxs|mins|cmps \w+) %[\w#]+, %(x[ab]?\d+|[rfw]\d+#)"
+    ),
+    "write position": re.compile(r"tile\.write %[\w#]+\[%x\d+, "),
+    "int to float": re.compile(r"arith\.sitofp"),
+    "int32 extreme": re.compile(r"arith\.constant (2147483647|-2147483648) : index"),
+}
+_TILE_OPS = re.compile(r"= (tile\.\w+)")
+
+
+def test_scalar_constructs_in_every_position():
+    """The generator computes f32 and index scalars and puts them in every
+    position the tile program reads a scalar or carries a value; with
+    scalars=False a seed gives the same tile program without them."""
+    seen = dict.fromkeys(_SCALAR_CONSTRUCTS, 0)
+    for seed in range(1, 120):
+        for tensor_outputs in (False, True):
+            text = fuzz.generate(seed, tensor_outputs=tensor_outputs)
+            for construct, pattern in _SCALAR_CONSTRUCTS.items():
+                seen[construct] += bool(pattern.search(text))
+            plain = fuzz.generate(seed, tensor_outputs=tensor_outputs, scalars=False)
+            assert not re.search(r"%(x|xa|xb|p|ub|edge)\d", plain), seed
+            assert _TILE_OPS.findall(plain) == _TILE_OPS.findall(text), seed
+    assert all(seen.values()), seen

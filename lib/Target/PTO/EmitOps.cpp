@@ -216,8 +216,20 @@ LogicalResult FunctionEmitter::emitGeneric(Operation *op) {
       }
     }
   }
+  if (!ptoasLowersArith(op))
+    return cannotEmit(op) << "ptoas 0.27 has no lowering to C++ for it";
   if (failed(scalarsOf(op->getOperands(), op)))
     return failure();
+  // ptoas 0.27 has no lowering of arith.addf either; a - (-b) is a + b in
+  // IEEE arithmetic, signed zeros and NaNs included.
+  if (auto add = dyn_cast<arith::AddFOp>(op)) {
+    Value negated = body.create<arith::NegFOp>(
+        add.getLoc(), scalars.lookup(add.getRhs()), add.getFastmath());
+    scalars.map(add.getResult(), body.create<arith::SubFOp>(
+                                     add.getLoc(), scalars.lookup(add.getLhs()),
+                                     negated, add.getFastmath()));
+    return success();
+  }
   body.clone(*op, scalars);
   return success();
 }

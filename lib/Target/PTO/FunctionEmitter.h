@@ -322,7 +322,9 @@ private:
 /// Refusals of kernels ptoas 0.27 crashes on or mistranslates, run on the
 /// emitted PTO function (PtoasLimits.cpp).
 LogicalResult checkWhileNesting(func::FuncOp func);
-LogicalResult checkBlockMerging(func::FuncOp func);
+/// Whether ptoas 0.27 lowers the arith op `op` to C++ (PtoasLimits.cpp).
+bool ptoasLowersArith(Operation *op);
+LogicalResult checkCFGLowering(func::FuncOp func);
 
 } // namespace mlir::tile::pto_emission
 

@@ -124,21 +124,27 @@ struct WhileToCF : OpRewritePattern<scf::WhileOp> {
 };
 } // namespace
 
-/// A kernel ptoas lowers to a CFG as a whole (an scf.while inside an
-/// scf.for, scf.if or scf.while: needsWholeFunctionSCFToCF) goes through
-/// SCFToControlFlow for its scf.for and scf.if, then a greedy rewrite with
-/// SCFWhileToCF whose default (aggressive) region simplification merges
-/// blocks that differ only in operands, making each differing operand a
-/// block argument; ptoas's C++ casts a tile_buf block argument to a pointer
-/// (an invalid cast, or "tmov lowering expects opaque dst/src types").
-/// The same lowering is run on a copy of the emitted kernel: a tile_buf
-/// block argument in it refuses the kernel at the op that reads it.
-LogicalResult pto_emission::checkBlockMerging(func::FuncOp func) {
-  bool nested = false;
+/// ptoas 0.27 lowers every scf.while to CFG blocks with a greedy rewrite
+/// (SCFWhileToCF); in a kernel it lowers to a CFG as a whole (an scf.while
+/// inside an scf.for, scf.if or scf.while: needsWholeFunctionSCFToCF) its
+/// scf.for and scf.if go through SCFToControlFlow first. The same lowering
+/// runs on a copy of the emitted kernel, and two of its outcomes refuse the
+/// kernel:
+/// - SCFWhileToCF leaves alone a while whose result is read in another block
+///   than the while's own (in a nested region, or after an scf.if or scf.for
+///   the whole-kernel lowering split the block at), and ptoas then fails
+///   with "Unsupported SCF op remained after pre-lowering";
+/// - the rewrite's default (aggressive) region simplification merges blocks
+///   that differ only in operands, making each differing operand a block
+///   argument; ptoas's C++ casts a tile_buf block argument to a pointer (an
+///   invalid cast, or "tmov lowering expects opaque dst/src types").
+LogicalResult pto_emission::checkCFGLowering(func::FuncOp func) {
+  bool anyWhile = false, nested = false;
   tile::walk(func, [&](scf::WhileOp loop) {
+    anyWhile = true;
     nested |= !isa<func::FuncOp>(loop->getParentOp());
   });
-  if (!nested)
+  if (!anyWhile)
     return success();
   MLIRContext *context = func.getContext();
   context->loadDialect<cf::ControlFlowDialect>();
@@ -146,16 +152,46 @@ LogicalResult pto_emission::checkBlockMerging(func::FuncOp func) {
   OpBuilder builder(context);
   builder.setInsertionPointToEnd(scratch->getBody());
   auto copy = cast<func::FuncOp>(builder.clone(*func));
-  ConversionTarget target(*context);
-  target.addIllegalOp<scf::ForOp, scf::IfOp>();
-  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-  RewritePatternSet lowering(context);
-  populateSCFToControlFlowConversionPatterns(lowering);
-  if (failed(applyPartialConversion(copy, target, std::move(lowering))))
-    return success(); // ptoas fails too, with its own message
+  if (nested) {
+    ConversionTarget target(*context);
+    target.addIllegalOp<scf::ForOp, scf::IfOp>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    RewritePatternSet lowering(context);
+    populateSCFToControlFlowConversionPatterns(lowering);
+    if (failed(applyPartialConversion(copy, target, std::move(lowering))))
+      return success(); // ptoas fails too, with its own message
+  }
   RewritePatternSet whiles(context);
   whiles.add<WhileToCF>(context);
   (void)applyPatternsGreedily(copy, std::move(whiles));
+  scf::WhileOp left;
+  tile::walk(copy, [&](scf::WhileOp loop) {
+    if (!left)
+      left = loop;
+  });
+  if (left) {
+    Operation *reader = nullptr;
+    for (Value result : left.getResults())
+      for (Operation *user : result.getUsers())
+        if (!reader && user->getBlock() != left->getBlock())
+          reader = user;
+    InFlightDiagnostic diag =
+        emitError(left.getLoc())
+        << "'scf.while' op cannot be emitted to PTO: ptoas 0.27 lowers an "
+           "scf.while to a CFG only when every use of its results is in the "
+           "while's own block (SCFWhileToCF; otherwise \"Unsupported SCF op "
+           "remained after pre-lowering\")";
+    if (reader)
+      diag.attachNote(reader->getLoc())
+          << "a result is read here, in another block"
+          << (nested ? " (an scf.while inside an scf.for, scf.if or "
+                       "scf.while makes ptoas lower the whole kernel to a "
+                       "CFG, which splits blocks at every scf.for and scf.if)"
+                     : "");
+    return failure();
+  }
+  if (!nested)
+    return success();
   for (Block &block : copy.getBody())
     for (BlockArgument arg : block.getArguments()) {
       if (!isa<pto::TileBufType>(arg.getType()) || arg.use_empty())
@@ -177,6 +213,26 @@ LogicalResult pto_emission::checkBlockMerging(func::FuncOp func) {
       return failure();
     }
   return success();
+}
+
+/// The arith ops ptoas 0.27's PTOToEmitC lowers to C++ (its conversion
+/// patterns), and arith.addf, which the emitter writes as a subf of a negf.
+bool pto_emission::ptoasLowersArith(Operation *op) {
+  return isa<arith::AddFOp, arith::AddIOp, arith::AddUIExtendedOp,
+             arith::AndIOp, arith::BitcastOp, arith::CeilDivSIOp,
+             arith::CeilDivUIOp, arith::CmpFOp, arith::CmpIOp,
+             arith::ConstantOp, arith::DivFOp, arith::DivSIOp, arith::DivUIOp,
+             arith::ExtFOp, arith::ExtSIOp, arith::ExtUIOp, arith::FloorDivSIOp,
+             arith::FPToSIOp, arith::FPToUIOp, arith::IndexCastOp,
+             arith::IndexCastUIOp, arith::MaximumFOp, arith::MaxNumFOp,
+             arith::MaxSIOp, arith::MaxUIOp, arith::MinimumFOp,
+             arith::MinNumFOp, arith::MinSIOp, arith::MinUIOp, arith::MulFOp,
+             arith::MulIOp, arith::MulSIExtendedOp, arith::MulUIExtendedOp,
+             arith::NegFOp, arith::OrIOp, arith::RemFOp, arith::RemSIOp,
+             arith::RemUIOp, arith::SelectOp, arith::ShLIOp, arith::ShRSIOp,
+             arith::ShRUIOp, arith::SIToFPOp, arith::SubFOp, arith::SubIOp,
+             arith::TruncFOp, arith::TruncIOp, arith::UIToFPOp, arith::XOrIOp>(
+      op);
 }
 
 /// ptoas 0.27's C++ declares every index value int32_t (constants, scalar

@@ -206,7 +206,7 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
     if (kernels.size() > 1 && kernel == entry)
       func->setAttr(kEntryAttrName, builder.getUnitAttr());
     if (failed(FunctionEmitter(kernel, func, level3, arch).emit()) ||
-        failed(checkWhileNesting(func)) || failed(checkBlockMerging(func)))
+        failed(checkWhileNesting(func)) || failed(checkCFGLowering(func)))
       failedAny = true;
   }
   if (failedAny)

@@ -243,8 +243,13 @@ class KernelGenerator:
         entry: bool = False,
         shapes: Shapes = DEFAULT_SHAPES,
         while_forwarding: bool = True,
+        scalars: random.Random | None = None,
     ):
         self.rng = rng
+        # The scalar constructs (see scalar_statement) draw from a stream of
+        # their own, so a program with them is the program without them plus
+        # scalar code: the tile program of a seed does not change.
+        self.srng = scalars
         # Some scf.while before regions compute, and their conditions
         # forward other values than the before arguments (before_region).
         self.while_forwarding = while_forwarding
@@ -278,6 +283,9 @@ class KernelGenerator:
 
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
+
+    def scalar_chance(self, p: float) -> bool:
+        return self.srng is not None and self.srng.random() < p
 
     def visible(self, kind: str) -> list[Value]:
         return [v for s in self.scopes for v in s.values if v.kind == kind]
@@ -396,7 +404,9 @@ class KernelGenerator:
                 self.emit(depth, f"{name} = tile.{op} {operand}{dest} : {self.shapes.tile}")
             else:
                 op = self.rng.choice(SCALAR_OPS)
-                scalar = self.rng.choice(["%f1", "%fhalf"])
+                scalar = self.scalar_operand(
+                    depth, self.rng.choice(["%f1", "%fhalf"]), positive=op == "divs"
+                )
                 self.emit(
                     depth, f"{name} = tile.{op} {a.name}, {scalar}{dest} : {self.shapes.tile}, f32"
                 )
@@ -504,7 +514,7 @@ class KernelGenerator:
         if self.chance(0.5):
             self.emit(depth, f"{bits} = tile.cmp {mode} {a.name}, {b.name} : {tile} -> {mask}")
         else:
-            scalar = self.rng.choice(["%f1", "%fhalf"])
+            scalar = self.scalar_operand(depth, self.rng.choice(["%f1", "%fhalf"]))
             self.emit(
                 depth, f"{bits} = tile.cmps {mode} {a.name}, {scalar} : {tile}, f32 -> {mask}"
             )
@@ -665,10 +675,16 @@ class KernelGenerator:
                 return
         elif r < 0.56:
             i, j = self.rng.randrange(self.shapes.n), self.rng.randrange(self.shapes.n)
-            scalar = self.rng.choice(["%f1", "%fhalf"])
+            row, col = f"%c{i}", f"%c{j}"
+            scalar = self.scalar_operand(depth, self.rng.choice(["%f1", "%fhalf"]))
+            if self.scalar_chance(0.3):
+                # An element chosen at run time (an index in [0, n)).
+                row = self.fresh("x")
+                index = self.pick_scalar("idx").name
+                self.emit(depth, f"{row} = arith.remsi {index}, %c{self.shapes.n} : index")
             self.emit(
                 depth,
-                f"{name} = tile.write {target.name}[%c{i}, %c{j}], {scalar} : {self.shapes.tile}, f32",
+                f"{name} = tile.write {target.name}[{row}, {col}], {scalar} : {self.shapes.tile}, f32",
             )
         else:
             part = self.half_operand(depth)
@@ -796,6 +812,8 @@ class KernelGenerator:
             self.scopes[-1].values, self.scopes[-1].tensor = saved
 
     def statement(self, depth: int) -> None:
+        if self.scalar_chance(0.15):
+            self.produce_scalar(depth)
         self.budget -= 1
         r = self.rng.random()
         nest = depth < self.max_depth and self.budget > 0
@@ -822,6 +840,135 @@ class KernelGenerator:
     def block(self, depth: int, count: int) -> None:
         for _ in range(count):
             self.statement(depth)
+
+    # -- scalar statements -------------------------------------------------
+    # f32 and index values computed by arith ops, carried by loops, yielded
+    # by ifs, and read where the tile program reads scalars: by tile-scalar
+    # ops, as loop bounds and as if conditions. Every index value is >= 0
+    # and grows by at most one per iteration, and every f32 value stays
+    # small (a carry is halved before anything is added to it), so nothing
+    # overflows int32_t or float32 on the device.
+    def pick_scalar(self, kind: str) -> Value:
+        return self.srng.choice(self.visible(kind))
+
+    def produce_scalar(self, depth: int, kind: str | None = None) -> Value:
+        srng = self.srng
+        kind = kind or srng.choice(["f32", "f32", "idx"])
+        name = self.fresh("x")
+        if kind == "idx":
+            a, b = self.pick_scalar("idx"), self.pick_scalar("idx")
+            r = srng.random()
+            if r < 0.35:
+                self.emit(depth, f"{name} = arith.addi {a.name}, %c1 : index")
+            elif r < 0.5:
+                self.emit(depth, f"{name} = arith.remsi {a.name}, %c2 : index")
+            elif r < 0.65:
+                op = srng.choice(["minsi", "maxsi"])
+                self.emit(depth, f"{name} = arith.{op} {a.name}, {b.name} : index")
+            elif r < 0.8:
+                # An int32 extreme the clamp leaves unused.
+                edge = self.fresh("edge")
+                op, value = srng.choice([("minsi", 2147483647), ("maxsi", -2147483648)])
+                self.emit(depth, f"{edge} = arith.constant {value} : index")
+                self.emit(depth, f"{name} = arith.{op} {a.name}, {edge} : index")
+            else:
+                # Both bounded: their sum is too.
+                bounded = self.fresh("x")
+                self.emit(depth, f"{bounded} = arith.minsi {b.name}, %c2 : index")
+                self.emit(depth, f"{name} = arith.addi {a.name}, {bounded} : index")
+            return self.define(Value(name, "idx", self.new_group()))
+        a, b = self.pick_scalar("f32"), self.pick_scalar("f32")
+        r = srng.random()
+        if r < 0.45:
+            op = srng.choice(["addf", "subf", "maximumf", "minimumf", "maxnumf", "minnumf"])
+            self.emit(depth, f"{name} = arith.{op} {a.name}, {b.name} : f32")
+        elif r < 0.6:
+            self.emit(depth, f"{name} = arith.mulf {a.name}, %fhalf : f32")
+        elif r < 0.7:
+            self.emit(depth, f"{name} = arith.negf {a.name} : f32")
+        elif r < 0.85:
+            k, i32 = self.pick_scalar("idx"), self.fresh("x")
+            self.emit(depth, f"{i32} = arith.index_cast {k.name} : index to i32")
+            self.emit(depth, f"{name} = arith.sitofp {i32} : i32 to f32")
+        else:
+            cond = self.scalar_condition(depth)
+            self.emit(depth, f"{name} = arith.select {cond}, {a.name}, {b.name} : f32")
+        return self.define(Value(name, "f32", self.new_group()))
+
+    def scalar_condition(self, depth: int) -> str:
+        """An i1 computed from the scalars in scope."""
+        name = self.fresh("p")
+        if self.srng.random() < 0.5:
+            a, b = self.pick_scalar("f32"), self.pick_scalar("f32")
+            mode = self.srng.choice(["olt", "ole", "ogt", "oeq", "une"])
+            self.emit(depth, f"{name} = arith.cmpf {mode}, {a.name}, {b.name} : f32")
+        else:
+            a, b = self.pick_scalar("idx"), self.pick_scalar("idx")
+            mode = self.srng.choice(["slt", "sle", "eq", "ne", "sgt"])
+            self.emit(depth, f"{name} = arith.cmpi {mode}, {a.name}, {b.name} : index")
+        return name
+
+    def scalar_operand(self, depth: int, default: str, positive: bool = False) -> str:
+        """The f32 a tile-scalar op reads: `default` (a constant) or a
+        computed scalar (at least 0.5 when the op divides by it)."""
+        if not self.scalar_chance(0.5):
+            return default
+        value = self.pick_scalar("f32").name
+        if positive:
+            floor = self.fresh("x")
+            self.emit(depth, f"{floor} = arith.maximumf {value}, %fhalf : f32")
+            value = floor
+        return value
+
+    def scalar_bound(self, depth: int, upper: str) -> str:
+        """A loop's upper bound: `upper`, or a computed index of at most 3."""
+        if not self.scalar_chance(0.2):
+            return upper
+        name = self.fresh("ub")
+        self.emit(depth, f"{name} = arith.minsi {self.pick_scalar('idx').name}, %c3 : index")
+        return name
+
+    def scalar_carries(self, p: float) -> list[Value]:
+        """The scalars a loop or an if carries (often none)."""
+        if not self.scalar_chance(p):
+            return []
+        return [
+            self.pick_scalar(self.srng.choice(["f32", "idx"]))
+            for _ in range(self.srng.choice([1, 1, 2]))
+        ]
+
+    def scalar_next(self, depth: int, carried: Value) -> str:
+        """What a loop yields for a scalar carry: itself, a bounded update of
+        it (an index counts up by one, an f32 is halved and a scalar of the
+        scope added), or an outer scalar."""
+        r = self.srng.random()
+        if r < 0.15:
+            return carried.name
+        if carried.kind == "idx":
+            if r < 0.3:
+                # Any index of the scope: at most a few more than a carry.
+                return self.pick_scalar("idx").name
+            name = self.fresh("x")
+            self.emit(depth, f"{name} = arith.addi {carried.name}, %c1 : index")
+            return name
+        if r < 0.3:
+            return self.clamped(depth, self.pick_scalar("f32").name)
+        half, name = self.fresh("x"), self.fresh("x")
+        self.emit(depth, f"{half} = arith.mulf {carried.name}, %fhalf : f32")
+        addend = self.clamped(depth, self.pick_scalar("f32").name)
+        self.emit(depth, f"{name} = arith.addf {half}, {addend} : f32")
+        return name
+
+    def clamped(self, depth: int, value: str) -> str:
+        """`value` clamped to [-32, 32]: what a carry may take from a scalar
+        that may itself grow with the carries it was computed from."""
+        low, high = self.fresh("x"), self.fresh("x")
+        self.emit(depth, f"{low} = arith.minimumf {value}, %fscale : f32")
+        self.emit(depth, f"{high} = arith.maximumf {low}, %fnscale : f32")
+        return high
+
+    def scalar_type(self, value: Value) -> str:
+        return "index" if value.kind == "idx" else "f32"
 
     # -- control flow ----------------------------------------------------
     def choose_carries(self) -> list[Value]:
@@ -901,6 +1048,8 @@ class KernelGenerator:
         tensor = self.current_tensor()
         carry_tensor = tensor is not None and self.tensor_writable() and self.chance(0.5)
         lb, ub = self.trip_bounds(dead)
+        if not dead:
+            ub = self.scalar_bound(depth, ub)
         index = self.fresh("i")
         args = [Value(self.fresh("a"), c.kind, self.new_group()) for c in carries]
         inits = [c.name for c in carries]
@@ -911,14 +1060,20 @@ class KernelGenerator:
             args.append(tensor_arg)
             inits.append(tensor.name)
             types.append(self.shapes.tensor)
+        # Scalar carries come first (ptoas refuses them in an scf.for: such
+        # a kernel is refused, not emitted, so they are rare here).
+        scalars = self.scalar_carries(0.1)
+        scalar_args = [Value(self.fresh("xa"), v.kind, self.new_group()) for v in scalars]
+        inits = [v.name for v in scalars] + inits
+        types = [self.scalar_type(v) for v in scalars] + types
         results = self.fresh("f")
         head = (
             f"{results}:{len(types)} = " if len(types) > 1 else (f"{results} = " if types else "")
         )
-        iter_args = ", ".join(f"{a.name} = {i}" for a, i in zip(args, inits))
+        iter_args = ", ".join(f"{a.name} = {i}" for a, i in zip(scalar_args + args, inits))
         sig = f" iter_args({iter_args}) -> ({', '.join(types)})" if types else ""
         self.emit(depth, f"{head}scf.for {index} = {lb} to {ub} step %c1{sig} {{")
-        scope = Scope(values=[a for a in args if a.kind != "tensor"])
+        scope = Scope(values=scalar_args + [a for a in args if a.kind != "tensor"])
         scope.tensor = tensor_arg if carry_tensor else tensor
         scope.tensor_writable = carry_tensor
         self.scopes.append(scope)
@@ -929,16 +1084,20 @@ class KernelGenerator:
         yields = self.wrap_in_scope(depth + 1, yields, tile_types) if yields else yields
         if carry_tensor:
             yields.append(self.scopes[-1].tensor.name)
+        yields = [self.scalar_next(depth + 1, a) for a in scalar_args] + yields
         self.loops -= 1
         self.scopes.pop()
         if types:
             self.emit(depth + 1, f"scf.yield {', '.join(yields)} : {', '.join(types)}")
         self.emit(depth, "}")
-        self.bind_results(results, carries, carry_tensor, tensor)
+        self.bind_results(results, carries, carry_tensor, tensor, scalars)
 
-    def bind_results(self, results, carries, carried_tensor, tensor):
-        count = len(carries) + (1 if carried_tensor else 0)
+    def bind_results(self, results, carries, carried_tensor, tensor, scalars=()):
+        count = len(scalars) + len(carries) + (1 if carried_tensor else 0)
         names = [f"{results}#{i}" for i in range(count)] if count > 1 else [results]
+        for name, scalar in zip(names, scalars):
+            self.define(Value(name, scalar.kind, self.new_group()))
+        names = names[len(scalars) :]
         for name, carry in zip(names, carries):
             self.define(Value(name, carry.kind, self.new_group()))
         if carried_tensor:
@@ -949,11 +1108,20 @@ class KernelGenerator:
         tensor = self.current_tensor()
         carry_tensor = tensor is not None and self.tensor_writable() and self.chance(0.4)
         _, bound = self.trip_bounds()
+        bound = self.scalar_bound(depth, bound)
         counter = self.fresh("k")
         before = [Value(self.fresh("b"), c.kind, self.new_group()) for c in carries]
         after = [Value(self.fresh("a"), c.kind, self.new_group()) for c in carries]
-        inits = ["%c0"] + [c.name for c in carries]
-        types = ["index"] + [self.shapes.types[c.kind] for c in carries]
+        # Scalar carries after the counter.
+        scalars = self.scalar_carries(0.3)
+        scalar_before = [Value(self.fresh("xb"), v.kind, self.new_group()) for v in scalars]
+        scalar_after = [Value(self.fresh("xa"), v.kind, self.new_group()) for v in scalars]
+        inits = ["%c0"] + [v.name for v in scalars] + [c.name for c in carries]
+        types = (
+            ["index"]
+            + [self.scalar_type(v) for v in scalars]
+            + [self.shapes.types[c.kind] for c in carries]
+        )
         if carry_tensor:
             inits.append(tensor.name)
             types.append(self.shapes.tensor)
@@ -962,7 +1130,8 @@ class KernelGenerator:
         results = self.fresh("w")
         head = f"{results}:{len(types)}"
         params = ", ".join(
-            [f"{counter} = %c0"] + [f"{b.name} = {i}" for b, i in zip(before, inits[1:])]
+            [f"{counter} = %c0"]
+            + [f"{b.name} = {i}" for b, i in zip(scalar_before + before, inits[1:])]
         )
         sig = ", ".join(types)
         self.emit(depth, f"{head} = scf.while ({params}) : ({sig}) -> ({sig}) {{")
@@ -971,21 +1140,35 @@ class KernelGenerator:
             go = "%false"  # never enters the after region
         else:
             self.emit(depth + 1, f"{go} = arith.cmpi slt, {counter}, {bound} : index")
+        if scalar_before and self.scalar_chance(0.5):
+            # The counter's bound and a test of the carried scalars.
+            self.scopes.append(Scope(values=list(scalar_before)))
+            test, both = self.scalar_condition(depth + 1), self.fresh("go")
+            self.scopes.pop()
+            self.emit(depth + 1, f"{both} = arith.andi {go}, {test} : i1")
+            go = both
         tile_before = [b for b in before if b.kind != "tensor"]
         forwarded = [b.name for b in tile_before]
         if tile_before and self.while_forwarding and self.chance(0.3):
             forwarded = self.before_region(
                 depth + 1, tile_before, before[-1] if carry_tensor else tensor
             )
-        forwarded = [counter] + forwarded + ([before[-1].name] if carry_tensor else [])
+        forwarded = (
+            [counter]
+            + [b.name for b in scalar_before]
+            + forwarded
+            + ([before[-1].name] if carry_tensor else [])
+        )
         self.emit(depth + 1, f"scf.condition({go}) {', '.join(forwarded)} : {sig}")
         self.emit(depth, "} do {")
         counter2 = self.fresh("k")
         block_args = ", ".join(
-            [f"{counter2}: index"] + [f"{a.name}: {self.shapes.types[a.kind]}" for a in after]
+            [f"{counter2}: index"]
+            + [f"{a.name}: {self.scalar_type(a)}" for a in scalar_after]
+            + [f"{a.name}: {self.shapes.types[a.kind]}" for a in after]
         )
         self.emit(depth, f"^bb0({block_args}):")
-        scope = Scope(values=[a for a in after if a.kind != "tensor"])
+        scope = Scope(values=scalar_after + [a for a in after if a.kind != "tensor"])
         scope.tensor = after[-1] if carry_tensor else tensor
         scope.tensor_writable = carry_tensor
         self.scopes.append(scope)
@@ -995,7 +1178,9 @@ class KernelGenerator:
         yields = self.yields_for(depth + 1, carries, tile_after)
         next_counter = self.fresh("k")
         self.emit(depth + 1, f"{next_counter} = arith.addi {counter2}, %c1 : index")
-        all_yields = [next_counter] + yields
+        all_yields = (
+            [next_counter] + [self.scalar_next(depth + 1, a) for a in scalar_after] + yields
+        )
         if carry_tensor:
             all_yields.append(self.scopes[-1].tensor.name)
         self.loops -= 1
@@ -1003,7 +1188,9 @@ class KernelGenerator:
         self.emit(depth + 1, f"scf.yield {', '.join(all_yields)} : {sig}")
         self.emit(depth, "}")
         names = [f"{results}#{i}" for i in range(len(types))]
-        for name, carry in zip(names[1:], carries):
+        for name, scalar in zip(names[1:], scalars):
+            self.define(Value(name, scalar.kind, self.new_group()))
+        for name, carry in zip(names[1 + len(scalars) :], carries):
             self.define(Value(name, carry.kind, self.new_group()))
         if carry_tensor:
             self.scopes[-1].tensor = Value(names[-1], "tensor", tensor.group)
@@ -1078,6 +1265,11 @@ class KernelGenerator:
             [self.shapes.tensor] if carry_tensor else []
         )
         cond = self.rng.choice(["%cond", "%cond", "%notcond"] * 6 + ["%true", "%false"])
+        if self.scalar_chance(0.2):
+            cond = self.scalar_condition(depth)
+        # Scalar results come first.
+        scalars = [v.kind for v in self.scalar_carries(0.2)]
+        types = ["index" if k == "idx" else "f32" for k in scalars] + types
         results = self.fresh("r")
         head = ""
         if types:
@@ -1094,6 +1286,14 @@ class KernelGenerator:
             scope.tensor_writable = carry_tensor
             self.scopes.append(scope)
             self.block(depth + 1, self.rng.randint(0, 3))
+            scalar_names = [
+                (
+                    self.produce_scalar(depth + 1, kind)
+                    if self.srng.random() < 0.5
+                    else self.pick_scalar(kind)
+                ).name
+                for kind in scalars
+            ]
             names = []
             for index, kind in enumerate(kinds):
                 r = self.rng.random()
@@ -1101,7 +1301,7 @@ class KernelGenerator:
                 if arm == 1 and r < 0.15 and arm_names and kinds.count(kind) > 1:
                     # Swap two results of one kind between the arms.
                     others = [i for i, k in enumerate(kinds) if k == kind and i != index]
-                    candidate = arm_names[0][self.rng.choice(others)]
+                    candidate = arm_names[0][len(scalars) + self.rng.choice(others)]
                     if any(v.name == candidate for v in self.visible(kind)):
                         names.append(candidate)
                         continue
@@ -1126,6 +1326,7 @@ class KernelGenerator:
             names = self.wrap_in_scope(depth + 1, names, [self.shapes.types[k] for k in kinds])
             if carry_tensor:
                 names.append(self.scopes[-1].tensor.name)
+            names = scalar_names + names
             self.scopes.pop()
             if types:
                 self.emit(depth + 1, f"scf.yield {', '.join(names)} : {', '.join(types)}")
@@ -1133,6 +1334,9 @@ class KernelGenerator:
         self.emit(depth, "}")
         count = len(types)
         names = [f"{results}#{i}" for i in range(count)] if count > 1 else [results]
+        for name, kind in zip(names, scalars):
+            self.define(Value(name, kind, self.new_group()))
+        names = names[len(scalars) :]
         for name, kind in zip(names, kinds):
             self.define(Value(name, kind, self.new_group()))
         if carry_tensor:
@@ -1184,6 +1388,11 @@ class KernelGenerator:
         top.tensor = Value("%O", "tensor", self.new_group())
         top.tensor_writable = True
         self.scopes.append(top)
+        if self.srng is not None:
+            for name in ("%f1", "%fhalf"):
+                self.define(Value(name, "f32", self.new_group()))
+            for name in ("%c0", "%c1", "%n"):
+                self.define(Value(name, "idx", self.new_group()))
         # Caller storage: tile arguments (kernels for PTO take none).
         if self.chance(0.1 if self.tensor_outputs else 0.4):
             arguments.append(f"%X: {self.shapes.tile}")
@@ -1245,6 +1454,7 @@ def generate(
     boundary: bool = False,
     distributed: bool | None = None,
     while_forwarding: bool = True,
+    scalars: bool = True,
 ) -> str:
     """The module of one seed (deterministic): one to three kernels.
     `branch_heavy` makes scf.if the most frequent statement. With
@@ -1255,8 +1465,14 @@ def generate(
     16x16 tiles and 8x16 halves). With `distributed` (by default every
     fourth seed, chosen without drawing from the program's random stream)
     every tensor is a distributed one, in the communication window
-    "comm0": its loop carries and if results must keep the window."""
+    "comm0": its loop carries and if results must keep the window.
+    With `scalars`, the kernels also compute f32 and index scalars, carry
+    them in loops and ifs, and read them in tile-scalar ops, loop bounds
+    and conditions (KernelGenerator.produce_scalar); these draw from a
+    stream of their own, so the tile program of a seed is the same with
+    and without them."""
     rng = random.Random(seed)
+    scalar_rng = random.Random(f"scalars/{seed}") if scalars else None
     shapes = boundary_shapes(rng) if boundary else DEFAULT_SHAPES
     if distributed is None:
         distributed = seed % 4 == 3
@@ -1276,6 +1492,7 @@ def generate(
                 entry=tensor_outputs and count > 1 and k == 0,
                 shapes=shapes,
                 while_forwarding=while_forwarding,
+                scalars=scalar_rng,
             ).generate()
         )
     return 'module attributes {tile.target_arch = "a3"} {\n' + "\n".join(kernels) + "\n}\n"

@@ -773,3 +773,87 @@ func.func @for_scalar_carry(%n: index, %s: f32) {
   }
   return
 }
+
+// -----
+
+// Tests that an scf.while whose result is read inside an scf.if is refused:
+// ptoas 0.27's SCFWhileToCF lowers a while only when every use of its
+// results is in the while's own block, and fails on the rest.
+func.func @while_result_read_in_nested_block(%A: !tile.tensor<8x8xf32>, %n: index, %c: i1) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  // expected-error@+1 {{'scf.while' op cannot be emitted to PTO: ptoas 0.27 lowers an scf.while to a CFG only when every use of its results is in the while's own block (SCFWhileToCF; otherwise "Unsupported SCF op remained after pre-lowering")}}
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i : index
+  } do {
+  ^bb0(%i: index):
+    %next = arith.addi %i, %c1 : index
+    scf.yield %next : index
+  }
+  %y = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    // expected-note@+1 {{a result is read here, in another block}}
+    %k = arith.index_cast %r : index to i32
+    %f = arith.sitofp %k : i32 to f32
+    %z = tile.adds %x, %f into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+    scf.yield %z : !tile.tile<8x8xf32, vec>
+  } else {
+    scf.yield %x : !tile.tile<8x8xf32, vec>
+  }
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that an scf.while whose result is read after an scf.if of its own
+// block is refused when another scf.while is nested: ptoas then lowers the
+// whole kernel to a CFG first, which splits the block at the scf.if.
+func.func @while_result_read_after_split(%A: !tile.tensor<8x8xf32>, %n: index, %c: i1) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %b2 = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  // expected-error@+1 {{'scf.while' op cannot be emitted to PTO: ptoas 0.27 lowers an scf.while to a CFG only when every use of its results is in the while's own block}}
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i : index
+  } do {
+  ^bb0(%i: index):
+    %next = arith.addi %i, %c1 : index
+    scf.yield %next : index
+  }
+  %y = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    %w = scf.while (%j = %c0) : (index) -> index {
+      %go = arith.cmpi slt, %j, %n : index
+      scf.condition(%go) %j : index
+    } do {
+    ^bb0(%j: index):
+      %e = tile.exp %x into(%b2 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+      %next = arith.addi %j, %c1 : index
+      scf.yield %next : index
+    }
+    scf.yield %x : !tile.tile<8x8xf32, vec>
+  } else {
+    scf.yield %x : !tile.tile<8x8xf32, vec>
+  }
+  // expected-note@+1 {{a result is read here, in another block (an scf.while inside an scf.for, scf.if or scf.while makes ptoas lower the whole kernel to a CFG, which splits blocks at every scf.for and scf.if)}}
+  %k = arith.index_cast %r : index to i32
+  %f = arith.sitofp %k : i32 to f32
+  %z = tile.adds %y, %f into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+  %A1 = tile.store %z, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that an arith op ptoas 0.27 has no C++ lowering for is refused at
+// the op.
+func.func @arith_without_lowering(%a: f8E4M3FN, %s: f8E8M0FNU) {
+  // expected-error@+1 {{'arith.scaling_extf' op cannot be emitted to PTO: ptoas 0.27 has no lowering to C++ for it}}
+  %f = arith.scaling_extf %a, %s : f8E4M3FN, f8E8M0FNU to f32
+  return
+}

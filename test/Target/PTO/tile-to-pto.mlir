@@ -1078,3 +1078,38 @@ func.func @placement_across_arms(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<1
   }
   return %r : !tile.tensor<16x16xf32>
 }
+
+// -----
+
+// Tests that a scalar arith.addf, which ptoas 0.27 has no lowering for, is
+// emitted as the subtraction of a negation (the same IEEE result), and that a
+// scalar an scf.while carries is read after the loop in the while's own
+// block, as ptoas's SCFWhileToCF requires.
+// CHECK-LABEL: func.func @scalar_sum_in_while(
+// CHECK: %[[R:.*]]:2 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) : (index, f32) -> (index, f32) {
+// CHECK: } do {
+// CHECK: %[[H:.*]] = arith.mulf
+// CHECK-NEXT: %[[NEG:.*]] = arith.negf %{{.*}} : f32
+// CHECK-NEXT: %[[SUM:.*]] = arith.subf %[[H]], %[[NEG]] : f32
+// CHECK-NOT: arith.addf
+// CHECK: pto.tadds ins(%{{.*}}, %[[R]]#1 : !pto.tile_buf<{{.*}}>, f32)
+func.func @scalar_sum_in_while(%A: !tile.tensor<8x8xf32>, %n: index) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %half = arith.constant 0.5 : f32
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r:2 = scf.while (%i = %c0, %s = %half) : (index, f32) -> (index, f32) {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i, %s : index, f32
+  } do {
+  ^bb0(%i: index, %s: f32):
+    %h = arith.mulf %s, %half : f32
+    %t = arith.addf %h, %half : f32
+    %next = arith.addi %i, %c1 : index
+    scf.yield %next, %t : index, f32
+  }
+  %y = tile.adds %x, %r#1 into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}

@@ -35,8 +35,9 @@
 // Cost: one storage analysis and one walk per function; handles are found in
 // a hash map keyed by (window, PTO type), so each op costs O(1) lookups. At
 // level2, placing the roots costs O(uses x nesting depth). A kernel with an
-// scf.while nested in a loop or if also has a copy lowered to a CFG the way
-// ptoas does it (to predict its block merging): linear in the kernel.
+// scf.while also has a copy lowered to a CFG the way ptoas does it (to
+// predict which whiles it lowers and, when a while is nested in a loop or
+// if, its block merging): linear in the kernel.
 //
 //===----------------------------------------------------------------------===//
 

@@ -148,6 +148,7 @@ def compare_modes(
     report=None,
     boundary: bool = False,
     while_forwarding: bool = True,
+    scalars: bool = True,
 ):
     """Runs every program with Buffer IR off and on; returns a summary of the
     tile.move ops each mode inserted. `report`, a writable file, receives one
@@ -158,7 +159,12 @@ def compare_modes(
         report.write("seed,tile_status,tile_moves,buffer_ir_status,buffer_ir_moves\n")
     for seed in seeds:
         text = generate(
-            seed, max_depth, branch_heavy, boundary=boundary, while_forwarding=while_forwarding
+            seed,
+            max_depth,
+            branch_heavy,
+            boundary=boundary,
+            while_forwarding=while_forwarding,
+            scalars=scalars,
         )
         tile = run_one(text, seed, enable_buffer_ir=False)
         bir = run_one(text, seed, enable_buffer_ir=True)

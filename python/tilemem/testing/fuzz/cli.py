@@ -49,6 +49,16 @@ def main(argv=None) -> int:
         "forwards exactly the before arguments)",
     )
     parser.add_argument(
+        "--scalars",
+        choices=("true", "false"),
+        default="true",
+        help="the kernels also compute f32 and index scalars (arith ops, int32 "
+        "extremes in clamps), carry them in scf.for, scf.while and scf.if, and "
+        "read them in tile-scalar ops, tile.write positions, loop bounds and "
+        "conditions; drawn from a stream of their own, so false gives the same "
+        "tile programs without them (default true)",
+    )
+    parser.add_argument(
         "--shapes",
         choices=("default", "boundary"),
         default="default",
@@ -108,6 +118,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     # The option is spelled true/false like --enable-buffer-ir; read it once.
     args.while_forwarding = args.while_forwarding == "true"
+    args.scalars = args.scalars == "true"
     planners = (
         []
         if args.memory_planner == "none"
@@ -124,6 +135,7 @@ def main(argv=None) -> int:
                 tensor_outputs=bool(planners) and args.seed % 2 == 0,
                 boundary=args.shapes == "boundary",
                 while_forwarding=args.while_forwarding,
+                scalars=args.scalars,
             )
         )
         return 0
@@ -155,6 +167,7 @@ def main(argv=None) -> int:
         "branch_heavy": args.branch_heavy,
         "boundary": args.shapes == "boundary",
         "while_forwarding": args.while_forwarding,
+        "scalars": args.scalars,
         "buffer_ir": buffer_ir,
         "keep_text": False,
     }
@@ -173,6 +186,7 @@ def main(argv=None) -> int:
                 tensor_outputs=bool(planners) and seed % 2 == 0,
                 boundary=args.shapes == "boundary",
                 while_forwarding=args.while_forwarding,
+                scalars=args.scalars,
             )
             path = _write_failure(
                 args.failures, f"seed-{seed}.mlir", "crash", "the compiler crashed", text, ""
@@ -295,6 +309,7 @@ def _execute(args, seeds, planners, buffer_ir, tools, progress) -> int:
                 tensor_outputs=True,
                 boundary=args.shapes == "boundary",
                 while_forwarding=args.while_forwarding,
+                scalars=args.scalars,
             ),
         )
         for seed in seeds
@@ -345,6 +360,7 @@ def _compare_main(args) -> int:
             report,
             boundary=args.shapes == "boundary",
             while_forwarding=args.while_forwarding,
+            scalars=args.scalars,
         )
     finally:
         if report is not None:

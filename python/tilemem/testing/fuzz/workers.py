@@ -31,6 +31,7 @@ def run_seed(job) -> SeedResult:
         tensor_outputs=tensor_outputs,
         boundary=options.get("boundary", False),
         while_forwarding=options.get("while_forwarding", True),
+        scalars=options.get("scalars", True),
     )
     result = SeedResult(seed, text, run_one(text, seed, enable_buffer_ir=options["buffer_ir"]))
     if result.legalization.status == "ok":
