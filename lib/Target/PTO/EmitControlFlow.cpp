@@ -38,10 +38,13 @@ LogicalResult FunctionEmitter::emitScope(ScopeOp op) {
 
 LogicalResult FunctionEmitter::emitLoopEnd(Operation *loop, Operation *emitted,
                                            scf::YieldOp yield,
-                                           ValueRange carriedArgs) {
+                                           ValueRange carriedArgs,
+                                           Value leading) {
   // Scalars are yielded; tiles must come back in their carry's handle (the
   // PTO loop carries no tile), tensors are global memory.
   SmallVector<Value> yielded;
+  if (leading)
+    yielded.push_back(leading);
   for (auto [index, value] : llvm::enumerate(yield.getOperands())) {
     Value arg = carriedArgs[index];
     if (isCarried(value.getType())) {
@@ -62,7 +65,7 @@ LogicalResult FunctionEmitter::emitLoopEnd(Operation *loop, Operation *emitted,
     }
   }
   body.create<scf::YieldOp>(yield.getLoc(), yielded);
-  unsigned kept = 0;
+  unsigned kept = leading ? 1 : 0;
   for (OpResult result : loop->getResults())
     if (isCarried(result.getType()))
       scalars.map(result, emitted->getResult(kept++));
@@ -99,10 +102,8 @@ LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
       carriedTiles.push_back(*handle);
     }
   }
-  // (Until ptoas takes scalar carries, `inits` stays empty here; the
-  // scalar path above and in emitLoopEnd is what emits them then.)
-  if (failed(checkScalarCarries(op)))
-    return failure();
+  if (!inits.empty())
+    return emitForAsWhile(op, bounds, inits, carriedTiles);
   auto loop = body.create<scf::ForOp>(
       op.getLoc(), bounds[0], bounds[1], bounds[2], inits,
       /*bodyBuilder=*/nullptr, op.getUnsignedCmp());
@@ -121,6 +122,65 @@ LogicalResult FunctionEmitter::emitFor(scf::ForOp op) {
     return emitLoopEnd(op, loop,
                        cast<scf::YieldOp>(op.getBody()->getTerminator()),
                        op.getRegionIterArgs());
+  });
+  return success();
+}
+
+/// ptoas 0.27 asserts in PTOToEmitC ("Bit position out of bounds", in
+/// llvm::APInt) on every scf.for that carries a scalar (f32, i32 or index
+/// alike, read or not), and takes an scf.while that does. Such a loop is
+/// emitted as the while it means, the induction variable its first carry:
+///
+///   %r = scf.for %i = %lb to %ub step %s iter_args(%a = %x) -> (f32) {
+///     ...
+///     scf.yield %n : f32
+///   }
+/// becomes
+///   %w:2 = scf.while (%i = %lb, %a = %x) : (index, f32) -> (index, f32) {
+///     %go = arith.cmpi slt, %i, %ub : index     // ult for an unsigned loop
+///     scf.condition(%go) %i, %a : index, f32
+///   } do {
+///   ^bb0(%i: index, %a: f32):
+///     ...
+///     %next = arith.addi %i, %s : index
+///     scf.yield %next, %n : index, f32
+///   }                                          // %r is %w#1
+LogicalResult FunctionEmitter::emitForAsWhile(scf::ForOp op,
+                                              ArrayRef<Value> bounds,
+                                              ArrayRef<Value> inits,
+                                              ArrayRef<Value> carriedTiles) {
+  Location loc = op.getLoc();
+  SmallVector<Value> whileInits = {bounds[0]};
+  llvm::append_range(whileInits, inits);
+  SmallVector<Type> types;
+  for (Value init : whileInits)
+    types.push_back(init.getType());
+  auto loop = body.create<scf::WhileOp>(loc, types, whileInits);
+  for (Value handle : carriedTiles)
+    anchor(handle, loop);
+  OpBuilder::InsertPoint afterLoop = body.saveInsertionPoint();
+  SmallVector<Location> locs(types.size(), loc);
+  Block *before = body.createBlock(&loop.getBefore(), {}, types, locs);
+  Value go = body.create<arith::CmpIOp>(loc,
+                                        op.getUnsignedCmp()
+                                            ? arith::CmpIPredicate::ult
+                                            : arith::CmpIPredicate::slt,
+                                        before->getArgument(0), bounds[1]);
+  body.create<scf::ConditionOp>(loc, go, before->getArguments());
+  Block *after = body.createBlock(&loop.getAfter(), {}, types, locs);
+  body.restoreInsertionPoint(afterLoop);
+  scalars.map(op.getInductionVar(), after->getArgument(0));
+  unsigned kept = 1;
+  for (BlockArgument arg : op.getRegionIterArgs())
+    if (isCarried(arg.getType()))
+      scalars.map(arg, after->getArgument(kept++));
+  Value step = bounds[2];
+  queueBlock(*op.getBody(), after, [this, op, loop, after, step]() mutable {
+    Value next =
+        body.create<arith::AddIOp>(op.getLoc(), after->getArgument(0), step);
+    return emitLoopEnd(op, loop,
+                       cast<scf::YieldOp>(op.getBody()->getTerminator()),
+                       op.getRegionIterArgs(), next);
   });
   return success();
 }

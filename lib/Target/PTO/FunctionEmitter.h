@@ -216,8 +216,6 @@ private:
   LogicalResult checkInductionFitsInt32(scf::ForOp op);
   /// The value of an index `value` known at compile time, if any.
   std::optional<int64_t> knownIndex(Value value) const;
-  /// Refuses an scf.for that carries a scalar, which ptoas crashes on.
-  LogicalResult checkScalarCarries(scf::ForOp op);
   /// `op` emitted as the table op whose TileOp it is, if any (PTOOps.td).
   std::optional<LogicalResult> emitFromTable(Operation *op);
   template <typename... PTOOps>
@@ -244,11 +242,18 @@ private:
   LogicalResult emitAssemble(AssembleOp op);
   LogicalResult emitScope(ScopeOp op);
   LogicalResult emitFor(scf::ForOp op);
+  /// An scf.for that carries scalars, as an scf.while (EmitControlFlow.cpp).
+  LogicalResult emitForAsWhile(scf::ForOp op, ArrayRef<Value> bounds,
+                               ArrayRef<Value> inits,
+                               ArrayRef<Value> carriedTiles);
   /// The end of `loop`'s last block, emitted as `emitted`: the PTO loop's
-  /// yield of its scalar operands (each tile must come back in its carry's
-  /// handle), then `loop`'s scalar results mapped to `emitted`'s.
+  /// yield of `leading` (if any: the next induction variable of a for
+  /// emitted as a while) and of its scalar operands (each tile must come
+  /// back in its carry's handle), then `loop`'s scalar results mapped to
+  /// `emitted`'s after `leading`'s.
   LogicalResult emitLoopEnd(Operation *loop, Operation *emitted,
-                            scf::YieldOp yield, ValueRange carriedArgs);
+                            scf::YieldOp yield, ValueRange carriedArgs,
+                            Value leading = {});
   LogicalResult emitWhile(scf::WhileOp op);
   /// The while's condition, after its before-block; queues the after-block.
   LogicalResult emitWhileCondition(scf::WhileOp op, scf::WhileOp loop,

@@ -315,16 +315,3 @@ std::optional<int64_t> FunctionEmitter::knownIndex(Value value) const {
     return it->second;
   return std::nullopt;
 }
-
-/// ptoas 0.27 asserts in PTOToEmitC ("Bit position out of bounds", in
-/// llvm::APInt) on every scf.for that carries a scalar (f32, i32 or index
-/// alike, with or without its result used); scf.while carries scalars.
-LogicalResult FunctionEmitter::checkScalarCarries(scf::ForOp op) {
-  if (llvm::none_of(op.getInitArgs(),
-                    [](Value init) { return isCarried(init.getType()); }))
-    return success();
-  return cannotEmit(op)
-         << "ptoas 0.27 crashes on an scf.for that carries a scalar (an "
-            "assertion in its PTOToEmitC: \"Bit position out of bounds\"); "
-            "carry it in an scf.while";
-}

@@ -1060,9 +1060,8 @@ class KernelGenerator:
             args.append(tensor_arg)
             inits.append(tensor.name)
             types.append(self.shapes.tensor)
-        # Scalar carries come first (ptoas refuses them in an scf.for: such
-        # a kernel is refused, not emitted, so they are rare here).
-        scalars = self.scalar_carries(0.1)
+        # Scalar carries come first (PTO emits such a loop as an scf.while).
+        scalars = self.scalar_carries(0.2)
         scalar_args = [Value(self.fresh("xa"), v.kind, self.new_group()) for v in scalars]
         inits = [v.name for v in scalars] + inits
         types = [self.scalar_type(v) for v in scalars] + types

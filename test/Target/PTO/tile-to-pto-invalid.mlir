@@ -760,22 +760,6 @@ func.func @index_int32_extremes(%n: index) {
 
 // -----
 
-// Tests that an scf.for carrying a scalar is rejected: ptoas 0.27 asserts in
-// PTOToEmitC on every such loop, f32, i32 or index alike
-// (test/Target/PTO/ptoas/scalar-carries.mlir pins it).
-func.func @for_scalar_carry(%n: index, %s: f32) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  // expected-error@+1 {{'scf.for' op cannot be emitted to PTO: ptoas 0.27 crashes on an scf.for that carries a scalar (an assertion in its PTOToEmitC: "Bit position out of bounds"); carry it in an scf.while}}
-  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %s) -> (f32) {
-    %b = arith.addf %a, %s : f32
-    scf.yield %b : f32
-  }
-  return
-}
-
-// -----
-
 // Tests that an scf.while whose result is read inside an scf.if is refused:
 // ptoas 0.27's SCFWhileToCF lowers a while only when every use of its
 // results is in the while's own block, and fails on the rest.

@@ -1113,3 +1113,68 @@ func.func @scalar_sum_in_while(%A: !tile.tensor<8x8xf32>, %n: index) -> !tile.te
   %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
   return %A1 : !tile.tensor<8x8xf32>
 }
+
+// -----
+
+// Tests that an scf.for carrying a scalar, which ptoas 0.27 asserts on, is
+// emitted as an scf.while whose first carry is the induction variable: the
+// before region compares it with the upper bound, the body adds the step.
+// CHECK-LABEL: func.func @for_f32_sum(
+// CHECK-SAME: %{{.*}}: !pto.ptr<f32>, %[[N:.*]]: index, %[[X:.*]]: f32) {
+// CHECK-NOT: scf.for
+// CHECK: %[[W:.*]]:2 = scf.while (%[[I:.*]] = %c0, %[[A:.*]] = %[[X]]) : (index, f32) -> (index, f32) {
+// CHECK-NEXT: %[[GO:.*]] = arith.cmpi slt, %[[I]], %[[N]] : index
+// CHECK-NEXT: scf.condition(%[[GO]]) %[[I]], %[[A]] : index, f32
+// CHECK-NEXT: } do {
+// CHECK-NEXT: ^bb0(%[[I2:.*]]: index, %[[A2:.*]]: f32):
+// CHECK-NEXT: %[[H:.*]] = arith.mulf %[[A2]], %{{.*}} : f32
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[I2]], %c1 : index
+// CHECK-NEXT: scf.yield %[[NEXT]], %[[H]] : index, f32
+// CHECK: pto.tadds ins(%{{.*}}, %[[W]]#1 : !pto.tile_buf<{{.*}}>, f32)
+func.func @for_f32_sum(%A: !tile.tensor<8x8xf32>, %n: index, %x: f32) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %half = arith.constant 0.5 : f32
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (f32) {
+    %h = arith.mulf %a, %half : f32
+    scf.yield %h : f32
+  }
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %y = tile.adds %t, %s into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that an unsigned scf.for carrying an index and a tile becomes a while
+// comparing unsigned, whose tile carry stays the accumulator's handle.
+// CHECK-LABEL: func.func @for_unsigned_index_and_tile(
+// CHECK: %[[ACC:.*]] = pto.alloc_tile
+// CHECK: %[[W:.*]]:2 = scf.while (%[[I:.*]] = %c0, %[[K:.*]] = %c0) : (index, index) -> (index, index) {
+// CHECK-NEXT: %[[GO:.*]] = arith.cmpi ult, %[[I]], %{{.*}} : index
+// CHECK: pto.tadd ins(%[[ACC]], %{{.*}} : {{.*}}) outs(%[[ACC]] : {{.*}})
+// CHECK: %[[K2:.*]] = arith.addi
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %{{.*}}, %c1 : index
+// CHECK-NEXT: scf.yield %[[NEXT]], %[[K2]] : index, index
+// CHECK: arith.index_cast %[[W]]#1 : index to i32
+func.func @for_unsigned_index_and_tile(%A: !tile.tensor<8x8xf32>, %n: index) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %bx = tile.alloc : !tile.buffer<vec, 256>
+  %zero = tile.full 0.0 into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+  %x = tile.load %A[%c0, %c0] into(%bx : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r:2 = scf.for unsigned %i = %c0 to %n step %c1 iter_args(%acc = %zero, %k = %c0) -> (!tile.tile<8x8xf32, vec>, index) {
+    %sum = tile.add %acc, %x into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+    %k2 = arith.addi %k, %c2 : index
+    scf.yield %sum, %k2 : !tile.tile<8x8xf32, vec>, index
+  }
+  %ki = arith.index_cast %r#1 : index to i32
+  %f = arith.sitofp %ki : i32 to f32
+  %y = tile.adds %r#0, %f into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}

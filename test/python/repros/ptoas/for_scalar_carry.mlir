@@ -1,7 +1,7 @@
 // An scf.for carrying an index sum (found while checking what ptoas 0.27
 // makes of index carries): ptoas asserts in PTOToEmitC ("Bit position out of
 // bounds") on every scf.for that carries a scalar, f32, i32 or index, so
-// tilemem refuses it at the loop.
+// tilemem emits such a loop as an scf.while.
 func.func @carry_scalar(%A: !tile.tensor<16x16xf32>, %n: index) -> !tile.tensor<16x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
