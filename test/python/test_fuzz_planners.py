@@ -204,7 +204,10 @@ _SCALAR_CONSTRUCTS = {
     "for carry": re.compile(r"scf\.for .* iter_args\(%xa\d+ = "),
     "while carry": re.compile(r"scf\.while \(%k\d+ = %c0, %xb\d+ = "),
     "while condition": re.compile(r"= arith\.andi %go\d+, %p\d+ : i1"),
-    "if result": re.compile(r"scf\.if \S+ -> \((index|f32)"),
+    "if result": re.compile(r"scf\.if \S+ -> \((index|f32|i1)"),
+    "i1 carry": re.compile(
+        r"iter_args\(.*= %(cond|notcond|true|false|p\d+)[,)]|scf\.while \(.*%xb\d+ = %(cond|p\d+)"
+    ),
     "if condition": re.compile(r"scf\.if %p\d+"),
     "for bound": re.compile(r"scf\.for %i\d+ = %c0 to %ub\d+ "),
     "while bound": re.compile(r"arith\.cmpi slt, %k\d+, %ub\d+"),

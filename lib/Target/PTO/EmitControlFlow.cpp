@@ -156,6 +156,7 @@ LogicalResult FunctionEmitter::emitForAsWhile(scf::ForOp op,
   for (Value init : whileInits)
     types.push_back(init.getType());
   auto loop = body.create<scf::WhileOp>(loc, types, whileInits);
+  loop->setAttr(kEmittedForAttrName, body.getUnitAttr());
   for (Value handle : carriedTiles)
     anchor(handle, loop);
   OpBuilder::InsertPoint afterLoop = body.saveInsertionPoint();

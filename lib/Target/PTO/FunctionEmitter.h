@@ -43,6 +43,10 @@ namespace mlir::tile::pto_emission {
 /// The attribute that marks the entry among several kernels, on the input
 /// (to choose) and on the output (as ptoas expects).
 constexpr StringLiteral kEntryAttrName = "pto.entry";
+/// Marks an scf.while emitted for an scf.for that carries a scalar, so that
+/// the refusals of whiles (PtoasLimits.cpp) name the op the kernel has; it
+/// is removed before the PTO is printed.
+constexpr StringLiteral kEmittedForAttrName = "tile.emitted_for";
 
 /// The module attribute naming the target for ptoas.
 constexpr StringLiteral kPTOTargetArchAttrName = "pto.target_arch";
@@ -327,6 +331,9 @@ private:
 /// Refusals of kernels ptoas 0.27 crashes on or mistranslates, run on the
 /// emitted PTO function (PtoasLimits.cpp).
 LogicalResult checkWhileNesting(func::FuncOp func);
+/// How a refusal names the emitted loop `op`: "'scf.for' op" for a while
+/// emitted for an scf.for, else "'<its name>' op" (PtoasLimits.cpp).
+std::string loopOpName(Operation *op);
 /// Whether ptoas 0.27 lowers the arith op `op` to C++ (PtoasLimits.cpp).
 bool ptoasLowersArith(Operation *op);
 LogicalResult checkCFGLowering(func::FuncOp func);

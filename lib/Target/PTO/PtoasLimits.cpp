@@ -26,6 +26,13 @@ using namespace mlir::tile::pto_emission;
 /// holds an scf.for or scf.if (now several blocks) makes it assert. Such a
 /// kernel is refused at the while, naming the while that forces the
 /// whole-function lowering and the op that makes the body several blocks.
+std::string pto_emission::loopOpName(Operation *op) {
+  if (op->hasAttr(kEmittedForAttrName))
+    return "'scf.for' op (emitted as an scf.while: ptoas 0.27 crashes on an "
+           "scf.for that carries a scalar)";
+  return ("'" + op->getName().getStringRef() + "' op").str();
+}
+
 LogicalResult pto_emission::checkWhileNesting(func::FuncOp func) {
   scf::WhileOp nested;
   tile::walk(func, [&](scf::WhileOp loop) {
@@ -58,13 +65,18 @@ LogicalResult pto_emission::checkWhileNesting(func::FuncOp func) {
     return success();
   InFlightDiagnostic diag =
       emitError(loop.getLoc())
-      << "'scf.while' op cannot be emitted to PTO: ptoas 0.27 crashes on it "
+      << loopOpName(loop)
+      << " cannot be emitted to PTO: ptoas 0.27 crashes on it "
          "(an assertion in SCFWhileToCF): an scf.while inside an scf.for, "
          "scf.if or scf.while makes it lower the whole kernel to a CFG, and "
          "then a while whose body holds an scf.for or scf.if has several "
          "blocks, which SCFWhileToCF does not handle";
   diag.attachNote(nested.getLoc())
-      << "this scf.while inside " << nested->getParentOp()->getName()
+      << "this scf.while"
+      << (nested->hasAttr(kEmittedForAttrName) ? " (an scf.for carrying a "
+                                                 "scalar)"
+                                               : "")
+      << " inside " << nested->getParentOp()->getName()
       << " makes ptoas lower the whole kernel to a CFG";
   diag.attachNote(inner->getLoc())
       << "this " << inner->getName() << " is in the while's body"
@@ -177,7 +189,8 @@ LogicalResult pto_emission::checkCFGLowering(func::FuncOp func) {
           reader = user;
     InFlightDiagnostic diag =
         emitError(left.getLoc())
-        << "'scf.while' op cannot be emitted to PTO: ptoas 0.27 lowers an "
+        << loopOpName(left)
+        << " cannot be emitted to PTO: ptoas 0.27 lowers an "
            "scf.while to a CFG only when every use of its results is in the "
            "while's own block (SCFWhileToCF; otherwise \"Unsupported SCF op "
            "remained after pre-lowering\")";

@@ -208,6 +208,8 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
     if (failed(FunctionEmitter(kernel, func, level3, arch).emit()) ||
         failed(checkWhileNesting(func)) || failed(checkCFGLowering(func)))
       failedAny = true;
+    tile::walk(
+        func, [](scf::WhileOp loop) { loop->removeAttr(kEmittedForAttrName); });
   }
   if (failedAny)
     return failure();

@@ -64,6 +64,9 @@ from .interp import (
     UNARY_OPS,
 )
 
+#: The MLIR type of each scalar kind of the generator's scalar constructs.
+_SCALAR_TYPES = {"f32": "f32", "idx": "index", "i1": "i1"}
+
 #: Unary ops generated on abs(x) + 1 only: a NaN (log, sqrt, rsqrt of a
 #: negative) would make every later maximum/minimum compare unordered values,
 #: and pto-isa's TRECIP asserts a non-zero element (the simulator aborts).
@@ -198,7 +201,7 @@ TYPES = DEFAULT_SHAPES.types
 @dataclass(eq=False)
 class Value:
     name: str
-    kind: str  # vec | half | acc | tensor
+    kind: str  # vec | half | acc | tensor, or a scalar kind (_SCALAR_TYPES)
     group: int  # values of one group share storage by construction
     dense: bool = False  # produced row-major and whole (a reshape needs that)
 
@@ -853,7 +856,10 @@ class KernelGenerator:
 
     def produce_scalar(self, depth: int, kind: str | None = None) -> Value:
         srng = self.srng
-        kind = kind or srng.choice(["f32", "f32", "idx"])
+        kind = kind or srng.choice(["f32", "f32", "idx", "i1"])
+        if kind == "i1":
+            name = self.scalar_condition(depth, fresh=True)
+            return self.define(Value(name, "i1", self.new_group()))
         name = self.fresh("x")
         if kind == "idx":
             a, b = self.pick_scalar("idx"), self.pick_scalar("idx")
@@ -895,10 +901,18 @@ class KernelGenerator:
             self.emit(depth, f"{name} = arith.select {cond}, {a.name}, {b.name} : f32")
         return self.define(Value(name, "f32", self.new_group()))
 
-    def scalar_condition(self, depth: int) -> str:
-        """An i1 computed from the scalars in scope."""
+    def scalar_condition(self, depth: int, fresh: bool = False) -> str:
+        """An i1 of the scope (unless `fresh`), or one computed from the
+        scalars in scope: a comparison, or a logic op on two i1."""
+        r = self.srng.random()
+        if r < 0.25 and not fresh:
+            return self.pick_scalar("i1").name
         name = self.fresh("p")
-        if self.srng.random() < 0.5:
+        if r < 0.4:
+            a, b = self.pick_scalar("i1"), self.pick_scalar("i1")
+            op = self.srng.choice(["andi", "ori", "xori"])
+            self.emit(depth, f"{name} = arith.{op} {a.name}, {b.name} : i1")
+        elif r < 0.7:
             a, b = self.pick_scalar("f32"), self.pick_scalar("f32")
             mode = self.srng.choice(["olt", "ole", "ogt", "oeq", "une"])
             self.emit(depth, f"{name} = arith.cmpf {mode}, {a.name}, {b.name} : f32")
@@ -933,7 +947,7 @@ class KernelGenerator:
         if not self.scalar_chance(p):
             return []
         return [
-            self.pick_scalar(self.srng.choice(["f32", "idx"]))
+            self.pick_scalar(self.srng.choice(["f32", "idx", "i1"]))
             for _ in range(self.srng.choice([1, 1, 2]))
         ]
 
@@ -944,6 +958,12 @@ class KernelGenerator:
         r = self.srng.random()
         if r < 0.15:
             return carried.name
+        if carried.kind == "i1":
+            if r < 0.4:
+                return self.scalar_condition(depth)
+            name = self.fresh("p")
+            self.emit(depth, f"{name} = arith.xori {carried.name}, %true : i1")
+            return name
         if carried.kind == "idx":
             if r < 0.3:
                 # Any index of the scope: at most a few more than a carry.
@@ -968,7 +988,7 @@ class KernelGenerator:
         return high
 
     def scalar_type(self, value: Value) -> str:
-        return "index" if value.kind == "idx" else "f32"
+        return _SCALAR_TYPES[value.kind]
 
     # -- control flow ----------------------------------------------------
     def choose_carries(self) -> list[Value]:
@@ -1268,7 +1288,7 @@ class KernelGenerator:
             cond = self.scalar_condition(depth)
         # Scalar results come first.
         scalars = [v.kind for v in self.scalar_carries(0.2)]
-        types = ["index" if k == "idx" else "f32" for k in scalars] + types
+        types = [_SCALAR_TYPES[k] for k in scalars] + types
         results = self.fresh("r")
         head = ""
         if types:
@@ -1392,6 +1412,8 @@ class KernelGenerator:
                 self.define(Value(name, "f32", self.new_group()))
             for name in ("%c0", "%c1", "%n"):
                 self.define(Value(name, "idx", self.new_group()))
+            for name in ("%cond", "%notcond", "%true", "%false"):
+                self.define(Value(name, "i1", self.new_group()))
         # Caller storage: tile arguments (kernels for PTO take none).
         if self.chance(0.1 if self.tensor_outputs else 0.4):
             arguments.append(f"%X: {self.shapes.tile}")

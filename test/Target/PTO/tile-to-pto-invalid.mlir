@@ -841,3 +841,29 @@ func.func @arith_without_lowering(%a: f8E4M3FN, %s: f8E8M0FNU) {
   %f = arith.scaling_extf %a, %s : f8E4M3FN, f8E8M0FNU to f32
   return
 }
+
+// -----
+
+// Tests that a refusal of the scf.while an scf.for carrying a scalar is
+// emitted as names the scf.for: here its result is read inside an scf.if.
+func.func @for_as_while_result_read_in_nested_block(%A: !tile.tensor<8x8xf32>, %n: index, %c: i1, %x: f32) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %half = arith.constant 0.5 : f32
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  // expected-error@+1 {{'scf.for' op (emitted as an scf.while: ptoas 0.27 crashes on an scf.for that carries a scalar) cannot be emitted to PTO: ptoas 0.27 lowers an scf.while to a CFG only when every use of its results is in the while's own block}}
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (f32) {
+    %h = arith.mulf %a, %half : f32
+    scf.yield %h : f32
+  }
+  %y = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    // expected-note@+1 {{a result is read here, in another block}}
+    %z = tile.adds %t, %s into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+    scf.yield %z : !tile.tile<8x8xf32, vec>
+  } else {
+    scf.yield %t : !tile.tile<8x8xf32, vec>
+  }
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
