@@ -331,9 +331,6 @@ private:
 /// Refusals of kernels ptoas 0.27 crashes on or mistranslates, run on the
 /// emitted PTO function (PtoasLimits.cpp).
 LogicalResult checkWhileNesting(func::FuncOp func);
-/// How a refusal names the emitted loop `op`: "'scf.for' op" for a while
-/// emitted for an scf.for, else "'<its name>' op" (PtoasLimits.cpp).
-std::string loopOpName(Operation *op);
 /// Whether ptoas 0.27 lowers the arith op `op` to C++ (PtoasLimits.cpp).
 bool ptoasLowersArith(Operation *op);
 LogicalResult checkCFGLowering(func::FuncOp func);

@@ -26,11 +26,21 @@ using namespace mlir::tile::pto_emission;
 /// holds an scf.for or scf.if (now several blocks) makes it assert. Such a
 /// kernel is refused at the while, naming the while that forces the
 /// whole-function lowering and the op that makes the body several blocks.
-std::string pto_emission::loopOpName(Operation *op) {
-  if (op->hasAttr(kEmittedForAttrName))
-    return "'scf.for' op (emitted as an scf.while: ptoas 0.27 crashes on an "
-           "scf.for that carries a scalar)";
-  return ("'" + op->getName().getStringRef() + "' op").str();
+/// A refusal of an emitted loop, naming the op the kernel has there (an
+/// scf.for for a while emitted for one), with a note saying why it is a
+/// while.
+static InFlightDiagnostic refuseLoop(Operation *loop) {
+  bool fromFor = loop->hasAttr(kEmittedForAttrName);
+  InFlightDiagnostic diag =
+      emitError(loop->getLoc())
+      << "'"
+      << (fromFor ? StringRef("scf.for") : loop->getName().getStringRef())
+      << "' op cannot be emitted to PTO: ";
+  if (fromFor)
+    diag.attachNote(loop->getLoc())
+        << "this scf.for carries a scalar, so it is emitted as an scf.while "
+           "(ptoas 0.27 crashes on an scf.for that carries one)";
+  return diag;
 }
 
 LogicalResult pto_emission::checkWhileNesting(func::FuncOp func) {
@@ -64,9 +74,8 @@ LogicalResult pto_emission::checkWhileNesting(func::FuncOp func) {
   if (!inner)
     return success();
   InFlightDiagnostic diag =
-      emitError(loop.getLoc())
-      << loopOpName(loop)
-      << " cannot be emitted to PTO: ptoas 0.27 crashes on it "
+      refuseLoop(loop)
+      << "ptoas 0.27 crashes on it "
          "(an assertion in SCFWhileToCF): an scf.while inside an scf.for, "
          "scf.if or scf.while makes it lower the whole kernel to a CFG, and "
          "then a while whose body holds an scf.for or scf.if has several "
@@ -188,9 +197,8 @@ LogicalResult pto_emission::checkCFGLowering(func::FuncOp func) {
         if (!reader && user->getBlock() != left->getBlock())
           reader = user;
     InFlightDiagnostic diag =
-        emitError(left.getLoc())
-        << loopOpName(left)
-        << " cannot be emitted to PTO: ptoas 0.27 lowers an "
+        refuseLoop(left)
+        << "ptoas 0.27 lowers an "
            "scf.while to a CFG only when every use of its results is in the "
            "while's own block (SCFWhileToCF; otherwise \"Unsupported SCF op "
            "remained after pre-lowering\")";

@@ -852,7 +852,8 @@ func.func @for_as_while_result_read_in_nested_block(%A: !tile.tensor<8x8xf32>, %
   %half = arith.constant 0.5 : f32
   %b = tile.alloc : !tile.buffer<vec, 256>
   %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
-  // expected-error@+1 {{'scf.for' op (emitted as an scf.while: ptoas 0.27 crashes on an scf.for that carries a scalar) cannot be emitted to PTO: ptoas 0.27 lowers an scf.while to a CFG only when every use of its results is in the while's own block}}
+  // expected-error@+2 {{'scf.for' op cannot be emitted to PTO: ptoas 0.27 lowers an scf.while to a CFG only when every use of its results is in the while's own block}}
+  // expected-note@+1 {{this scf.for carries a scalar, so it is emitted as an scf.while (ptoas 0.27 crashes on an scf.for that carries one)}}
   %s = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (f32) {
     %h = arith.mulf %a, %half : f32
     scf.yield %h : f32
