@@ -102,6 +102,15 @@ def test_value_mode_decides_what_is_undefined():
     assert "exceeds 16x8" in mutate.undefined_in_value_mode(outside, 1)
     unwritten = PROGRAM.replace("%v = tile.mul %u, %t", "%v = tile.create")
     assert "read before it is written" in mutate.undefined_in_value_mode(unwritten, 1)
+    # No input of an argument type the interpreter has none of (a mutant of
+    # tile-to-pto-invalid.mlir's @arith_without_lowering): undefined, where
+    # it used to kill the worker and count as a compiler crash.
+    f8 = """func.func @f(%a: f8E4M3FN, %s: f8E8M0FNU) {
+  %f = arith.scaling_extf %a, %s : f8E4M3FN, f8E8M0FNU to f32
+  return
+}"""
+    assert "no random input for type f8E4M3FN" in mutate.undefined_in_value_mode(f8, 1)
+    assert mutate.check_semantics((f8, 1))[0][1] == "undefined"
 
 
 def _tool(tmp_path, script: str) -> list[str]:
