@@ -329,11 +329,14 @@ private:
 };
 
 /// Refusals of kernels ptoas 0.27 crashes on or mistranslates, run on the
-/// emitted PTO function (PtoasLimits.cpp).
-LogicalResult checkWhileNesting(func::FuncOp func);
+/// emitted PTO function (PtoasLimits.cpp), given its scf.while ops in walk
+/// order.
+LogicalResult checkWhileNesting(func::FuncOp func,
+                                ArrayRef<scf::WhileOp> whiles);
+LogicalResult checkCFGLowering(func::FuncOp func,
+                               ArrayRef<scf::WhileOp> whiles);
 /// Whether ptoas 0.27 lowers the arith op `op` to C++ (PtoasLimits.cpp).
 bool ptoasLowersArith(Operation *op);
-LogicalResult checkCFGLowering(func::FuncOp func);
 
 } // namespace mlir::tile::pto_emission
 

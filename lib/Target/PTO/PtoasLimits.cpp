@@ -43,14 +43,16 @@ static InFlightDiagnostic refuseLoop(Operation *loop) {
   return diag;
 }
 
-LogicalResult pto_emission::checkWhileNesting(func::FuncOp func) {
-  scf::WhileOp nested;
-  tile::walk(func, [&](scf::WhileOp loop) {
-    if (!nested && !isa<func::FuncOp>(loop->getParentOp()))
-      nested = loop;
-  });
-  if (!nested)
+static bool isNested(scf::WhileOp loop) {
+  return !isa<func::FuncOp>(loop->getParentOp());
+}
+
+LogicalResult pto_emission::checkWhileNesting(func::FuncOp func,
+                                              ArrayRef<scf::WhileOp> whiles) {
+  const scf::WhileOp *nestedIt = llvm::find_if(whiles, isNested);
+  if (nestedIt == whiles.end())
     return success();
+  scf::WhileOp nested = *nestedIt;
   // The innermost open while of each op is kept on a stack as the walk
   // enters and leaves whiles, so no op looks up its ancestors.
   Operation *inner = nullptr;
@@ -159,14 +161,11 @@ struct WhileToCF : OpRewritePattern<scf::WhileOp> {
 ///   that differ only in operands, making each differing operand a block
 ///   argument; ptoas's C++ casts a tile_buf block argument to a pointer (an
 ///   invalid cast, or "tmov lowering expects opaque dst/src types").
-LogicalResult pto_emission::checkCFGLowering(func::FuncOp func) {
-  bool anyWhile = false, nested = false;
-  tile::walk(func, [&](scf::WhileOp loop) {
-    anyWhile = true;
-    nested |= !isa<func::FuncOp>(loop->getParentOp());
-  });
-  if (!anyWhile)
+LogicalResult pto_emission::checkCFGLowering(func::FuncOp func,
+                                             ArrayRef<scf::WhileOp> whiles) {
+  if (whiles.empty())
     return success();
+  bool nested = llvm::any_of(whiles, isNested);
   MLIRContext *context = func.getContext();
   context->loadDialect<cf::ControlFlowDialect>();
   OwningOpRef<ModuleOp> scratch = ModuleOp::create(func.getLoc());
@@ -182,9 +181,9 @@ LogicalResult pto_emission::checkCFGLowering(func::FuncOp func) {
     if (failed(applyPartialConversion(copy, target, std::move(lowering))))
       return success(); // ptoas fails too, with its own message
   }
-  RewritePatternSet whiles(context);
-  whiles.add<WhileToCF>(context);
-  (void)applyPatternsGreedily(copy, std::move(whiles));
+  RewritePatternSet whileLowering(context);
+  whileLowering.add<WhileToCF>(context);
+  (void)applyPatternsGreedily(copy, std::move(whileLowering));
   scf::WhileOp left;
   tile::walk(copy, [&](scf::WhileOp loop) {
     if (!left)

@@ -205,11 +205,18 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
         builder.create<func::FuncOp>(kernel.getLoc(), kernel.getName(), *type);
     if (kernels.size() > 1 && kernel == entry)
       func->setAttr(kEntryAttrName, builder.getUnitAttr());
-    if (failed(FunctionEmitter(kernel, func, level3, arch).emit()) ||
-        failed(checkWhileNesting(func)) || failed(checkCFGLowering(func)))
+    if (failed(FunctionEmitter(kernel, func, level3, arch).emit())) {
       failedAny = true;
-    tile::walk(
-        func, [](scf::WhileOp loop) { loop->removeAttr(kEmittedForAttrName); });
+      continue;
+    }
+    // One walk finds the whiles both refusals look at.
+    SmallVector<scf::WhileOp> whiles;
+    tile::walk(func, [&](scf::WhileOp loop) { whiles.push_back(loop); });
+    if (failed(checkWhileNesting(func, whiles)) ||
+        failed(checkCFGLowering(func, whiles)))
+      failedAny = true;
+    for (scf::WhileOp loop : whiles)
+      loop->removeAttr(kEmittedForAttrName);
   }
   if (failedAny)
     return failure();

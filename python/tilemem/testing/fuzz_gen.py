@@ -249,7 +249,7 @@ class KernelGenerator:
         scalars: random.Random | None = None,
     ):
         self.rng = rng
-        # The scalar constructs (see scalar_statement) draw from a stream of
+        # The scalar constructs (see produce_scalar) draw from a stream of
         # their own, so a program with them is the program without them plus
         # scalar code: the tile program of a seed does not change.
         self.srng = scalars
@@ -845,12 +845,12 @@ class KernelGenerator:
             self.statement(depth)
 
     # -- scalar statements -------------------------------------------------
-    # f32 and index values computed by arith ops, carried by loops, yielded
-    # by ifs, and read where the tile program reads scalars: by tile-scalar
-    # ops, as loop bounds and as if conditions. Every index value is >= 0
-    # and grows by at most one per iteration, and every f32 value stays
-    # small (a carry is halved before anything is added to it), so nothing
-    # overflows int32_t or float32 on the device.
+    # f32, index and i1 values computed by arith ops, carried by loops,
+    # yielded by ifs, and read where the tile program reads scalars: by
+    # tile-scalar ops and tile.write, as loop bounds and as conditions. Every
+    # index value is >= 0 and grows by a few at most per iteration, and every
+    # f32 value stays small (a carry is halved before a clamped value is
+    # added to it), so nothing overflows int32_t or float32 on the device.
     def pick_scalar(self, kind: str) -> Value:
         return self.srng.choice(self.visible(kind))
 
@@ -990,6 +990,13 @@ class KernelGenerator:
     def scalar_type(self, value: Value) -> str:
         return _SCALAR_TYPES[value.kind]
 
+    def define_scalars(self, names: list[str], kinds: list[str]) -> list[str]:
+        """Defines the scalar results that come first among `names`, one per
+        kind of `kinds`; returns the names after them."""
+        for name, kind in zip(names, kinds):
+            self.define(Value(name, kind, self.new_group()))
+        return names[len(kinds) :]
+
     # -- control flow ----------------------------------------------------
     def choose_carries(self) -> list[Value]:
         carries: list[Value] = []
@@ -1114,9 +1121,7 @@ class KernelGenerator:
     def bind_results(self, results, carries, carried_tensor, tensor, scalars=()):
         count = len(scalars) + len(carries) + (1 if carried_tensor else 0)
         names = [f"{results}#{i}" for i in range(count)] if count > 1 else [results]
-        for name, scalar in zip(names, scalars):
-            self.define(Value(name, scalar.kind, self.new_group()))
-        names = names[len(scalars) :]
+        names = self.define_scalars(names, [v.kind for v in scalars])
         for name, carry in zip(names, carries):
             self.define(Value(name, carry.kind, self.new_group()))
         if carried_tensor:
@@ -1207,9 +1212,7 @@ class KernelGenerator:
         self.emit(depth + 1, f"scf.yield {', '.join(all_yields)} : {sig}")
         self.emit(depth, "}")
         names = [f"{results}#{i}" for i in range(len(types))]
-        for name, scalar in zip(names[1:], scalars):
-            self.define(Value(name, scalar.kind, self.new_group()))
-        for name, carry in zip(names[1 + len(scalars) :], carries):
+        for name, carry in zip(self.define_scalars(names[1:], [v.kind for v in scalars]), carries):
             self.define(Value(name, carry.kind, self.new_group()))
         if carry_tensor:
             self.scopes[-1].tensor = Value(names[-1], "tensor", tensor.group)
@@ -1353,9 +1356,7 @@ class KernelGenerator:
         self.emit(depth, "}")
         count = len(types)
         names = [f"{results}#{i}" for i in range(count)] if count > 1 else [results]
-        for name, kind in zip(names, scalars):
-            self.define(Value(name, kind, self.new_group()))
-        names = names[len(scalars) :]
+        names = self.define_scalars(names, scalars)
         for name, kind in zip(names, kinds):
             self.define(Value(name, kind, self.new_group()))
         if carry_tensor:

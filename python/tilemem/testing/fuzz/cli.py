@@ -128,15 +128,7 @@ def main(argv=None) -> int:
 
     if args.print:
         sys.stdout.write(
-            generate(
-                args.seed,
-                args.max_depth,
-                args.branch_heavy,
-                tensor_outputs=bool(planners) and args.seed % 2 == 0,
-                boundary=args.shapes == "boundary",
-                while_forwarding=args.while_forwarding,
-                scalars=args.scalars,
-            )
+            _program(args, args.seed, tensor_outputs=bool(planners) and args.seed % 2 == 0)
         )
         return 0
     if args.compare_modes:
@@ -179,15 +171,7 @@ def main(argv=None) -> int:
             # report with the program that caused it.
             seed = job[0]
             counts["crash"] += 1
-            text = generate(
-                seed,
-                args.max_depth,
-                args.branch_heavy,
-                tensor_outputs=bool(planners) and seed % 2 == 0,
-                boundary=args.shapes == "boundary",
-                while_forwarding=args.while_forwarding,
-                scalars=args.scalars,
-            )
+            text = _program(args, seed, tensor_outputs=bool(planners) and seed % 2 == 0)
             path = _write_failure(
                 args.failures, f"seed-{seed}.mlir", "crash", "the compiler crashed", text, ""
             )
@@ -291,6 +275,19 @@ def main(argv=None) -> int:
     return 1 if bad else 0
 
 
+def _program(args, seed: int, tensor_outputs: bool) -> str:
+    """The program of `seed` with the generator options of the command line."""
+    return generate(
+        seed,
+        args.max_depth,
+        args.branch_heavy,
+        tensor_outputs=tensor_outputs,
+        boundary=args.shapes == "boundary",
+        while_forwarding=args.while_forwarding,
+        scalars=args.scalars,
+    )
+
+
 def _execute(args, seeds, planners, buffer_ir, tools, progress) -> int:
     """--execute: the kernels of `seeds` through the real toolchain for
     every planner; prints the outcomes and returns the failures."""
@@ -299,20 +296,7 @@ def _execute(args, seeds, planners, buffer_ir, tools, progress) -> int:
     started = time.time()
     name = "branch-heavy" if args.branch_heavy else "default"
     programs = [
-        corpus.Program(
-            name,
-            seed,
-            generate(
-                seed,
-                args.max_depth,
-                args.branch_heavy,
-                tensor_outputs=True,
-                boundary=args.shapes == "boundary",
-                while_forwarding=args.while_forwarding,
-                scalars=args.scalars,
-            ),
-        )
-        for seed in seeds
+        corpus.Program(name, seed, _program(args, seed, tensor_outputs=True)) for seed in seeds
     ]
     bar = None
     if progress:
