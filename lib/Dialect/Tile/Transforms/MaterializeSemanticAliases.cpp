@@ -180,6 +180,7 @@ struct MaterializeSemanticAliasesPass
     numBranchCopies += counters.branchCopies;
     numWritebackCopies += counters.writebackCopies;
     numSelections += counters.selections;
+    numValueTableGrowths += numbering.growths();
   }
 };
 } // namespace

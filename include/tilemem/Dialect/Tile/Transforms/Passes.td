@@ -345,6 +345,9 @@ def TileMaterializeSemanticAliases
               "Self-checks that replayed the walk the rewrite's analyses were "
               "built from (the rewrite created no op) instead of walking the "
               "function again">,
+    Statistic<"numValueTableGrowths", "value-table-growths",
+              "Times the value numbering, sized for the input's storage "
+              "values, grew for the values the rewrite added">,
   ];
 }
 
