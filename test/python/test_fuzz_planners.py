@@ -221,16 +221,41 @@ _SCALAR_CONSTRUCTS = {
 _TILE_OPS = re.compile(r"= (tile\.\w+)")
 
 
+def _yields_a_carry_elsewhere(text):
+    """Whether a loop yields one of its scalar carries (%xa...) to another carry's
+    position (a swap, a rotation or a lag): each yield is matched with the
+    block arguments of the loop body opened two columns left of it."""
+    args_at = {}  # indentation of an open region -> its block arguments
+    for line in text.splitlines():
+        indent = len(line) - len(line.lstrip())
+        if line.rstrip().endswith("{") or line.lstrip().startswith("^bb0("):
+            region = re.search(r"iter_args\(([^)]*)\)|\^bb0\(([^)]*)\)", line)
+            names = re.findall(
+                r"(%[\w]+)(?: =|:)", (region.group(1) or region.group(2)) if region else ""
+            )
+            args_at[indent] = names
+        elif "scf.yield" in line:
+            operands = re.findall(r"%[\w#]+", line.split(":")[0])
+            names = args_at.get(indent - 2, [])
+            if any(
+                o.startswith("%xa") and o in names and names.index(o) != i
+                for i, o in enumerate(operands)
+            ):
+                return True
+    return False
+
+
 def test_scalar_constructs_in_every_position():
     """The generator computes f32 and index scalars and puts them in every
     position the tile program reads a scalar or carries a value; with
     scalars=False a seed gives the same tile program without them."""
-    seen = dict.fromkeys(_SCALAR_CONSTRUCTS, 0)
+    seen = dict.fromkeys([*_SCALAR_CONSTRUCTS, "permuted carries"], 0)
     for seed in range(1, 120):
         for tensor_outputs in (False, True):
             text = fuzz.generate(seed, tensor_outputs=tensor_outputs)
             for construct, pattern in _SCALAR_CONSTRUCTS.items():
                 seen[construct] += bool(pattern.search(text))
+            seen["permuted carries"] += _yields_a_carry_elsewhere(text)
             plain = fuzz.generate(seed, tensor_outputs=tensor_outputs, scalars=False)
             assert not re.search(r"%(x|xa|xb|p|ub|edge)\d", plain), seed
             assert _TILE_OPS.findall(plain) == _TILE_OPS.findall(text), seed

@@ -48,6 +48,7 @@ REPRO_EXPECTED = {
     "extract": "pass",  # an f32 output through an f16 narrowing: compare.tolerance
     "fillpad_f16_maxmin_sim": "unchecked: pto-isa's TFILLPAD pads f16",
     "for_scalar_carry": "pass",  # emitted as an scf.while
+    "for_swapped_f32_carries": "pass",
     "gemv_row0": "refused: a view of another shape of a acc tile has no tile_buf",
     "index_beyond_int32": "refused: ptoas 0.27 holds index values in int32_t",
     "index_int32_extremes": "pass",
@@ -72,7 +73,9 @@ REPRO_EXPECTED = {
     "while_in_for": "pass",
     "while_scalar_carry": "pass",
     "while_nest": "pass",  # its stores are dead: nothing nested is emitted
-    "while_result_in_if": "refused: ptoas 0.27 lowers an scf.while to a CFG only when",
+    "while_i1_result_in_if": "pass",
+    "while_lagged_carry": "pass",
+    "while_result_in_if": "pass",
     "while_nest_live": "refused: ptoas 0.27 crashes on it",
     "write_colblock_live": "pass",
 }

@@ -335,6 +335,20 @@ LogicalResult checkWhileNesting(func::FuncOp func,
                                 ArrayRef<scf::WhileOp> whiles);
 LogicalResult checkCFGLowering(func::FuncOp func,
                                ArrayRef<scf::WhileOp> whiles);
+/// ptoas 0.27's SCFWhileToCF lowers an scf.while only when every read of its
+/// results is in the while's own block (checkCFGLowering). A scalar result
+/// read in another block is passed, right after the while, through a cast
+/// and back, and the other reads take the cast back: the while's result is
+/// then read once, next to it (PtoasLimits.cpp).
+void routeWhileResults(ArrayRef<scf::WhileOp> whiles);
+/// ptoas 0.27's C++ assigns the iteration arguments of a lowered scf.while
+/// one after another from its yield, and the body reads the same variables:
+/// `scf.yield %k1, %a1, %a` (the third carry takes the second's old value)
+/// becomes `v1 = k1; v2 = a1; v3 = v2;`, which reads the new value. Each
+/// yielded iteration argument that changes position is copied before the
+/// yield through the round trip of routeWhileResults, a variable the
+/// assignments do not write (PtoasLimits.cpp).
+void copyPermutedCarries(ArrayRef<scf::WhileOp> whiles);
 /// Whether ptoas 0.27 lowers the arith op `op` to C++ (PtoasLimits.cpp).
 bool ptoasLowersArith(Operation *op);
 

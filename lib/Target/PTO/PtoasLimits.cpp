@@ -147,6 +147,87 @@ struct WhileToCF : OpRewritePattern<scf::WhileOp> {
 };
 } // namespace
 
+/// The round trip that passes a scalar through an op ptoas 0.27 does not
+/// fold before it lowers scf.while (its folders do not undo a cast pair; an
+/// identity such as `addi %r, 0` is folded away): index and integers through
+/// index_cast (to i64, or to index), floats through a bitcast to the integer
+/// of their width. Null when `type` has none.
+static Type roundTripType(Type type) {
+  MLIRContext *context = type.getContext();
+  if (type.isIndex())
+    return IntegerType::get(context, 64);
+  if (isa<IntegerType>(type))
+    return IndexType::get(context);
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return IntegerType::get(context, floatType.getWidth());
+  return nullptr;
+}
+
+static Value castForRoundTrip(OpBuilder &builder, Location loc, Value value,
+                              Type to) {
+  if (value.getType().isIntOrIndex() && to.isIntOrIndex())
+    return builder.create<arith::IndexCastOp>(loc, to, value);
+  return builder.create<arith::BitcastOp>(loc, to, value);
+}
+
+void pto_emission::copyPermutedCarries(ArrayRef<scf::WhileOp> whiles) {
+  for (scf::WhileOp loop : whiles) {
+    Block *after = loop.getAfterBody();
+    Block *before = loop.getBeforeBody();
+    scf::ConditionOp condition = loop.getConditionOp();
+    auto yield = cast<scf::YieldOp>(after->getTerminator());
+    OpBuilder builder(yield);
+    for (OpOperand &operand : yield->getOpOperands()) {
+      auto carried = dyn_cast<BlockArgument>(operand.get());
+      if (!carried || carried.getOwner() != after)
+        continue;
+      // An iteration argument yielded back to its own position is no copy.
+      auto forwarded =
+          dyn_cast<BlockArgument>(condition.getArgs()[carried.getArgNumber()]);
+      if (forwarded && forwarded.getOwner() == before &&
+          forwarded.getArgNumber() == operand.getOperandNumber())
+        continue;
+      Type carrier = roundTripType(carried.getType());
+      if (!carrier)
+        continue;
+      Value there = castForRoundTrip(builder, yield.getLoc(), carried, carrier);
+      operand.set(
+          castForRoundTrip(builder, yield.getLoc(), there, carried.getType()));
+    }
+  }
+}
+
+void pto_emission::routeWhileResults(ArrayRef<scf::WhileOp> whiles) {
+  bool nested = llvm::any_of(whiles, isNested);
+  for (scf::WhileOp loop : whiles) {
+    // In a kernel ptoas lowers as a whole, its SCFToControlFlow splits the
+    // block at the first scf.for or scf.if after the while; a read after
+    // that is in another block too. The scan stops at the next op with
+    // regions, so the scans of one block's whiles do not overlap.
+    Operation *split = nullptr;
+    if (nested)
+      for (Operation *op = loop->getNextNode(); op && !split;
+           op = op->getNextNode())
+        if (op->getNumRegions() != 0)
+          split = op;
+    auto readElsewhere = [&](Operation *user) {
+      return user->getBlock() != loop->getBlock() ||
+             (split && !user->isBeforeInBlock(split));
+    };
+    OpBuilder builder(loop->getContext());
+    builder.setInsertionPointAfter(loop);
+    for (Value result : loop.getResults()) {
+      Type carrier = roundTripType(result.getType());
+      if (!carrier || llvm::none_of(result.getUsers(), readElsewhere))
+        continue;
+      Value there = castForRoundTrip(builder, loop.getLoc(), result, carrier);
+      Value back =
+          castForRoundTrip(builder, loop.getLoc(), there, result.getType());
+      result.replaceAllUsesExcept(back, there.getDefiningOp());
+    }
+  }
+}
+
 /// ptoas 0.27 lowers every scf.while to CFG blocks with a greedy rewrite
 /// (SCFWhileToCF); in a kernel it lowers to a CFG as a whole (an scf.while
 /// inside an scf.for, scf.if or scf.while: needsWholeFunctionSCFToCF) its

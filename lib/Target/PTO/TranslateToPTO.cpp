@@ -209,12 +209,17 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
       failedAny = true;
       continue;
     }
-    // One walk finds the whiles both refusals look at.
+    // One walk finds the whiles both refusals and the rewrites look at.
     SmallVector<scf::WhileOp> whiles;
     tile::walk(func, [&](scf::WhileOp loop) { whiles.push_back(loop); });
-    if (failed(checkWhileNesting(func, whiles)) ||
-        failed(checkCFGLowering(func, whiles)))
+    if (failed(checkWhileNesting(func, whiles))) {
       failedAny = true;
+    } else {
+      copyPermutedCarries(whiles);
+      routeWhileResults(whiles);
+      if (failed(checkCFGLowering(func, whiles)))
+        failedAny = true;
+    }
     for (scf::WhileOp loop : whiles)
       loop->removeAttr(kEmittedForAttrName);
   }

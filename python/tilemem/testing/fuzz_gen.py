@@ -951,13 +951,18 @@ class KernelGenerator:
             for _ in range(self.srng.choice([1, 1, 2]))
         ]
 
-    def scalar_next(self, depth: int, carried: Value) -> str:
-        """What a loop yields for a scalar carry: itself, a bounded update of
-        it (an index counts up by one, an f32 is halved and a scalar of the
-        scope added), or an outer scalar."""
+    def scalar_next(self, depth: int, carried: Value, siblings: list[Value]) -> str:
+        """What a loop yields for a scalar carry: itself, another carry of the
+        loop of its kind as it was (a swap, a rotation or a lag, which the
+        back edge must read before it assigns), a bounded update of it (an
+        index counts up by one, an f32 is halved and a scalar of the scope
+        added), or an outer scalar."""
         r = self.srng.random()
         if r < 0.15:
             return carried.name
+        others = [v for v in siblings if v.kind == carried.kind and v is not carried]
+        if others and r < 0.3:
+            return self.srng.choice(others).name
         if carried.kind == "i1":
             if r < 0.4:
                 return self.scalar_condition(depth)
@@ -1110,7 +1115,7 @@ class KernelGenerator:
         yields = self.wrap_in_scope(depth + 1, yields, tile_types) if yields else yields
         if carry_tensor:
             yields.append(self.scopes[-1].tensor.name)
-        yields = [self.scalar_next(depth + 1, a) for a in scalar_args] + yields
+        yields = [self.scalar_next(depth + 1, a, scalar_args) for a in scalar_args] + yields
         self.loops -= 1
         self.scopes.pop()
         if types:
@@ -1203,7 +1208,9 @@ class KernelGenerator:
         next_counter = self.fresh("k")
         self.emit(depth + 1, f"{next_counter} = arith.addi {counter2}, %c1 : index")
         all_yields = (
-            [next_counter] + [self.scalar_next(depth + 1, a) for a in scalar_after] + yields
+            [next_counter]
+            + [self.scalar_next(depth + 1, a, scalar_after) for a in scalar_after]
+            + yields
         )
         if carry_tensor:
             all_yields.append(self.scopes[-1].tensor.name)

@@ -1178,3 +1178,160 @@ func.func @for_unsigned_index_and_tile(%A: !tile.tensor<8x8xf32>, %n: index) -> 
   %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
   return %A1 : !tile.tensor<8x8xf32>
 }
+
+// -----
+
+// Tests that an scf.while whose result is read inside an scf.if passes it,
+// right after the while, through an index_cast to i64 and back, and the if
+// reads the cast back: ptoas 0.27's SCFWhileToCF lowers a while only when
+// every read of its results is in the while's own block, and does not fold
+// the pair (test/Target/PTO/ptoas/scalar-arith.mlir runs this through it).
+// CHECK-LABEL: func.func @while_result_read_in_nested_block(
+// CHECK: %[[W:.*]] = scf.while
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[WIDE:.*]] = arith.index_cast %[[W]] : index to i64
+// CHECK-NEXT: %[[BACK:.*]] = arith.index_cast %[[WIDE]] : i64 to index
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: arith.index_cast %[[BACK]] : index to i32
+func.func @while_result_read_in_nested_block(%A: !tile.tensor<8x8xf32>, %n: index, %c: i1) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i : index
+  } do {
+  ^bb0(%i: index):
+    %next = arith.addi %i, %c1 : index
+    scf.yield %next : index
+  }
+  %y = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    %k = arith.index_cast %r : index to i32
+    %f = arith.sitofp %k : i32 to f32
+    %z = tile.adds %x, %f into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+    scf.yield %z : !tile.tile<8x8xf32, vec>
+  } else {
+    scf.yield %x : !tile.tile<8x8xf32, vec>
+  }
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that a while result read after an scf.if of the while's own block
+// takes the round trip when another scf.while is nested: ptoas then lowers
+// the whole kernel to a CFG, which splits the block at the scf.if.
+// CHECK-LABEL: func.func @while_result_read_after_split(
+// CHECK: %[[W:.*]] = scf.while
+// CHECK: %[[WIDE:.*]] = arith.index_cast %[[W]] : index to i64
+// CHECK-NEXT: %[[BACK:.*]] = arith.index_cast %[[WIDE]] : i64 to index
+// CHECK-NEXT: scf.if
+// CHECK: arith.index_cast %[[BACK]] : index to i32
+func.func @while_result_read_after_split(%A: !tile.tensor<8x8xf32>, %n: index, %c: i1) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %b2 = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i : index
+  } do {
+  ^bb0(%i: index):
+    %next = arith.addi %i, %c1 : index
+    scf.yield %next : index
+  }
+  %y = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    %w = scf.while (%j = %c0) : (index) -> index {
+      %go = arith.cmpi slt, %j, %n : index
+      scf.condition(%go) %j : index
+    } do {
+    ^bb0(%j: index):
+      %e = tile.exp %x into(%b2 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
+      %next = arith.addi %j, %c1 : index
+      scf.yield %next : index
+    }
+    scf.yield %x : !tile.tile<8x8xf32, vec>
+  } else {
+    scf.yield %x : !tile.tile<8x8xf32, vec>
+  }
+  %k = arith.index_cast %r : index to i32
+  %f = arith.sitofp %k : i32 to f32
+  %z = tile.adds %y, %f into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+  %A1 = tile.store %z, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that the f32 result of an scf.for carrying a scalar (emitted as an
+// scf.while) read inside an scf.if takes its round trip through a bitcast
+// to i32; the induction variable, read nowhere, takes none.
+// CHECK-LABEL: func.func @for_as_while_result_read_in_nested_block(
+// CHECK: %[[W:.*]]:2 = scf.while
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[BITS:.*]] = arith.bitcast %[[W]]#1 : f32 to i32
+// CHECK-NEXT: %[[BACK:.*]] = arith.bitcast %[[BITS]] : i32 to f32
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: pto.tadds ins(%{{.*}}, %[[BACK]] :
+func.func @for_as_while_result_read_in_nested_block(%A: !tile.tensor<8x8xf32>, %n: index, %c: i1, %x: f32) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %half = arith.constant 0.5 : f32
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (f32) {
+    %h = arith.mulf %a, %half : f32
+    scf.yield %h : f32
+  }
+  %y = scf.if %c -> (!tile.tile<8x8xf32, vec>) {
+    %z = tile.adds %t, %s into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+    scf.yield %z : !tile.tile<8x8xf32, vec>
+  } else {
+    scf.yield %t : !tile.tile<8x8xf32, vec>
+  }
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that an scf.while carry yielded to another position (the third carry
+// takes the second's old value) is copied before the yield through an
+// index_cast round trip: ptoas 0.27's C++ assigns the iteration variables
+// one after another, so the third would read the second's new value. The
+// first two carries, yielded computed values, and no carry yielded to its
+// own position take a copy.
+// CHECK-LABEL: func.func @while_lagged_carry(
+// CHECK: scf.while
+// CHECK: ^bb0(%[[K:.*]]: index, %[[A:.*]]: index, %[[B:.*]]: index):
+// CHECK-NEXT: %[[K1:.*]] = arith.addi %[[K]], %c1 : index
+// CHECK-NEXT: %[[A1:.*]] = arith.addi %[[A]], %c3 : index
+// CHECK-NEXT: %[[WIDE:.*]] = arith.index_cast %[[A]] : index to i64
+// CHECK-NEXT: %[[OLD:.*]] = arith.index_cast %[[WIDE]] : i64 to index
+// CHECK-NEXT: scf.yield %[[K1]], %[[A1]], %[[OLD]] : index, index, index
+func.func @while_lagged_carry(%A: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r:3 = scf.while (%k = %c0, %a = %c0, %s = %c0) : (index, index, index) -> (index, index, index) {
+    %go = arith.cmpi slt, %k, %c3 : index
+    scf.condition(%go) %k, %a, %s : index, index, index
+  } do {
+  ^bb0(%k: index, %a: index, %s: index):
+    %k1 = arith.addi %k, %c1 : index
+    %a1 = arith.addi %a, %c3 : index
+    scf.yield %k1, %a1, %a : index, index, index
+  }
+  %i = arith.index_cast %r#2 : index to i32
+  %f = arith.sitofp %i : i32 to f32
+  %y = tile.adds %x, %f into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}

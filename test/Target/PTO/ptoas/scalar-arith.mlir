@@ -3,9 +3,10 @@
 // arith.addf (Inputs/scalar-addf.pto: "failed to legalize"), so
 // tile-translate writes a + b as a - (-b); and its SCFWhileToCF leaves an
 // scf.while whose result is read in another block (Inputs/
-// while-result-in-if.pto), which tile-translate refuses
-// (tile-to-pto-invalid.mlir). The two pins fail when a ptoas lowers them,
-// and the workaround and the refusal can go.
+// while-result-in-if.pto), so tile-translate reads such a result through a
+// cast and back next to the while (tile-to-pto.mlir, which
+// test_toolchain_corpora.py runs through ptoas and the simulator). The two
+// pins fail when a ptoas lowers them, and the workarounds can go.
 // RUN: tile-opt %s --tile-memory-pipeline=memory-planner=pypto | tile-translate --tile-to-pto -o %t.pto
 // RUN: %ptoas --pto-level=level3 --enable-insert-sync %t.pto -o %t.cpp
 // RUN: FileCheck %s --input-file=%t.cpp

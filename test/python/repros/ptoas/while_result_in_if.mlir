@@ -1,8 +1,8 @@
 // An scf.while whose result is read inside an scf.if (found by the fuzzer's
 // scalar constructs): ptoas 0.27's SCFWhileToCF lowers a while only when
 // every use of its results is in the while's own block, and otherwise fails
-// with "Unsupported SCF op remained after pre-lowering"; tilemem refuses it
-// at the while.
+// with "Unsupported SCF op remained after pre-lowering". tilemem reads the
+// result through an index_cast to i64 and back, next to the while.
 func.func @while_result_in_if(%A: !tile.tensor<16x16xf32>, %n: index, %c: i1) -> !tile.tensor<16x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
