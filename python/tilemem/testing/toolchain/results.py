@@ -217,38 +217,13 @@ KNOWN_CLASSES: dict[str, tuple[str, str, str]] = {
         r"Rows must be 32 bytes align",
         "pto-isa rejects row-major vec tiles whose rows are not 32-byte multiples",
     ),
-    "layout-blind-handle-map": (
-        "compare",
-        r"",
-        "level3: a transposed view of a square RxR tile has no col_major RxR alloc_tile "
-        "(the PTO handle map ignores the layout), so x op transpose(x) reads x twice",
-    ),
 }
-
-_SQUARE_VIEW = re.compile(
-    r"tile\.transpose_view\s+%[\w#]+\s*:\s*!tile\.tile<(\d+)x(\d+)x\w+,\s*vec>"
-)
-
-
-def _layout_blind_handles(kernel: str, pto_text: str, level: str) -> bool:
-    """A level3 emission of a square transposed view without its col_major
-    handle (KNOWN_CLASSES["layout-blind-handle-map"])."""
-    if level != "level3":
-        return False
-    for m in _SQUARE_VIEW.finditer(kernel):
-        r, c = m.groups()
-        if r != c:
-            continue
-        col = f"rows={r}, cols={r}, v_row={r}, v_col={r}, blayout=col_major"
-        if not any(col in line for line in pto_text.splitlines() if "pto.alloc_tile" in line):
-            return True
-    return False
 
 
 def classify_failure(result: ChainResult) -> str | None:
     """The first known class (``KNOWN_CLASSES``, in order) a failed
-    result matches, if any: by its stage's diagnostics, and for a compare
-    failure by the kernel and the PTO (layout-blind-handle-map)."""
+    result matches, if any, by its stage's diagnostics. A wrong result
+    (compare) has no class: it is always a new failure."""
     if result.ok:
         return None
     stage = result.stages.get(result.stage)
@@ -260,8 +235,6 @@ def classify_failure(result: ChainResult) -> str | None:
     if result.stage == "compile":
         text += "\n" + str(stage.detail.get("stderr", ""))[-50000:]
     if result.stage == "compare":
-        if _layout_blind_handles(result.kernel_text, result.pto_text, result.level):
-            return "layout-blind-handle-map"
         return None
     for name, (where, pattern, _) in KNOWN_CLASSES.items():
         if where == result.stage and pattern and re.search(pattern, text):
