@@ -1,4 +1,10 @@
-//===- PtoasLimits.cpp - kernels ptoas 0.27 cannot take ------------------===//
+//===- PtoasLimits.cpp - what ptoas 0.27 cannot take, and workarounds -----===//
+//
+// Refusals of kernels ptoas 0.27 crashes on or mistranslates, and the
+// rewrites of the emitted PTO that give it an equivalent form it handles
+// (the while carries and results passed through a cast round trip).
+//
+//===----------------------------------------------------------------------===//
 
 #include "FunctionEmitter.h"
 #include "tilemem/Support/Walk.h"
