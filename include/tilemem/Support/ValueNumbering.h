@@ -88,14 +88,16 @@ public:
 
   /// The number of `value`, giving it the next one if it has none.
   unsigned getOrAssign(Value value) {
-    if ((count + 1) * 4 >= (size_t(mask) + 1) * 3)
+    unsigned *slot = &bucketOf(value);
+    if (*slot != kNone)
+      return *slot;
+    if ((count + 1) * 4 >= (size_t(mask) + 1) * 3) {
       reserve(count + 1);
-    unsigned &slot = bucketOf(value);
-    if (slot == kNone) {
-      slot = unsigned(count++);
-      keys[slot] = value;
+      slot = &bucketOf(value);
     }
-    return slot;
+    *slot = unsigned(count++);
+    keys[*slot] = value;
+    return *slot;
   }
   /// The number of `value`, or kNone.
   unsigned lookup(Value value) const { return count ? bucketOf(value) : kNone; }

@@ -176,6 +176,16 @@ static Value castForRoundTrip(OpBuilder &builder, Location loc, Value value,
   return builder.create<arith::BitcastOp>(loc, to, value);
 }
 
+/// `value` passed through its round trip at the builder's insertion point,
+/// or null when its type has none.
+static Value roundTrip(OpBuilder &builder, Location loc, Value value) {
+  Type carrier = roundTripType(value.getType());
+  if (!carrier)
+    return nullptr;
+  Value there = castForRoundTrip(builder, loc, value, carrier);
+  return castForRoundTrip(builder, loc, there, value.getType());
+}
+
 void pto_emission::copyPermutedCarries(ArrayRef<scf::WhileOp> whiles) {
   for (scf::WhileOp loop : whiles) {
     Block *after = loop.getAfterBody();
@@ -193,12 +203,8 @@ void pto_emission::copyPermutedCarries(ArrayRef<scf::WhileOp> whiles) {
       if (forwarded && forwarded.getOwner() == before &&
           forwarded.getArgNumber() == operand.getOperandNumber())
         continue;
-      Type carrier = roundTripType(carried.getType());
-      if (!carrier)
-        continue;
-      Value there = castForRoundTrip(builder, yield.getLoc(), carried, carrier);
-      operand.set(
-          castForRoundTrip(builder, yield.getLoc(), there, carried.getType()));
+      if (Value copy = roundTrip(builder, yield.getLoc(), carried))
+        operand.set(copy);
     }
   }
 }
@@ -223,13 +229,13 @@ void pto_emission::routeWhileResults(ArrayRef<scf::WhileOp> whiles) {
     OpBuilder builder(loop->getContext());
     builder.setInsertionPointAfter(loop);
     for (Value result : loop.getResults()) {
-      Type carrier = roundTripType(result.getType());
-      if (!carrier || llvm::none_of(result.getUsers(), readElsewhere))
+      if (llvm::none_of(result.getUsers(), readElsewhere))
         continue;
-      Value there = castForRoundTrip(builder, loop.getLoc(), result, carrier);
-      Value back =
-          castForRoundTrip(builder, loop.getLoc(), there, result.getType());
-      result.replaceAllUsesExcept(back, there.getDefiningOp());
+      Value back = roundTrip(builder, loop.getLoc(), result);
+      if (!back)
+        continue;
+      Operation *there = back.getDefiningOp()->getOperand(0).getDefiningOp();
+      result.replaceAllUsesExcept(back, there);
     }
   }
 }
