@@ -124,7 +124,8 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
     if (!func.isExternal() && !isOrchestrationFunction(func))
       kernels.push_back(func);
   if (kernels.empty())
-    return module.emitError(
+    return emitError(
+        module.getLoc(),
         "cannot be emitted to PTO: the module has no kernel (orchestration "
         "functions and declarations are not emitted)");
 
@@ -158,7 +159,7 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
         marked.push_back(kernel);
     if (marked.size() != 1) {
       InFlightDiagnostic diag =
-          module.emitError()
+          emitError(module.getLoc())
           << "cannot be emitted to PTO: " << kernels.size() << " kernels and "
           << marked.size() << " marked `pto.entry`; mark exactly one";
       for (func::FuncOp kernel : kernels)
@@ -226,8 +227,8 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
   if (failedAny)
     return failure();
   if (failed(verify(*out)))
-    return module.emitError(
-        "internal error: the emitted PTO module does not verify");
+    return emitError(module.getLoc(),
+                     "internal error: the emitted PTO module does not verify");
 
   std::string text;
   llvm::raw_string_ostream buffer(text);
@@ -258,8 +259,9 @@ void mlir::tile::registerTileToPTOTranslation() {
           return failure();
         std::optional<PTOLevel> parsed = parsePTOLevel(level);
         if (!parsed)
-          return module->emitError() << "unknown PTO level '" << level
-                                     << "' (expected auto, level2 or level3)";
+          return emitError(module->getLoc())
+                 << "unknown PTO level '" << level
+                 << "' (expected auto, level2 or level3)";
         return translateToPTO(*module, os, PTOEmitOptions{*parsed});
       });
 }

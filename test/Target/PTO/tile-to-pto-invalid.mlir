@@ -1,5 +1,6 @@
 // RUN: tile-translate --tile-to-pto --split-input-file --verify-diagnostics %s
 // RUN: not tile-translate --tile-to-pto %S/tile-to-pto-level3.mlir --pto-level=level4 2>&1 | FileCheck %s --check-prefix=LEVEL
+// RUN: not tile-translate --tile-to-pto %S/tile-to-pto.mlir 2>&1 | FileCheck %s --check-prefix=AMBIGUOUS
 // A level3 request with an allocation lacking an address names the allocation:
 // RUN: tile-translate --tile-to-pto --pto-level=level3 --verify-diagnostics %S/Inputs/unaddressed.mlir
 
@@ -333,7 +334,11 @@ func.func @addresses_overlap_while_live(%A: !tile.tensor<16x16xf32>) -> !tile.te
 // -----
 
 // Tests that with several kernels and none marked pto.entry the entry is
-// ambiguous.
+// ambiguous. The error is the module's, at its location, and does not print
+// the module after it (the AMBIGUOUS run reads the goldens as one module).
+// AMBIGUOUS: tile-to-pto.mlir:0:0: error: cannot be emitted to PTO: {{[0-9]+}} kernels and 0 marked `pto.entry`; mark exactly one
+// AMBIGUOUS-NEXT: tile-to-pto.mlir:{{[0-9]+}}:1: note: kernel @accumulate
+// AMBIGUOUS-NOT: see current operation
 // expected-error@+1 {{cannot be emitted to PTO: 2 kernels and 0 marked `pto.entry`; mark exactly one}}
 module {
   // expected-note@+1 {{kernel @first}}

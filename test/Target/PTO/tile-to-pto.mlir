@@ -1335,3 +1335,131 @@ func.func @while_lagged_carry(%A: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32
   %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
   return %A1 : !tile.tensor<8x8xf32>
 }
+
+// -----
+
+// Tests that a carry the condition forwards to another position and the body
+// yields back to its own position is copied: it reaches the yield at another
+// position than the iteration argument it came from (`%q` is `%a`, yielded
+// where `%b` goes), so ptoas's one-after-another assignment would hand it the
+// new value of `%a`. The computed `%p1` takes no copy.
+// CHECK-LABEL: func.func @while_condition_permutes_carries(
+// CHECK: scf.condition(%{{.*}}) %[[K0:.*]], %[[B0:.*]], %[[A0:.*]] : index, index, index
+// CHECK: ^bb0(%[[K:.*]]: index, %[[P:.*]]: index, %[[Q:.*]]: index):
+// CHECK-NEXT: %[[K1:.*]] = arith.addi %[[K]], %c1 : index
+// CHECK-NEXT: %[[P1:.*]] = arith.addi %[[P]], %[[K1]] : index
+// CHECK-NEXT: %[[WIDE:.*]] = arith.index_cast %[[Q]] : index to i64
+// CHECK-NEXT: %[[OLD:.*]] = arith.index_cast %[[WIDE]] : i64 to index
+// CHECK-NEXT: scf.yield %[[K1]], %[[P1]], %[[OLD]] : index, index, index
+func.func @while_condition_permutes_carries(%A: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %buf = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%buf : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r:3 = scf.while (%k = %c0, %a = %c1, %b = %c5) : (index, index, index) -> (index, index, index) {
+    %go = arith.cmpi slt, %k, %c3 : index
+    scf.condition(%go) %k, %b, %a : index, index, index
+  } do {
+  ^bb0(%k: index, %p: index, %q: index):
+    %k1 = arith.addi %k, %c1 : index
+    %p1 = arith.addi %p, %k1 : index
+    scf.yield %k1, %p1, %q : index, index, index
+  }
+  %s = arith.muli %r#1, %c3 : index
+  %t = arith.addi %s, %r#2 : index
+  %i = arith.index_cast %t : index to i32
+  %f = arith.sitofp %i : i32 to f32
+  %y = tile.adds %x, %f into(%buf : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that scalars an scf.if in a while body swaps reach the while's yield
+// without a copy: the if's results are variables of their own, assigned in
+// each arm, so only the while's own iteration arguments need one.
+// CHECK-LABEL: func.func @if_in_while_swaps_scalars(
+// CHECK: %[[P:.*]]:2 = scf.if
+// CHECK-NEXT: scf.yield %[[B:.*]], %[[A:.*]] : index, index
+// CHECK: scf.yield %{{.*}}, %[[P]]#0, %[[P]]#1 : index, index, index
+// CHECK-NOT: index_cast {{.*}} : index to i64
+// CHECK: return
+func.func @if_in_while_swaps_scalars(%A: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %buf = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%buf : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r:3 = scf.while (%k = %c0, %a = %c1, %b = %c7) : (index, index, index) -> (index, index, index) {
+    %go = arith.cmpi slt, %k, %c3 : index
+    scf.condition(%go) %k, %a, %b : index, index, index
+  } do {
+  ^bb0(%k: index, %a: index, %b: index):
+    %k1 = arith.addi %k, %c1 : index
+    %odd = arith.cmpi eq, %k, %c1 : index
+    %p:2 = scf.if %odd -> (index, index) {
+      scf.yield %b, %a : index, index
+    } else {
+      %a3 = arith.muli %a, %c3 : index
+      scf.yield %a3, %b : index, index
+    }
+    scf.yield %k1, %p#0, %p#1 : index, index, index
+  }
+  %s = arith.muli %r#1, %c3 : index
+  %t = arith.addi %s, %r#2 : index
+  %i = arith.index_cast %t : index to i32
+  %f = arith.sitofp %i : i32 to f32
+  %y = tile.adds %x, %f into(%buf : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that a while nested in a loop (the kernel ptoas lowers to a CFG as a
+// whole) has its permuted carry copied the same way, and that the outer
+// loop's yield of the inner while's results in swapped order takes no copy.
+// CHECK-LABEL: func.func @nested_while_swaps_carries(
+// CHECK: scf.while
+// CHECK: scf.while
+// CHECK: ^bb0(%[[K:.*]]: index, %[[A:.*]]: index, %[[B:.*]]: index):
+// CHECK-NEXT: %[[K1:.*]] = arith.addi %[[K]], %c1 : index
+// CHECK-NEXT: %[[A2:.*]] = arith.muli %[[A]], %c2 : index
+// CHECK-NEXT: %[[WIDE:.*]] = arith.index_cast %[[B]] : index to i64
+// CHECK-NEXT: %[[OLD:.*]] = arith.index_cast %[[WIDE]] : i64 to index
+// CHECK-NEXT: scf.yield %[[K1]], %[[OLD]], %[[A2]] : index, index, index
+// CHECK: %[[N:.*]] = arith.addi
+// CHECK-NEXT: scf.yield %[[N]], %{{.*}}#2, %{{.*}}#1 : index, index, index
+func.func @nested_while_swaps_carries(%A: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %buf = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%buf : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %o:2 = scf.for %j = %c0 to %c2 step %c1 iter_args(%u = %c1, %v = %c7) -> (index, index) {
+    %r:3 = scf.while (%k = %c0, %a = %u, %b = %v) : (index, index, index) -> (index, index, index) {
+      %go = arith.cmpi slt, %k, %c3 : index
+      scf.condition(%go) %k, %a, %b : index, index, index
+    } do {
+    ^bb0(%k: index, %a: index, %b: index):
+      %k1 = arith.addi %k, %c1 : index
+      %a2 = arith.muli %a, %c2 : index
+      scf.yield %k1, %b, %a2 : index, index, index
+    }
+    scf.yield %r#2, %r#1 : index, index
+  }
+  %s = arith.muli %o#0, %c3 : index
+  %t = arith.addi %s, %o#1 : index
+  %i = arith.index_cast %t : index to i32
+  %f = arith.sitofp %i : i32 to f32
+  %y = tile.adds %x, %f into(%buf : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
