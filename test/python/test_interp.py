@@ -327,6 +327,36 @@ func.func @main(%a: i32, %b: i32, %x: f32) -> (i32, i8, index, i1, f32, i32) {
     assert res.outputs[5] == -2147483648 + 6  # 2147483647 + 7 wraps around
 
 
+def test_value_scalar_arith_ptoas_lowers():
+    """The arith ops PTO emission passes to ptoas that the interpreter once
+    lacked, at the values where they differ from a naive reading: ceildivui
+    past the type's range, remf's sign, bitcasts both ways, the high halves
+    of extended multiplies and the carry of addui_extended."""
+    text = """
+func.func @main(%a: i32, %b: i32, %x: f32, %y: f32) -> (i32, f32, f32, i32, f32, i32, i32, i32, i32, i32, i1) {
+  %ceil = arith.ceildivui %a, %b : i32
+  %rem = arith.remf %x, %y : f32
+  %remneg = arith.remf %y, %x : f32
+  %bits = arith.bitcast %x : f32 to i32
+  %float = arith.bitcast %a : i32 to f32
+  %slow, %shigh = arith.mulsi_extended %a, %b : i32
+  %ulow, %uhigh = arith.mului_extended %a, %b : i32
+  %sum, %carry = arith.addui_extended %a, %b : i32, i1
+  return %ceil, %rem, %remneg, %bits, %float, %slow, %shigh, %ulow, %uhigh, %sum, %carry : i32, f32, f32, i32, f32, i32, i32, i32, i32, i32, i1
+}
+"""
+    res = interp.run(text, [8, -4, -7.5, 2.0])
+    ceil, rem, remneg, bits, fl, slow, shigh, ulow, uhigh, total, carry = res.outputs
+    assert ceil == 1  # 8 / (2^32 - 4) rounded up; (a + b - 1) / b would give 0
+    assert rem == -1.5 and remneg == 2.0  # C's fmod: the dividend's sign
+    assert bits == int(np.array([-7.5], np.float32).view(np.int32)[0])
+    assert fl == float(np.array([8], np.int32).view(np.float32)[0])
+    assert (slow, shigh) == (-32, -1)  # 8 * -4 = -32 in 64 bits
+    assert (ulow, uhigh) == (-32, 7)  # 8 * (2^32 - 4) = 7 * 2^32 + (2^32 - 32)
+    assert (total, carry) == (4, 1)  # 8 + (2^32 - 4) carries out
+    assert interp.run(text, [0, 3, 1.0, 3.0]).outputs[0] == 0
+
+
 SCALAR_FORMS = """
 func.func @k(%X: !tile.tensor<1x8xf32>, %Y: !tile.tensor<4x8xf32>, %s: f32) -> !tile.tensor<4x8xf32> {
   %c0 = arith.constant 0 : index

@@ -347,8 +347,8 @@ void routeWhileResults(ArrayRef<scf::WhileOp> whiles);
 /// becomes `v1 = k1; v2 = a1; v3 = v2;`, which reads the new value. Each
 /// yielded iteration argument that changes position is copied before the
 /// yield through the round trip of routeWhileResults, a variable the
-/// assignments do not write (PtoasLimits.cpp).
-void copyPermutedCarries(ArrayRef<scf::WhileOp> whiles);
+/// assignments do not write (PtoasLimits.cpp); a type without one is refused.
+LogicalResult copyPermutedCarries(ArrayRef<scf::WhileOp> whiles);
 /// Whether ptoas 0.27 lowers the arith op `op` to C++ (PtoasLimits.cpp).
 bool ptoasLowersArith(Operation *op);
 

@@ -213,10 +213,10 @@ LogicalResult mlir::tile::translateToPTO(ModuleOp module, raw_ostream &os,
     // One walk finds the whiles both refusals and the rewrites look at.
     SmallVector<scf::WhileOp> whiles;
     tile::walk(func, [&](scf::WhileOp loop) { whiles.push_back(loop); });
-    if (failed(checkWhileNesting(func, whiles))) {
+    if (failed(checkWhileNesting(func, whiles)) ||
+        failed(copyPermutedCarries(whiles))) {
       failedAny = true;
     } else {
-      copyPermutedCarries(whiles);
       routeWhileResults(whiles);
       if (failed(checkCFGLowering(func, whiles)))
         failedAny = true;

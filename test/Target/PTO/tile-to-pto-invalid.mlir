@@ -804,3 +804,33 @@ func.func @for_as_while_holding_an_if(%A: !tile.tensor<8x8xf32>, %n: index, %c: 
   %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
   return %A1 : !tile.tensor<8x8xf32>
 }
+
+// -----
+
+// Tests that a while carry yielded to another position whose type has no
+// cast round trip ptoas 0.27 is known to keep is refused at the yield rather
+// than left to ptoas's one-after-another assignment.
+func.func @while_lagged_i48_carry(%A: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %z = arith.constant 0 : i48
+  %t3 = arith.constant 3 : i48
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r:3 = scf.while (%k = %c0, %a = %z, %s = %z) : (index, i48, i48) -> (index, i48, i48) {
+    %go = arith.cmpi slt, %k, %c3 : index
+    scf.condition(%go) %k, %a, %s : index, i48, i48
+  } do {
+  ^bb0(%k: index, %a: i48, %s: i48):
+    %k1 = arith.addi %k, %c1 : index
+    %a1 = arith.addi %a, %t3 : i48
+    // expected-error@+1 {{cannot be emitted to PTO: iteration argument #1 ('i48') is yielded to position #2, which needs a copy ptoas 0.27 keeps, and no cast round trip of its type is known to be kept}}
+    scf.yield %k1, %a1, %a : index, i48, i48
+  }
+  %i = arith.extsi %r#2 : i48 to i64
+  %f = arith.sitofp %i : i64 to f32
+  %y = tile.adds %x, %f into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}

@@ -1463,3 +1463,126 @@ func.func @nested_while_swaps_carries(%A: !tile.tensor<8x8xf32>) -> !tile.tensor
   %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
   return %A1 : !tile.tensor<8x8xf32>
 }
+
+// -----
+
+// Tests that a lagged carry of every scalar type is copied through a round
+// trip ptoas 0.27 keeps: index through i64, i1, i8 and i16 through index, i32
+// and i64 through the float of their width (ptoas's index is 32 bits, so an
+// i32 through index is an identity it folds, and an i64 through it loses its
+// high half), floats through the integer of theirs.
+// CHECK-LABEL: func.func @while_lagged_carries_of_every_type(
+// CHECK: ^bb0(%{{.*}}: index, %[[PA:[^:]*]]: i1, %{{[^:]*}}: i1, %[[IA:[^:]*]]: i8, %{{[^:]*}}: i8, %[[SA:[^:]*]]: i16, %{{[^:]*}}: i16, %[[WA:[^:]*]]: i32, %{{[^:]*}}: i32, %[[LA:[^:]*]]: i64, %{{[^:]*}}: i64, %[[HA:[^:]*]]: f16, %{{[^:]*}}: f16, %[[FA:[^:]*]]: f32, %{{[^:]*}}: f32):
+// CHECK: %[[P:.*]] = arith.index_cast %[[PA]] : i1 to index
+// CHECK-NEXT: %[[PB:.*]] = arith.index_cast %[[P]] : index to i1
+// CHECK-NEXT: %[[I:.*]] = arith.index_cast %[[IA]] : i8 to index
+// CHECK-NEXT: %[[IB:.*]] = arith.index_cast %[[I]] : index to i8
+// CHECK-NEXT: %[[S:.*]] = arith.index_cast %[[SA]] : i16 to index
+// CHECK-NEXT: %[[SB:.*]] = arith.index_cast %[[S]] : index to i16
+// CHECK-NEXT: %[[W:.*]] = arith.bitcast %[[WA]] : i32 to f32
+// CHECK-NEXT: %[[WB:.*]] = arith.bitcast %[[W]] : f32 to i32
+// CHECK-NEXT: %[[L:.*]] = arith.bitcast %[[LA]] : i64 to f64
+// CHECK-NEXT: %[[LB:.*]] = arith.bitcast %[[L]] : f64 to i64
+// CHECK-NEXT: %[[H:.*]] = arith.bitcast %[[HA]] : f16 to i16
+// CHECK-NEXT: %[[HB:.*]] = arith.bitcast %[[H]] : i16 to f16
+// CHECK-NEXT: %[[F:.*]] = arith.bitcast %[[FA]] : f32 to i32
+// CHECK-NEXT: %[[FB:.*]] = arith.bitcast %[[F]] : i32 to f32
+// CHECK-NEXT: scf.yield %{{.*}}, %{{.*}}, %[[PB]], %{{.*}}, %[[IB]], %{{.*}}, %[[SB]], %{{.*}}, %[[WB]], %{{.*}}, %[[LB]], %{{.*}}, %[[HB]], %{{.*}}, %[[FB]] :
+func.func @while_lagged_carries_of_every_type(%A: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %true = arith.constant true
+  %b0 = arith.constant false
+  %i0 = arith.constant 0 : i8
+  %i1 = arith.constant 5 : i8
+  %s0 = arith.constant 0 : i16
+  %s1 = arith.constant 300 : i16
+  %w0 = arith.constant 0 : i32
+  %w1 = arith.constant 70000 : i32
+  %l0 = arith.constant 0 : i64
+  %l1 = arith.constant 8589934595 : i64
+  %h0 = arith.constant 0.0 : f16
+  %h1 = arith.constant 1.5 : f16
+  %f0 = arith.constant 0.0 : f32
+  %f1 = arith.constant 2.5 : f32
+  %buf = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%buf : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r:15 = scf.while (%k = %c0, %pa = %b0, %pb = %b0, %ia = %i0, %ib = %i0, %sa = %s0, %sb = %s0, %wa = %w0, %wb = %w0, %la = %l0, %lb = %l0, %ha = %h0, %hb = %h0, %fa = %f0, %fb = %f0) : (index, i1, i1, i8, i8, i16, i16, i32, i32, i64, i64, f16, f16, f32, f32) -> (index, i1, i1, i8, i8, i16, i16, i32, i32, i64, i64, f16, f16, f32, f32) {
+    %go = arith.cmpi slt, %k, %c3 : index
+    scf.condition(%go) %k, %pa, %pb, %ia, %ib, %sa, %sb, %wa, %wb, %la, %lb, %ha, %hb, %fa, %fb : index, i1, i1, i8, i8, i16, i16, i32, i32, i64, i64, f16, f16, f32, f32
+  } do {
+  ^bb0(%k: index, %pa: i1, %pb: i1, %ia: i8, %ib: i8, %sa: i16, %sb: i16, %wa: i32, %wb: i32, %la: i64, %lb: i64, %ha: f16, %hb: f16, %fa: f32, %fb: f32):
+    %k1 = arith.addi %k, %c1 : index
+    %pa1 = arith.xori %pa, %true : i1
+    %ia1 = arith.addi %ia, %i1 : i8
+    %sa1 = arith.addi %sa, %s1 : i16
+    %wa1 = arith.addi %wa, %w1 : i32
+    %la1 = arith.addi %la, %l1 : i64
+    %ha1 = arith.mulf %h1, %h1 : f16
+    %ha2 = arith.subf %ha, %ha1 : f16
+    %fa1 = arith.subf %fa, %f1 : f32
+    scf.yield %k1, %pa1, %pa, %ia1, %ia, %sa1, %sa, %wa1, %wa, %la1, %la, %ha2, %ha, %fa1, %fa : index, i1, i1, i8, i8, i16, i16, i32, i32, i64, i64, f16, f16, f32, f32
+  }
+  %p = arith.extui %r#2 : i1 to i64
+  %i = arith.extsi %r#4 : i8 to i64
+  %s = arith.extsi %r#6 : i16 to i64
+  %w = arith.extsi %r#8 : i32 to i64
+  %sum1 = arith.addi %p, %i : i64
+  %sum2 = arith.addi %sum1, %s : i64
+  %sum3 = arith.addi %sum2, %w : i64
+  %sum4 = arith.addi %sum3, %r#10 : i64
+  %sf = arith.sitofp %sum4 : i64 to f32
+  %hf = arith.extf %r#12 : f16 to f32
+  %g1 = arith.subf %sf, %hf : f32
+  %g2 = arith.subf %g1, %r#14 : f32
+  %y = tile.adds %x, %g2 into(%buf : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests that arith.ceildivui is emitted as arith's own expansion (ptoas 0.27
+// writes (a + b - 1) / b, which wraps), an index_castui from index or from 32
+// bits as index_cast (ptoas's index is 32 bits: it zero-extends a negative
+// index to i64 from 32 bits, and fails on an i32 one cast back), and one from
+// i8 as it is.
+// CHECK-LABEL: func.func @ceildivui_and_index_castui(
+// CHECK: %[[A:.*]] = arith.addi
+// CHECK-NEXT: %[[B:.*]] = arith.ori
+// CHECK: %[[ZERO:.*]] = arith.cmpi eq, %[[A]], %[[C0:.*]] : i32
+// CHECK-NEXT: %[[BELOW:.*]] = arith.subi %[[A]], %[[C1:.*]] : i32
+// CHECK-NEXT: %[[Q:.*]] = arith.divui %[[BELOW]], %[[B]] : i32
+// CHECK-NEXT: %[[UP:.*]] = arith.addi %[[Q]], %[[C1]] : i32
+// CHECK-NEXT: arith.select %[[ZERO]], %[[C0]], %[[UP]] : i32
+// CHECK-NOT: ceildivui
+// CHECK: arith.index_cast %{{.*}} : index to i64
+// CHECK: arith.index_cast %{{.*}} : i32 to index
+// CHECK-NEXT: arith.index_castui %{{.*}} : i8 to index
+func.func @ceildivui_and_index_castui(%A: !tile.tensor<8x8xi32>, %x: i32, %n: index, %y: i8) -> !tile.tensor<8x8xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : i32
+  %c8 = arith.constant 8 : i32
+  %high = arith.constant -4 : i32
+  %buf = tile.alloc : !tile.buffer<vec, 256>
+  %t = tile.load %A[%c0, %c0] into(%buf : !tile.buffer<vec, 256>) : !tile.tensor<8x8xi32> -> !tile.tile<8x8xi32, vec>
+  %low = arith.andi %x, %c3 : i32
+  %a = arith.addi %low, %c8 : i32
+  %b = arith.ori %x, %high : i32
+  %q = arith.ceildivui %a, %b : i32
+  %t1 = tile.write %t[%c0, %c0], %q : !tile.tile<8x8xi32, vec>, i32
+  %neg = arith.subi %n, %c2 : index
+  %wide = arith.index_castui %neg : index to i64
+  %narrow = arith.trunci %wide : i64 to i32
+  %t2 = tile.write %t1[%c0, %c1], %narrow : !tile.tile<8x8xi32, vec>, i32
+  %i = arith.index_castui %x : i32 to index
+  %j = arith.index_castui %y : i8 to index
+  %ij = arith.addi %i, %j : index
+  %back = arith.index_cast %ij : index to i32
+  %t3 = tile.write %t2[%c0, %c2], %back : !tile.tile<8x8xi32, vec>, i32
+  %A1 = tile.store %t3, %A[%c0, %c0] : !tile.tile<8x8xi32, vec>, !tile.tensor<8x8xi32>
+  return %A1 : !tile.tensor<8x8xi32>
+}

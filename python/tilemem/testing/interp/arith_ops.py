@@ -7,9 +7,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+import numpy as np
+
 from ... import ir
 from .errors import InterpreterError, StorageError
-from .numerics import _norm_fn, _signed, _unsigned
+from .numerics import _bf16_to_f32, _f32_to_bf16, _norm_fn, _signed, _unsigned
 from .semantics import _CMPF, _CMPI, _cmpf_fn, _cmpi_fn, _float_binop, _int_binop
 
 
@@ -134,8 +136,77 @@ class _ArithOps:
 
         return fn
 
+    def op_bitcast(self, o):
+        """The same bits read as another type of their width. A float here is
+        a Python float, so a NaN keeps its sign but not its payload."""
+        a = self.use(o.operands[0])
+        rid = self.define(o.results[0])
+        pattern_of, _ = _bits_codec(self.types[a])
+        _, value_of = _bits_codec(self.types[rid])
+
+        def fn(fr, st):
+            fr[rid] = value_of(pattern_of(fr[a]))
+
+        return fn
+
+    def op_extended(self, o):
+        """mulsi_extended, mului_extended (the low and high halves of the
+        full product) and addui_extended (the sum and its carry out)."""
+        a, b = self.use(o.operands[0]), self.use(o.operands[1])
+        first, second = self.define(o.results[0]), self.define(o.results[1])
+        bits = self.types[a].bits
+        norm = _norm_fn(self.types[a])
+        name = o.name
+        if name == "arith.addui_extended":
+
+            def fn(fr, st):
+                total = _unsigned(fr[a], bits) + _unsigned(fr[b], bits)
+                fr[first], fr[second] = norm(total), total >> bits
+
+            return fn
+        widen = _signed if name == "arith.mulsi_extended" else _unsigned
+
+        def fn(fr, st):
+            product = widen(fr[a], bits) * widen(fr[b], bits)
+            fr[first], fr[second] = norm(product), norm(product >> bits)
+
+        return fn
+
+
+def _bits_codec(ty) -> tuple[Callable, Callable]:
+    """(value -> unsigned bit pattern, unsigned bit pattern -> value) of a
+    scalar type, for arith.bitcast."""
+    if ty.kind == "int":
+        wrap = _norm_fn(ty)
+        return (lambda x: _unsigned(x, ty.bits)), wrap
+    if ty.text == "bf16":
+
+        def pattern(x):
+            return int(_f32_to_bf16(np.array([x], np.float32))[0])
+
+        def value(p):
+            return float(_bf16_to_f32(np.array([p], np.uint16))[0])
+
+        return pattern, value
+    floats = {
+        "f16": (np.float16, np.uint16),
+        "f32": (np.float32, np.uint32),
+        "f64": (np.float64, np.uint64),
+    }
+    if ty.text not in floats:
+        raise InterpreterError(f"arith.bitcast of {ty.text} is unsupported")
+    float_type, int_type = floats[ty.text]
+    return (
+        lambda x: int(np.array([x], float_type).view(int_type)[0]),
+        lambda p: float(np.array([p], int_type).view(float_type)[0]),
+    )
+
 
 ARITH_HANDLERS: dict[str, Callable] = {
+    "arith.bitcast": _ArithOps.op_bitcast,
+    "arith.mulsi_extended": _ArithOps.op_extended,
+    "arith.mului_extended": _ArithOps.op_extended,
+    "arith.addui_extended": _ArithOps.op_extended,
     "arith.constant": _ArithOps.op_constant,
     "arith.cmpi": _ArithOps.op_cmpi,
     "arith.cmpf": _ArithOps.op_cmpf,

@@ -447,6 +447,7 @@ def _int_binop(name: str, bits: int):
         "arith.remui": lambda a, b: u(a) % nonzero(u(b)),
         "arith.floordivsi": lambda a, b: s(a) // nonzero(s(b)),
         "arith.ceildivsi": lambda a, b: -((-s(a)) // nonzero(s(b))),
+        "arith.ceildivui": lambda a, b: -((-u(a)) // nonzero(u(b))),
         "arith.andi": lambda a, b: a & b,
         "arith.ori": lambda a, b: a | b,
         "arith.xori": lambda a, b: a ^ b,
@@ -476,6 +477,12 @@ def _float_binop(name: str):
     def minnumf(a, b):
         return b if math.isnan(a) else a if math.isnan(b) else min(a, b)
 
+    def remf(a, b):
+        # C's fmod, which arith.remf is: exact, the sign of the dividend.
+        if math.isnan(a) or math.isnan(b) or math.isinf(a) or b == 0:
+            return math.nan
+        return a if math.isinf(b) else math.fmod(a, b)
+
     table = {
         "arith.addf": lambda a, b: float(f64(a) + f64(b)),
         "arith.subf": lambda a, b: float(f64(a) - f64(b)),
@@ -485,5 +492,6 @@ def _float_binop(name: str):
         "arith.minimumf": minimumf,
         "arith.maxnumf": maxnumf,
         "arith.minnumf": minnumf,
+        "arith.remf": remf,
     }
     return table.get(name)
