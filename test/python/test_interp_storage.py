@@ -293,13 +293,13 @@ func.func @w(%A: !tile.tensor<8x16xi8>) -> !tile.tile<8x16xi8, vec> {
 
 def test_unknown_op_and_step_budget():
     unknown = """
-func.func @u(%a: f32) -> f32 {
-  %r = arith.remf %a, %a : f32
+func.func @u(%a: f8E5M2, %s: f8E8M0FNU) -> f32 {
+  %r = arith.scaling_extf %a, %s : f8E5M2, f8E8M0FNU to f32
   return %r : f32
 }
 """
-    with pytest.raises(interp.InterpreterError, match=r"'arith.remf'.*loc\(.*unsupported"):
-        interp.run(unknown, [1.0])
+    with pytest.raises(interp.InterpreterError, match=r"'arith.scaling_extf'.*loc\(.*unsupported"):
+        interp.run(unknown, [1.0, 1.0])
     forever = """
 func.func @f(%a: index) -> index {
   %r = scf.while (%i = %a) : (index) -> index {

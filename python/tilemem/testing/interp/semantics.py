@@ -54,9 +54,10 @@ _BINARY = {
     "tile.add": np.add,
     "tile.sub": np.subtract,
     "tile.mul": np.multiply,
-    "tile.maximum": np.maximum,
     "tile.div": _ieee_divide,
-    # std::min(lhs, rhs), as pto-isa's TMIN: with a NaN, lhs.
+    # std::max(lhs, rhs) and std::min(lhs, rhs), as pto-isa's TMAX and TMIN:
+    # with a NaN, lhs.
+    "tile.maximum": lambda a, b: np.where(a < b, b, a),
     "tile.minimum": lambda a, b: np.where(b < a, b, a),
 }
 

@@ -29,7 +29,9 @@ from .tools import Tools, find_tools
 class Job:
     """One kernel to run: ``kernel`` (MLIR text, a path or an ir.Module),
     ``memory_planner``, ``level`` (auto: the planner's), ``seed`` of the
-    inputs, ``scalars`` {argument index: value}, ``function`` (default: the
+    inputs, ``scalars`` {argument index: value}, ``inputs`` (every
+    argument's value, in order, in place of seeded ones: a numpy array per
+    tensor, a number per scalar), ``function`` (default: the
     entry), ``enable_buffer_ir`` / ``arch`` (None: tilemem.compile's
     defaults), ``insert_sync`` (``--enable-insert-sync``), ``name`` (for
     reports and file names), ``memory_fill``: the byte the simulated
@@ -52,6 +54,7 @@ class Job:
     level: str = "auto"
     seed: int = 0
     scalars: dict[int, Any] | None = None
+    inputs: list | None = None
     function: str | None = None
     enable_buffer_ir: bool | None = None
     arch: str | None = None
@@ -255,7 +258,14 @@ def _prepare_job(job: Job, work: str, tools: Tools, index: int):
     from tilemem.testing import interp
 
     try:
-        inputs = interp.random_inputs(text, function=sig.name, seed=job.seed, scalars=job.scalars)
+        if job.inputs is not None:
+            if len(job.inputs) != len(sig.args):
+                raise ValueError(f"{len(job.inputs)} inputs for {len(sig.args)} arguments")
+            inputs = list(job.inputs)
+        else:
+            inputs = interp.random_inputs(
+                text, function=sig.name, seed=job.seed, scalars=job.scalars
+            )
     except Exception as error:
         result._set(StageOutcome("compile", "failed", f"cannot make inputs: {error}"))
         return result, None
