@@ -1,5 +1,6 @@
 """Every elementwise, tile-scalar, reduction and broadcast tile op the
-interpreter defines, in every element type the dialect's verifier takes for
+interpreter defines, the comparisons with the selection by their mask, and
+the transpose, in every element type the dialect's verifier takes for
 it (f32, f16, i32, i16), on inputs with the values where implementations
 part ways (NaN, infinities, signed zeros, the largest finite values,
 denormals; the integer limits), run through the real chain and compared
@@ -101,6 +102,17 @@ def _cases():
                 factors = "%pos"
             body.append(f"%r = tile.{op} %x, {factors} : {t}, {vector}")
             cases.append((f"{op}_{elem}", elem, body, {}))
+        # Comparisons (NaN is unordered) and the selection by their mask.
+        # The mask of a 16-column tile: a bit per element, rows of 32 bytes.
+        mask = f"!tile.tile<{ROWS}x32xi8, vec>"
+        for mode in ("eq", "ne", "lt", "le", "gt", "ge"):
+            compare = f"%m = tile.cmp {mode} %x, %y : {t} -> {mask}"
+            select = f"%r = tile.sel %m, %x, %y : {mask}, {t}"
+            cases.append((f"cmp_{mode}_{elem}", elem, [compare, select], {}))
+            compare = f"%m = tile.cmps {mode} %x, %s : {t}, {elem} -> {mask}"
+            select = f"%r = tile.sel %m, %y, %x : {mask}, {t}"
+            cases.append((f"cmps_{mode}_{elem}", elem, [compare, select], {}))
+        cases.append((f"transpose_{elem}", elem, [f"%r = tile.transpose %x : {t} -> {t}"], {}))
     texts = []
     for name, elem, body, shape in cases:
         text = _kernel(name, elem, body, **shape)
@@ -108,7 +120,7 @@ def _cases():
             interp.compile(text)
         except Exception as error:
             # The dialect's verifier decides which types an op takes.
-            if "must be tile of" in str(error):
+            if "must be tile of" in str(error) or "compares i32 tiles" in str(error):
                 continue
             raise
         texts.append((name, elem, text))
@@ -136,6 +148,7 @@ def test_every_op_runs_in_f32():
     names = {name for name, _, _ in CASES}
     ops = [*BINARY_OPS, *UNARY_OPS, *SCALAR_OPS]
     ops += [op.removeprefix("tile.") for op in (*_REDUCTIONS, *_BROADCASTS)]
+    ops += [f"{c}_{mode}" for c in ("cmp", "cmps") for mode in ("eq", "ne", "lt", "le", "gt", "ge")]
     assert {f"{op}_f32" for op in ops} <= names
     assert any(name.endswith("_i16") for name in names)
 
