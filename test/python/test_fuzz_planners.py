@@ -217,6 +217,14 @@ _SCALAR_CONSTRUCTS = {
     "write position": re.compile(r"tile\.write %[\w#]+\[%x\d+, "),
     "int to float": re.compile(r"arith\.sitofp"),
     "int32 extreme": re.compile(r"arith\.constant (2147483647|-2147483648) : index"),
+    "integer loop carry": re.compile(r"scf\.(for|while) .*-> \([^)]*\bi(32|64)\b"),
+    "integer if result": re.compile(r"scf\.if \S+ -> \([^)]*\bi(32|64)\b"),
+    "integer division": re.compile(
+        r"arith\.(divsi|divui|remsi|remui|ceildivsi|ceildivui|floordivsi) .*: i(32|64)"
+    ),
+    "unsigned compare": re.compile(r"arith\.cmpi u(lt|le|gt|ge), .*: i(32|64)"),
+    "integer to float": re.compile(r"arith\.(sitofp|uitofp) %\w+ : i64 to f32"),
+    "index_castui": re.compile(r"arith\.index_castui %\w+ : i(32|64) to index"),
 }
 _TILE_OPS = re.compile(r"= (tile\.\w+)")
 
@@ -246,8 +254,9 @@ def _yields_a_carry_elsewhere(text):
 
 
 def test_scalar_constructs_in_every_position():
-    """The generator computes f32 and index scalars and puts them in every
-    position the tile program reads a scalar or carries a value; with
+    """The generator computes f32, index, i1, i32 and i64 scalars and puts
+    them in every position the tile program reads a scalar or carries a
+    value; with
     scalars=False a seed gives the same tile program without them."""
     seen = dict.fromkeys([*_SCALAR_CONSTRUCTS, "permuted carries"], 0)
     for seed in range(1, 120):

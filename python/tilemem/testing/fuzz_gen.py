@@ -65,7 +65,25 @@ from .interp import (
 )
 
 #: The MLIR type of each scalar kind of the generator's scalar constructs.
-_SCALAR_TYPES = {"f32": "f32", "idx": "index", "i1": "i1"}
+_SCALAR_TYPES = {"f32": "f32", "idx": "index", "i1": "i1", "i32": "i32", "i64": "i64"}
+#: The integer kinds, whose arithmetic wraps (MLIR's and the C++ ptoas
+#: writes, through unsigned casts, alike) and is never undefined here.
+_INTEGER_KINDS = ("i32", "i64")
+_INTEGER_BINARY = [
+    "addi",
+    "subi",
+    "muli",
+    "andi",
+    "ori",
+    "xori",
+    "maxsi",
+    "minsi",
+    "maxui",
+    "minui",
+]
+_INTEGER_SHIFTS = ["shli", "shrsi", "shrui"]
+_INTEGER_DIVISIONS = ["divsi", "divui", "remsi", "remui", "ceildivsi", "ceildivui", "floordivsi"]
+_INTEGER_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
 
 #: Unary ops generated on abs(x) + 1 only: a NaN (log, sqrt, rsqrt of a
 #: negative) would make every later maximum/minimum compare unordered values,
@@ -253,6 +271,11 @@ class KernelGenerator:
         # their own, so a program with them is the program without them plus
         # scalar code: the tile program of a seed does not change.
         self.srng = scalars
+        # Scalar results of loops and ifs no later op has read yet: picked
+        # first more often than not, so that what a loop computes (a carry
+        # lagged or swapped, in every type) reaches the tile program's
+        # output instead of staying dead.
+        self.unread_results: list[Value] = []
         # Some scf.while before regions compute, and their conditions
         # forward other values than the before arguments (before_region).
         self.while_forwarding = while_forwarding
@@ -852,19 +875,34 @@ class KernelGenerator:
     # f32 value stays small (a carry is halved before a clamped value is
     # added to it), so nothing overflows int32_t or float32 on the device.
     def pick_scalar(self, kind: str) -> Value:
-        return self.srng.choice(self.visible(kind))
+        visible = self.visible(kind)
+        unread = [v for v in self.unread_results if v.kind == kind and v in visible]
+        if unread and self.srng.random() < 0.6:
+            value = self.srng.choice(unread)
+            self.unread_results.remove(value)
+            return value
+        return self.srng.choice(visible)
 
     def produce_scalar(self, depth: int, kind: str | None = None) -> Value:
         srng = self.srng
-        kind = kind or srng.choice(["f32", "f32", "idx", "i1"])
+        kind = kind or srng.choice(["f32", "f32", "idx", "i1", "i32", "i64"])
         if kind == "i1":
             name = self.scalar_condition(depth, fresh=True)
             return self.define(Value(name, "i1", self.new_group()))
+        if kind in _INTEGER_KINDS:
+            return self.define(Value(self.integer_scalar(depth, kind), kind, self.new_group()))
         name = self.fresh("x")
         if kind == "idx":
             a, b = self.pick_scalar("idx"), self.pick_scalar("idx")
             r = srng.random()
-            if r < 0.35:
+            if r < 0.1:
+                # 0..3 from an integer, through index_castui.
+                source = self.pick_scalar(srng.choice(_INTEGER_KINDS))
+                t, low = self.scalar_type(source), self.fresh("x")
+                three = "%int3" if t == "i32" else "%long3"
+                self.emit(depth, f"{low} = arith.andi {source.name}, {three} : {t}")
+                self.emit(depth, f"{name} = arith.index_castui {low} : {t} to index")
+            elif r < 0.35:
                 self.emit(depth, f"{name} = arith.addi {a.name}, %c1 : index")
             elif r < 0.5:
                 self.emit(depth, f"{name} = arith.remsi {a.name}, %c2 : index")
@@ -892,14 +930,66 @@ class KernelGenerator:
             self.emit(depth, f"{name} = arith.mulf {a.name}, %fhalf : f32")
         elif r < 0.7:
             self.emit(depth, f"{name} = arith.negf {a.name} : f32")
-        elif r < 0.85:
+        elif r < 0.78:
             k, i32 = self.pick_scalar("idx"), self.fresh("x")
             self.emit(depth, f"{i32} = arith.index_cast {k.name} : index to i32")
             self.emit(depth, f"{name} = arith.sitofp {i32} : i32 to f32")
+        elif r < 0.85:
+            # An integer of any size, as a float clamped to [-32, 32].
+            source = self.pick_scalar(srng.choice(_INTEGER_KINDS))
+            wide = self.fresh("x")
+            op = srng.choice(["sitofp", "uitofp"])
+            self.emit(
+                depth, f"{wide} = arith.{op} {source.name} : {self.scalar_type(source)} to f32"
+            )
+            low = self.fresh("x")
+            self.emit(depth, f"{low} = arith.minimumf {wide}, %fscale : f32")
+            self.emit(depth, f"{name} = arith.maximumf {low}, %fnscale : f32")
         else:
             cond = self.scalar_condition(depth)
             self.emit(depth, f"{name} = arith.select {cond}, {a.name}, {b.name} : f32")
         return self.define(Value(name, "f32", self.new_group()))
+
+    def integer_scalar(self, depth: int, kind: str) -> str:
+        """An i32 or i64 computed from the integers in scope: a binary op, a
+        shift by 3, a division by an odd divisor in 1..7 (never zero, never
+        -1), a conversion from the other width, a selection, or a cast of an
+        index. Every op wraps or is exact: none is undefined."""
+        srng, t = self.srng, _SCALAR_TYPES[kind]
+        a, b = self.pick_scalar(kind), self.pick_scalar(kind)
+        name = self.fresh("x")
+        three, seven = ("%int3", "%int7") if kind == "i32" else ("%long3", "%long7")
+        r = srng.random()
+        if r < 0.35:
+            op = srng.choice(_INTEGER_BINARY)
+            self.emit(depth, f"{name} = arith.{op} {a.name}, {b.name} : {t}")
+        elif r < 0.45:
+            op = srng.choice(_INTEGER_SHIFTS)
+            self.emit(depth, f"{name} = arith.{op} {a.name}, {three} : {t}")
+        elif r < 0.65:
+            low, odd = self.fresh("x"), self.fresh("x")
+            self.emit(depth, f"{low} = arith.andi {b.name}, {seven} : {t}")
+            self.emit(
+                depth, f"{odd} = arith.ori {low}, {'%int1' if kind == 'i32' else '%long1'} : {t}"
+            )
+            op = srng.choice(_INTEGER_DIVISIONS)
+            self.emit(depth, f"{name} = arith.{op} {a.name}, {odd} : {t}")
+        elif r < 0.8:
+            other = "i64" if kind == "i32" else "i32"
+            source = self.pick_scalar(other)
+            if kind == "i32":
+                self.emit(depth, f"{name} = arith.trunci {source.name} : i64 to i32")
+            else:
+                op = srng.choice(["extsi", "extui"])
+                self.emit(depth, f"{name} = arith.{op} {source.name} : i32 to i64")
+        elif r < 0.9:
+            cond = self.scalar_condition(depth)
+            self.emit(depth, f"{name} = arith.select {cond}, {a.name}, {b.name} : {t}")
+        else:
+            k = self.pick_scalar("idx")
+            op = srng.choice(["index_cast", "index_castui"])
+            self.emit(depth, f"{name} = arith.{op} {k.name} : index to {t}")
+        return name
 
     def scalar_condition(self, depth: int, fresh: bool = False) -> str:
         """An i1 of the scope (unless `fresh`), or one computed from the
@@ -912,10 +1002,15 @@ class KernelGenerator:
             a, b = self.pick_scalar("i1"), self.pick_scalar("i1")
             op = self.srng.choice(["andi", "ori", "xori"])
             self.emit(depth, f"{name} = arith.{op} {a.name}, {b.name} : i1")
-        elif r < 0.7:
+        elif r < 0.6:
             a, b = self.pick_scalar("f32"), self.pick_scalar("f32")
             mode = self.srng.choice(["olt", "ole", "ogt", "oeq", "une"])
             self.emit(depth, f"{name} = arith.cmpf {mode}, {a.name}, {b.name} : f32")
+        elif r < 0.7:
+            kind = self.srng.choice(_INTEGER_KINDS)
+            a, b = self.pick_scalar(kind), self.pick_scalar(kind)
+            mode = self.srng.choice(_INTEGER_PREDICATES)
+            self.emit(depth, f"{name} = arith.cmpi {mode}, {a.name}, {b.name} : {kind}")
         else:
             a, b = self.pick_scalar("idx"), self.pick_scalar("idx")
             mode = self.srng.choice(["slt", "sle", "eq", "ne", "sgt"])
@@ -928,11 +1023,46 @@ class KernelGenerator:
         if not self.scalar_chance(0.5):
             return default
         value = self.pick_scalar("f32").name
+        unread = [v for v in self.unread_results if v.kind != "f32" and v in self.visible(v.kind)]
+        if unread and self.srng.random() < 0.7:
+            # A loop's or an if's result of another kind, as a float.
+            source = self.srng.choice(unread)
+            self.unread_results.remove(source)
+            value = self.as_float(depth, source)
         if positive:
             floor = self.fresh("x")
             self.emit(depth, f"{floor} = arith.maximumf {value}, %fhalf : f32")
             value = floor
         return value
+
+    def unread_sum(self, depth: int) -> str:
+        """The sum, as an f32, of up to four scalar results of loops and ifs
+        visible here that nothing read (each in [-32, 32]), or an f32 of
+        the scope when there is none."""
+        unread = [v for v in self.unread_results if v in self.visible(v.kind)][:4]
+        if not unread:
+            return self.pick_scalar("f32").name
+        total = self.as_float(depth, unread[0]) if unread[0].kind != "f32" else unread[0].name
+        for value in unread[1:]:
+            term = self.as_float(depth, value) if value.kind != "f32" else value.name
+            name = self.fresh("x")
+            self.emit(depth, f"{name} = arith.addf {total}, {term} : f32")
+            total = name
+        return self.clamped(depth, total)
+
+    def as_float(self, depth: int, value: Value) -> str:
+        """A scalar of any kind as an f32 in [-32, 32]."""
+        t, name = self.scalar_type(value), self.fresh("x")
+        if value.kind == "idx":
+            narrow = self.fresh("x")
+            self.emit(depth, f"{narrow} = arith.index_cast {value.name} : index to i32")
+            self.emit(depth, f"{name} = arith.sitofp {narrow} : i32 to f32")
+            return name
+        if value.kind == "i1":
+            self.emit(depth, f"{name} = arith.select {value.name}, %f1, %fhalf : f32")
+            return name
+        self.emit(depth, f"{name} = arith.sitofp {value.name} : {t} to f32")
+        return self.clamped(depth, name)
 
     def scalar_bound(self, depth: int, upper: str) -> str:
         """A loop's upper bound: `upper`, or a computed index of at most 3."""
@@ -946,9 +1076,13 @@ class KernelGenerator:
         """The scalars a loop or an if carries (often none)."""
         if not self.scalar_chance(p):
             return []
+        # Mostly of one kind, so that a loop can yield one carry to another's
+        # position (scalar_next).
+        kinds = list(_SCALAR_TYPES)
+        kind = self.srng.choice(kinds)
         return [
-            self.pick_scalar(self.srng.choice(["f32", "idx", "i1"]))
-            for _ in range(self.srng.choice([1, 1, 2]))
+            self.pick_scalar(kind if self.srng.random() < 0.6 else self.srng.choice(kinds))
+            for _ in range(self.srng.choice([1, 1, 2, 3]))
         ]
 
     def scalar_next(self, depth: int, carried: Value, siblings: list[Value]) -> str:
@@ -968,6 +1102,17 @@ class KernelGenerator:
                 return self.scalar_condition(depth)
             name = self.fresh("p")
             self.emit(depth, f"{name} = arith.xori {carried.name}, %true : i1")
+            return name
+        if carried.kind in _INTEGER_KINDS:
+            t = self.scalar_type(carried)
+            if r < 0.4:
+                return self.pick_scalar(carried.kind).name
+            name = self.fresh("x")
+            op, step = self.srng.choice(
+                [("addi", "7"), ("muli", "3"), ("xori", "3"), ("subi", "7")]
+            )
+            step = ("%int" if t == "i32" else "%long") + step
+            self.emit(depth, f"{name} = arith.{op} {carried.name}, {step} : {t}")
             return name
         if carried.kind == "idx":
             if r < 0.3:
@@ -999,7 +1144,7 @@ class KernelGenerator:
         """Defines the scalar results that come first among `names`, one per
         kind of `kinds`; returns the names after them."""
         for name, kind in zip(names, kinds):
-            self.define(Value(name, kind, self.new_group()))
+            self.unread_results.append(self.define(Value(name, kind, self.new_group())))
         return names[len(kinds) :]
 
     # -- control flow ----------------------------------------------------
@@ -1422,6 +1567,12 @@ class KernelGenerator:
                 self.define(Value(name, "idx", self.new_group()))
             for name in ("%cond", "%notcond", "%true", "%false"):
                 self.define(Value(name, "i1", self.new_group()))
+            # Integers known only at run time (from %n), so that ptoas cannot
+            # fold what is computed from them, some near their type's limits.
+            for name in ("%int3", "%intmin", "%intarg", "%intneg"):
+                self.define(Value(name, "i32", self.new_group()))
+            for name in ("%long7", "%longbig", "%longarg", "%longhuge"):
+                self.define(Value(name, "i64", self.new_group()))
         # Caller storage: tile arguments (kernels for PTO take none).
         if self.chance(0.1 if self.tensor_outputs else 0.4):
             arguments.append(f"%X: {self.shapes.tile}")
@@ -1437,6 +1588,14 @@ class KernelGenerator:
         self.block(0, self.rng.randint(3, 7))
         self.store(0)
         out_tile = self.pick("vec") or Value("%seed", "vec", 0)
+        # The results of the top level's loops and ifs that nothing read flow
+        # into the output tile (plus 0.0 without scalars: the tile program
+        # of a seed is the same either way), so that what the loops computed
+        # is compared, not dead.
+        folded = self.fresh()
+        unread = self.unread_sum(0) if self.srng is not None else "%fzero"
+        self.emit(0, f"{folded} = tile.adds {out_tile.name}, {unread} : {self.shapes.tile}, f32")
+        out_tile = self.define(Value(folded, "vec", self.new_group(), dense=True))
         tensor = self.current_tensor()
         body = self.lines
         self.lines = []
@@ -1467,6 +1626,19 @@ class KernelGenerator:
             "%true = arith.constant true",
             "%false = arith.constant false",
             "%notcond = arith.xori %cond, %true : i1",
+            "%fzero = arith.constant 0.0 : f32",
+            "%int1 = arith.constant 1 : i32",
+            "%int3 = arith.constant 3 : i32",
+            "%int7 = arith.constant 7 : i32",
+            "%intmin = arith.constant -2147483648 : i32",
+            "%long1 = arith.constant 1 : i64",
+            "%long3 = arith.constant 3 : i64",
+            "%long7 = arith.constant 7 : i64",
+            "%longbig = arith.constant 8589934595 : i64",
+            "%intarg = arith.index_cast %n : index to i32",
+            "%intneg = arith.subi %intmin, %intarg : i32",
+            "%longarg = arith.extsi %intarg : i32 to i64",
+            "%longhuge = arith.muli %longarg, %longbig : i64",
         ]
         attributes = " attributes {pto.entry}" if self.entry else ""
         head = [f"  func.func @{self.name}({', '.join(arguments)}) -> ({results}){attributes} {{"]
