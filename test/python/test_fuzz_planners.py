@@ -269,3 +269,17 @@ def test_scalar_constructs_in_every_position():
             assert not re.search(r"%(x|xa|xb|p|ub|edge)\d", plain), seed
             assert _TILE_OPS.findall(plain) == _TILE_OPS.findall(text), seed
     assert all(seen.values()), seen
+
+
+def test_failure_file_parses_with_a_reason_of_several_lines(tmp_path):
+    """A failure file's header comments every line of its reason (ptoas's
+    errors span lines), so the file parses as the kernel it holds."""
+    from tilemem.testing.fuzz import checks
+
+    text = fuzz.generate(5, tensor_outputs=True)
+    reason = 'ptoas (level3) rejected: loc("k.pto":31:12): error: X\nError: Pass execution failed.'
+    path = checks._write_failure(str(tmp_path), "k.mlir", "pto-error", reason, text, "out\nput")
+    written = open(path).read()
+    assert written.splitlines()[1] == "// Error: Pass execution failed."
+    with ir.Context():
+        ir.Module.parse(written)

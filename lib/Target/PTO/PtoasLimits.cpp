@@ -103,55 +103,50 @@ LogicalResult pto_emission::checkWhileNesting(func::FuncOp func,
   return failure();
 }
 
-namespace {
 /// ptoas's SCFWhileToCF (PTOToEmitC.cpp): an scf.while whose parent region
 /// may hold several blocks becomes a header block (the before region), a
-/// body block (the after region) and a branch back. Unlike ptoas's, it
-/// moves every block of the regions (ptoas moves the first and asserts on
-/// more: checkWhileNesting refuses those kernels before this runs).
-struct WhileToCF : OpRewritePattern<scf::WhileOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(scf::WhileOp op,
-                                PatternRewriter &rewriter) const override {
-    Operation *parent = op->getParentOp();
-    if (parent && parent->hasTrait<OpTrait::SingleBlock>())
-      return failure();
-    for (Value result : op.getResults())
-      for (Operation *user : result.getUsers())
-        if (user->getBlock() != op->getBlock())
-          return failure();
-    Location loc = op.getLoc();
-    Block *after =
-        rewriter.splitBlock(op->getBlock(), std::next(Block::iterator(op)));
-    for (auto [index, result] : llvm::enumerate(op.getResults()))
-      result.replaceAllUsesWith(after->addArgument(result.getType(), loc));
-    SmallVector<scf::ConditionOp> conditions;
-    for (Block &block : op.getBefore())
-      if (auto c = dyn_cast<scf::ConditionOp>(block.getTerminator()))
-        conditions.push_back(c);
-    SmallVector<scf::YieldOp> yields;
-    for (Block &block : op.getAfter())
-      if (auto y = dyn_cast<scf::YieldOp>(block.getTerminator()))
-        yields.push_back(y);
-    Block *header = &op.getBefore().front(), *body = &op.getAfter().front();
-    rewriter.inlineRegionBefore(op.getBefore(), after);
-    rewriter.inlineRegionBefore(op.getAfter(), after);
-    for (scf::ConditionOp c : conditions) {
-      rewriter.setInsertionPoint(c);
-      rewriter.replaceOpWithNewOp<cf::CondBranchOp>(
-          c, c.getCondition(), body, c.getArgs(), after, c.getArgs());
-    }
-    for (scf::YieldOp y : yields) {
-      rewriter.setInsertionPoint(y);
-      rewriter.replaceOpWithNewOp<cf::BranchOp>(y, header, y.getOperands());
-    }
-    rewriter.setInsertionPoint(op);
-    rewriter.create<cf::BranchOp>(loc, header, op.getInits());
-    rewriter.eraseOp(op);
-    return success();
+/// body block (the after region) and a branch back; it fails, leaving the
+/// while, when a result is read in another block. Unlike ptoas's, it moves
+/// every block of the regions (ptoas moves the first and asserts on more:
+/// checkWhileNesting refuses those kernels before this runs).
+static LogicalResult lowerWhileToCF(RewriterBase &rewriter, scf::WhileOp op) {
+  Operation *parent = op->getParentOp();
+  if (parent && parent->hasTrait<OpTrait::SingleBlock>())
+    return failure();
+  for (Value result : op.getResults())
+    for (Operation *user : result.getUsers())
+      if (user->getBlock() != op->getBlock())
+        return failure();
+  Location loc = op.getLoc();
+  Block *after =
+      rewriter.splitBlock(op->getBlock(), std::next(Block::iterator(op)));
+  for (auto [index, result] : llvm::enumerate(op.getResults()))
+    result.replaceAllUsesWith(after->addArgument(result.getType(), loc));
+  SmallVector<scf::ConditionOp> conditions;
+  for (Block &block : op.getBefore())
+    if (auto c = dyn_cast<scf::ConditionOp>(block.getTerminator()))
+      conditions.push_back(c);
+  SmallVector<scf::YieldOp> yields;
+  for (Block &block : op.getAfter())
+    if (auto y = dyn_cast<scf::YieldOp>(block.getTerminator()))
+      yields.push_back(y);
+  Block *header = &op.getBefore().front(), *body = &op.getAfter().front();
+  rewriter.inlineRegionBefore(op.getBefore(), after);
+  rewriter.inlineRegionBefore(op.getAfter(), after);
+  for (scf::ConditionOp c : conditions) {
+    rewriter.setInsertionPoint(c);
+    rewriter.replaceOpWithNewOp<cf::CondBranchOp>(
+        c, c.getCondition(), body, c.getArgs(), after, c.getArgs());
   }
-};
-} // namespace
+  for (scf::YieldOp y : yields) {
+    rewriter.setInsertionPoint(y);
+    rewriter.replaceOpWithNewOp<cf::BranchOp>(y, header, y.getOperands());
+  }
+  rewriter.setInsertionPoint(op);
+  rewriter.create<cf::BranchOp>(loc, header, op.getInits());
+  rewriter.eraseOp(op);
+  return success();
+}
 
 /// The round trip that passes a scalar through ops ptoas 0.27 keeps as a
 /// variable of their own until it lowers scf.while. What it folds decides
@@ -238,16 +233,17 @@ LogicalResult pto_emission::copyPermutedCarries(ArrayRef<scf::WhileOp> whiles) {
 void pto_emission::routeWhileResults(ArrayRef<scf::WhileOp> whiles) {
   bool nested = llvm::any_of(whiles, isNested);
   for (scf::WhileOp loop : whiles) {
-    // In a kernel ptoas lowers as a whole, its SCFToControlFlow splits the
-    // block at the first scf.for or scf.if after the while; a read after
-    // that is in another block too. The scan stops at the next op with
-    // regions, so the scans of one block's whiles do not overlap.
+    // ptoas lowers the whiles in an order of its greedy driver's: a later
+    // while of the block lowered first splits the block there, and a read
+    // after it is in another block too. In a kernel ptoas lowers as a whole,
+    // so does its SCFToControlFlow at every scf.for and scf.if. The scan
+    // stops at the first such op, so the scans of one block's whiles do not
+    // overlap.
     Operation *split = nullptr;
-    if (nested)
-      for (Operation *op = loop->getNextNode(); op && !split;
-           op = op->getNextNode())
-        if (op->getNumRegions() != 0)
-          split = op;
+    for (Operation *op = loop->getNextNode(); op && !split;
+         op = op->getNextNode())
+      if (nested ? op->getNumRegions() != 0 : isa<scf::WhileOp>(op))
+        split = op;
     auto readElsewhere = [&](Operation *user) {
       return user->getBlock() != loop->getBlock() ||
              (split && !user->isBeforeInBlock(split));
@@ -300,14 +296,20 @@ LogicalResult pto_emission::checkCFGLowering(func::FuncOp func,
     if (failed(applyPartialConversion(copy, target, std::move(lowering))))
       return success(); // ptoas fails too, with its own message
   }
-  RewritePatternSet whileLowering(context);
-  whileLowering.add<WhileToCF>(context);
-  (void)applyPatternsGreedily(copy, std::move(whileLowering));
+  // ptoas's greedy rewrite lowers the whiles in an order of its driver's;
+  // the last first is the order that splits blocks under the most reads:
+  // a while's result read after a later while is then in another block.
+  // What passes in this order passes in every other.
+  SmallVector<scf::WhileOp> copies;
+  tile::walk(copy, [&](scf::WhileOp loop) { copies.push_back(loop); });
+  IRRewriter rewriter(context);
   scf::WhileOp left;
-  tile::walk(copy, [&](scf::WhileOp loop) {
-    if (!left)
+  for (scf::WhileOp loop : llvm::reverse(copies))
+    if (failed(lowerWhileToCF(rewriter, loop)))
       left = loop;
-  });
+  // The same greedy rewrite then simplifies the regions (merging blocks
+  // that differ only in operands), as ptoas's does after its lowering.
+  (void)applyPatternsGreedily(copy, FrozenRewritePatternSet());
   if (left) {
     Operation *reader = nullptr;
     for (Value result : left.getResults())

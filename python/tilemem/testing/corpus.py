@@ -178,7 +178,9 @@ def _write_failure(directory: str, program: Program, planner: str, result, recor
         directory, f"{record['outcome']}-{program.corpus}-{program.seed}-{planner}-{mode}.mlir"
     )
     with open(path, "w") as f:
-        f.write(f"// {record['outcome']} ({planner}, {result.level}): {record['reason']}\n")
+        head = f"{record['outcome']} ({planner}, {result.level}): {record['reason']}"
+        for line in head.splitlines():
+            f.write(f"// {line}\n")
         for line in record["message"].strip().splitlines()[:6]:
             f.write(f"// | {line}\n")
         f.write(program.text)

@@ -488,9 +488,9 @@ def _write_failure(directory: str, mutant: Mutant, what: str, how: str, output: 
     check = what.split(":")[0]
     path = os.path.join(directory, f"mutant-{mutant.seed}-{check}.mlir")
     header = [
-        f"// {what}",
-        f"// mutant of {mutant.source}: " + "; ".join(mutant.mutations),
-        f"// {how}",
+        "// " + line
+        for part in (what, f"mutant of {mutant.source}: " + "; ".join(mutant.mutations), how)
+        for line in part.splitlines()
     ]
     body = "\n".join("// | " + line for line in output.strip().splitlines()[-40:])
     with open(path, "w") as f:

@@ -1586,3 +1586,118 @@ func.func @ceildivui_and_index_castui(%A: !tile.tensor<8x8xi32>, %x: i32, %n: in
   %A1 = tile.store %t3, %A[%c0, %c0] : !tile.tile<8x8xi32, vec>, !tile.tensor<8x8xi32>
   return %A1 : !tile.tensor<8x8xi32>
 }
+
+// -----
+
+// Tests that a while result read after a later while of its block is routed
+// right after its while: ptoas 0.27 lowers the whiles in an order of its
+// greedy driver's, and when the later one goes first it splits the block
+// there, leaving the read in another block ("Unsupported SCF op remained
+// after pre-lowering"). The later while's result, read after it, needs none.
+// CHECK-LABEL: func.func @while_result_read_after_later_while(
+// CHECK: %[[R:.*]]:2 = scf.while
+// CHECK: %[[WIDE:.*]] = arith.index_cast %[[R]]#1 : i1 to index
+// CHECK-NEXT: %[[BACK:.*]] = arith.index_cast %[[WIDE]] : index to i1
+// CHECK-NEXT: %[[S:.*]]:2 = scf.while
+// CHECK: arith.select %[[BACK]],
+// CHECK-NOT: index_cast
+// CHECK: return
+func.func @while_result_read_after_later_while(%A: !tile.tensor<8x8xf32>, %c: i1) -> !tile.tensor<8x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %true = arith.constant true
+  %f1 = arith.constant 1.0 : f32
+  %f2 = arith.constant 2.0 : f32
+  %b = tile.alloc : !tile.buffer<vec, 256>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
+  %r:2 = scf.while (%k = %c0, %p = %c) : (index, i1) -> (index, i1) {
+    %go = arith.cmpi slt, %k, %c3 : index
+    scf.condition(%go) %k, %p : index, i1
+  } do {
+  ^bb0(%k: index, %p: i1):
+    %k1 = arith.addi %k, %c1 : index
+    %p1 = arith.xori %p, %true : i1
+    scf.yield %k1, %p1 : index, i1
+  }
+  %s:2 = scf.while (%k = %c0, %q = %f1) : (index, f32) -> (index, f32) {
+    %go = arith.cmpi slt, %k, %c3 : index
+    scf.condition(%go) %k, %q : index, f32
+  } do {
+  ^bb0(%k: index, %q: f32):
+    %k1 = arith.addi %k, %c1 : index
+    %q1 = arith.mulf %q, %f2 : f32
+    scf.yield %k1, %q1 : index, f32
+  }
+  %v = arith.select %r#1, %f1, %f2 : f32
+  %w = arith.mulf %v, %s#1 : f32
+  %y = tile.adds %x, %w into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
+  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
+  return %A1 : !tile.tensor<8x8xf32>
+}
+
+// -----
+
+// Tests the same for the scf.for loops (emitted as whiles) of fuzz seed
+// 1432602350 as the pypto planner leaves them: ptoas rejected the kernel,
+// whose CFG simulation then lowered the whiles in an order that passed; it
+// now lowers the last first, the order that splits the most.
+// CHECK-LABEL: func.func @for_result_read_after_later_for(
+// CHECK: %[[R:.*]]:2 = scf.while
+// CHECK: %[[WIDE:.*]] = arith.index_cast %[[R]]#1 : i1 to index
+// CHECK-NEXT: %[[BACK:.*]] = arith.index_cast %[[WIDE]] : index to i1
+// CHECK-NEXT: scf.while
+// CHECK: arith.select %[[BACK]],
+func.func @for_result_read_after_later_for(%arg0: !tile.tensor<64x16xf32>, %arg1: !tile.tensor<64x16xf32>, %arg2: index, %arg3: i1, %arg4: !tile.tensor<16x16xf32>) -> (!tile.tensor<64x16xf32>, !tile.tensor<16x16xf32>) attributes {tile.buffer_ir} {
+  %0 = tile.alloc addr = 0 : !tile.buffer<vec, 1024>
+  %1 = tile.alloc addr = 1024 : !tile.buffer<vec, 1024>
+  %2 = tile.alloc addr = 2048 : !tile.buffer<vec, 1024>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c16 = arith.constant 16 : index
+  %cst = arith.constant 1.000000e+00 : f32
+  %cst_0 = arith.constant 5.000000e-01 : f32
+  %cst_1 = arith.constant 3.200000e+01 : f32
+  %cst_2 = arith.constant -3.200000e+01 : f32
+  %true = arith.constant true
+  %3 = tile.load %arg0[%c0, %c0] into(%1 : !tile.buffer<vec, 1024>) : !tile.tensor<64x16xf32> -> !tile.tile<16x16xf32, vec>
+  %4 = tile.slice %3[0, 0]  : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %5 = tile.slice %3[0, 0]  : !tile.tile<16x16xf32, vec> -> !tile.tile<16x8xf32, vec>
+  %6 = tile.concat %4, %5 into(%2 : !tile.buffer<vec, 1024>) : !tile.tile<16x8xf32, vec>, !tile.tile<16x8xf32, vec> -> !tile.tile<16x16xf32, vec>
+  %7 = tile.full 5.000000e-01 into(%1 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+  %8 = tile.move %6 into(%0 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x16xf32, vec>
+  %9:4 = scf.for %arg5 = %c0 to %c3 step %c1 iter_args(%arg6 = %arg3, %arg7 = %8, %arg8 = %7, %arg9 = %arg1) -> (i1, !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, !tile.tensor<64x16xf32>) {
+    %18 = scf.if %arg3 -> (!tile.tensor<64x16xf32>) {
+      %22 = scf.if %arg3 -> (!tile.tensor<64x16xf32>) {
+        scf.yield %arg9 : !tile.tensor<64x16xf32>
+      } else {
+        %23 = tile.store %6, %arg9[%c16, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<64x16xf32>
+        scf.yield %23 : !tile.tensor<64x16xf32>
+      }
+      scf.yield %22 : !tile.tensor<64x16xf32>
+    } else {
+      scf.yield %arg9 : !tile.tensor<64x16xf32>
+    }
+    %19 = tile.transpose %arg8 into(%0 : !tile.buffer<vec, 1024>) {tile.scratch_addr = 3072 : i64} : !tile.tile<16x16xf32, vec> -> !tile.tile<16x16xf32, vec>
+    %20:2 = tile.scope "split_aiv" -> !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec> {
+      %22 = tile.adds %19, %cst into(%1 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+      tile.scope_yield %19, %22 : !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>
+    }
+    %21 = arith.xori %arg6, %true : i1
+    scf.yield %21, %20#0, %20#1, %18 : i1, !tile.tile<16x16xf32, vec>, !tile.tile<16x16xf32, vec>, !tile.tensor<64x16xf32>
+  }
+  %10:2 = scf.for %arg5 = %c0 to %c3 step %c1 iter_args(%arg6 = %cst_0, %arg7 = %9#3) -> (f32, !tile.tensor<64x16xf32>) {
+    %18 = arith.minimumf %cst, %cst_1 : f32
+    %19 = arith.maximumf %18, %cst_2 : f32
+    scf.yield %19, %arg7 : f32, !tile.tensor<64x16xf32>
+  }
+  %11 = tile.store %9#2, %10#1[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<64x16xf32>
+  %12 = arith.select %9#0, %cst, %cst_0 : f32
+  %13 = arith.addf %12, %10#0 : f32
+  %14 = arith.minimumf %13, %cst_1 : f32
+  %15 = arith.maximumf %14, %cst_2 : f32
+  %16 = tile.adds %9#1, %15 into(%0 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+  %17 = tile.store %16, %arg4[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %11, %17 : !tile.tensor<64x16xf32>, !tile.tensor<16x16xf32>
+}

@@ -363,7 +363,10 @@ def _write_failure(
     os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, name)
     with open(path, "w") as f:
-        f.write(f"// {status}: {reason}\n{text}")
+        # Every line a comment: a reason may span lines (ptoas's errors do),
+        # and the file must parse as it is.
+        header = "\n".join("// " + line for line in f"{status}: {reason}".splitlines())
+        f.write(f"{header}\n{text}")
         if output:
             f.write("\n// pipeline output:\n" + "\n".join("// " + l for l in output.splitlines()))
     return path
