@@ -1,6 +1,7 @@
 """Every elementwise, tile-scalar, reduction and broadcast tile op the
-interpreter defines, the comparisons with the selection by their mask, and
-the transpose, in every element type the dialect's verifier takes for
+interpreter defines, the comparisons with the selection by their mask, the
+transpose and the data movement within vec (move, concat, row_expand,
+col_expand, write, fillpad), in every element type the dialect's verifier takes for
 it (f32, f16, i32, i16), on inputs with the values where implementations
 part ways (NaN, infinities, signed zeros, the largest finite values,
 denormals; the integer limits), run through the real chain and compared
@@ -113,6 +114,32 @@ def _cases():
             select = f"%r = tile.sel %m, %y, %x : {mask}, {t}"
             cases.append((f"cmps_{mode}_{elem}", elem, [compare, select], {}))
         cases.append((f"transpose_{elem}", elem, [f"%r = tile.transpose %x : {t} -> {t}"], {}))
+        # Data movement within vec, where every element type travels.
+        half = _tile(elem, ROWS, COLS // 2)
+        column, row = _tile(elem, ROWS, 1), _tile(elem, 1, COLS)
+        movement = {
+            "move": [f"%r = tile.move %x : {t} -> {t}"],
+            "concat": [
+                f"%a = tile.slice %x[0, 0] : {t} -> {half}",
+                f"%b = tile.slice %y[0, {COLS // 2}] : {t} -> {half}",
+                f"%r = tile.concat %a, %b : {half}, {half} -> {t}",
+            ],
+            "row_expand": [
+                f"%v = tile.slice %x[0, 3] : {t} -> {column}",
+                f"%r = tile.row_expand %v : {column} -> {t}",
+            ],
+            "col_expand": [
+                f"%v = tile.slice %x[2, 0] : {t} -> {row}",
+                f"%r = tile.col_expand %v : {row} -> {t}",
+            ],
+            "write": [
+                "%five = arith.constant 5 : index",
+                f"%r = tile.write %x[%five, %five], %s : {t}, {elem}",
+            ],
+            "fillpad": [f"%r = tile.fillpad %x valid [5, 3] pad zero : {t}"],
+        }
+        for op, body in movement.items():
+            cases.append((f"{op}_{elem}", elem, body, {}))
     texts = []
     for name, elem, body, shape in cases:
         text = _kernel(name, elem, body, **shape)
