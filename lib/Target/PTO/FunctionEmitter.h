@@ -337,9 +337,10 @@ LogicalResult checkCFGLowering(func::FuncOp func,
                                ArrayRef<scf::WhileOp> whiles);
 /// ptoas 0.27's SCFWhileToCF lowers an scf.while only when every read of its
 /// results is in the while's own block (checkCFGLowering). A scalar result
-/// read in another block is passed, right after the while, through a cast
-/// and back, and the other reads take the cast back: the while's result is
-/// then read once, next to it (PtoasLimits.cpp).
+/// read in another block, or after a later while of its block (which ptoas
+/// may lower first, splitting the block there), is passed, right after the
+/// while, through a cast and back, and the other reads take the cast back:
+/// the while's result is then read once, next to it (PtoasLimits.cpp).
 void routeWhileResults(ArrayRef<scf::WhileOp> whiles);
 /// ptoas 0.27's C++ assigns the iteration arguments of a lowered scf.while
 /// one after another from its yield, and the body reads the same variables:
