@@ -1190,6 +1190,26 @@ class KernelGenerator:
                 names.append(value.name if value else args[index].name)
         return self.revalidate(names, [c.kind for c in carries])
 
+    def fold_unread_into(
+        self, depth: int, yields: list[str], carries: list[Value], args: list[Value]
+    ) -> list[str]:
+        """Sometimes the first vec value a loop yields that is computed in its
+        body (not a carry passed on, whose swaps matter more) takes the sum
+        of the body's unread scalar results (0.0 without scalars: the tile
+        program is the same either way), so that what nested loops and ifs
+        compute reaches the output."""
+        passed_on = {a.name for a in args}
+        for index, (name, carry) in enumerate(zip(yields, carries)):
+            if carry.kind != "vec" or name in passed_on:
+                continue
+            if not self.chance(0.5):
+                return yields
+            folded = self.fresh()
+            unread = self.unread_sum(depth) if self.srng is not None else "%fzero"
+            self.emit(depth, f"{folded} = tile.adds {name}, {unread} : {self.shapes.tile}, f32")
+            return yields[:index] + [folded] + yields[index + 1 :]
+        return yields
+
     def wrap_in_scope(self, depth: int, names: list[str], types: list[str]) -> list[str]:
         if not names or self.rng.random() > 0.2:
             return names
@@ -1256,6 +1276,8 @@ class KernelGenerator:
         self.loops += 1
         self.block(depth + 1, self.rng.randint(1, 4))
         yields = self.yields_for(depth + 1, carries, args)
+        if not dead:
+            yields = self.fold_unread_into(depth + 1, yields, carries, args)
         tile_types = [self.shapes.types[c.kind] for c in carries]
         yields = self.wrap_in_scope(depth + 1, yields, tile_types) if yields else yields
         if carry_tensor:
@@ -1350,6 +1372,7 @@ class KernelGenerator:
         self.block(depth + 1, self.rng.randint(1, 3))
         tile_after = [a for a in after if a.kind != "tensor"]
         yields = self.yields_for(depth + 1, carries, tile_after)
+        yields = self.fold_unread_into(depth + 1, yields, carries, tile_after)
         next_counter = self.fresh("k")
         self.emit(depth + 1, f"{next_counter} = arith.addi {counter2}, %c1 : index")
         all_yields = (
