@@ -60,7 +60,13 @@ def _widen(j, value, t):
         return [f"%w{j} = arith.ori {value}, {value} : i32"]
     if WIDTH[t] < 32:
         return [f"%w{j} = arith.extsi {value} : {t} to i32"]
-    return [f"%w{j} = arith.trunci {value} : {t} to i32"]
+    # Both halves of an i64: the low one xor the high one.
+    return [
+        f"%k32_{j} = arith.constant 32 : i64",
+        f"%high{j} = arith.shrui {value}, %k32_{j} : i64",
+        f"%mixed{j} = arith.xori {value}, %high{j} : i64",
+        f"%w{j} = arith.trunci %mixed{j} : i64 to i32",
+    ]
 
 
 def _integer_cases(op, t):
