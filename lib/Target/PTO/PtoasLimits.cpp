@@ -286,7 +286,8 @@ LogicalResult pto_emission::checkCFGLowering(func::FuncOp func,
   OwningOpRef<ModuleOp> scratch = ModuleOp::create(func.getLoc());
   OpBuilder builder(context);
   builder.setInsertionPointToEnd(scratch->getBody());
-  auto copy = cast<func::FuncOp>(builder.clone(*func));
+  IRMapping cloned;
+  auto copy = cast<func::FuncOp>(builder.clone(*func, cloned));
   if (nested) {
     ConversionTarget target(*context);
     target.addIllegalOp<scf::ForOp, scf::IfOp>();
@@ -300,13 +301,15 @@ LogicalResult pto_emission::checkCFGLowering(func::FuncOp func,
   // the last first is the order that splits blocks under the most reads:
   // a while's result read after a later while is then in another block.
   // What passes in this order passes in every other.
-  SmallVector<scf::WhileOp> copies;
-  tile::walk(copy, [&](scf::WhileOp loop) { copies.push_back(loop); });
+  // The copies of `whiles` (the clone maps every op; the whole-kernel
+  // lowering above moves the whiles without recreating them).
   IRRewriter rewriter(context);
   scf::WhileOp left;
-  for (scf::WhileOp loop : llvm::reverse(copies))
+  for (scf::WhileOp original : llvm::reverse(whiles)) {
+    auto loop = cast<scf::WhileOp>(cloned.lookup(original.getOperation()));
     if (failed(lowerWhileToCF(rewriter, loop)))
       left = loop;
+  }
   // The same greedy rewrite then simplifies the regions (merging blocks
   // that differ only in operands), as ptoas's does after its lowering.
   (void)applyPatternsGreedily(copy, FrozenRewritePatternSet());

@@ -85,6 +85,12 @@ _INTEGER_SHIFTS = ["shli", "shrsi", "shrui"]
 _INTEGER_DIVISIONS = ["divsi", "divui", "remsi", "remui", "ceildivsi", "ceildivui", "floordivsi"]
 _INTEGER_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
 
+
+def _integer_constant(kind: str, value: int) -> str:
+    """The prologue's constant `value` of an integer kind (%int3, %long3)."""
+    return f"%{'int' if kind == 'i32' else 'long'}{value}"
+
+
 #: Unary ops generated on abs(x) + 1 only: a NaN (log, sqrt, rsqrt of a
 #: negative) would make every later maximum/minimum compare unordered values,
 #: and pto-isa's TRECIP asserts a non-zero element (the simulator aborts).
@@ -899,7 +905,7 @@ class KernelGenerator:
                 # 0..3 from an integer, through index_castui.
                 source = self.pick_scalar(srng.choice(_INTEGER_KINDS))
                 t, low = self.scalar_type(source), self.fresh("x")
-                three = "%int3" if t == "i32" else "%long3"
+                three = _integer_constant(source.kind, 3)
                 self.emit(depth, f"{low} = arith.andi {source.name}, {three} : {t}")
                 self.emit(depth, f"{name} = arith.index_castui {low} : {t} to index")
             elif r < 0.35:
@@ -942,9 +948,7 @@ class KernelGenerator:
             self.emit(
                 depth, f"{wide} = arith.{op} {source.name} : {self.scalar_type(source)} to f32"
             )
-            low = self.fresh("x")
-            self.emit(depth, f"{low} = arith.minimumf {wide}, %fscale : f32")
-            self.emit(depth, f"{name} = arith.maximumf {low}, %fnscale : f32")
+            self.clamped(depth, wide, into=name)
         else:
             cond = self.scalar_condition(depth)
             self.emit(depth, f"{name} = arith.select {cond}, {a.name}, {b.name} : f32")
@@ -958,7 +962,7 @@ class KernelGenerator:
         srng, t = self.srng, _SCALAR_TYPES[kind]
         a, b = self.pick_scalar(kind), self.pick_scalar(kind)
         name = self.fresh("x")
-        three, seven = ("%int3", "%int7") if kind == "i32" else ("%long3", "%long7")
+        three, seven = _integer_constant(kind, 3), _integer_constant(kind, 7)
         r = srng.random()
         if r < 0.35:
             op = srng.choice(_INTEGER_BINARY)
@@ -969,9 +973,7 @@ class KernelGenerator:
         elif r < 0.65:
             low, odd = self.fresh("x"), self.fresh("x")
             self.emit(depth, f"{low} = arith.andi {b.name}, {seven} : {t}")
-            self.emit(
-                depth, f"{odd} = arith.ori {low}, {'%int1' if kind == 'i32' else '%long1'} : {t}"
-            )
+            self.emit(depth, f"{odd} = arith.ori {low}, {_integer_constant(kind, 1)} : {t}")
             op = srng.choice(_INTEGER_DIVISIONS)
             self.emit(depth, f"{name} = arith.{op} {a.name}, {odd} : {t}")
         elif r < 0.8:
@@ -1042,16 +1044,19 @@ class KernelGenerator:
         unread = [v for v in self.unread_results if v in self.visible(v.kind)][:4]
         if not unread:
             return self.pick_scalar("f32").name
-        total = self.as_float(depth, unread[0]) if unread[0].kind != "f32" else unread[0].name
+        total = self.as_float(depth, unread[0])
         for value in unread[1:]:
-            term = self.as_float(depth, value) if value.kind != "f32" else value.name
+            term = self.as_float(depth, value)
             name = self.fresh("x")
             self.emit(depth, f"{name} = arith.addf {total}, {term} : f32")
             total = name
         return self.clamped(depth, total)
 
     def as_float(self, depth: int, value: Value) -> str:
-        """A scalar of any kind as an f32 in [-32, 32]."""
+        """A scalar of any kind as an f32 (an f32 as it is, others in
+        [-32, 32])."""
+        if value.kind == "f32":
+            return value.name
         t, name = self.scalar_type(value), self.fresh("x")
         if value.kind == "idx":
             narrow = self.fresh("x")
@@ -1108,10 +1113,8 @@ class KernelGenerator:
             if r < 0.4:
                 return self.pick_scalar(carried.kind).name
             name = self.fresh("x")
-            op, step = self.srng.choice(
-                [("addi", "7"), ("muli", "3"), ("xori", "3"), ("subi", "7")]
-            )
-            step = ("%int" if t == "i32" else "%long") + step
+            op, step = self.srng.choice([("addi", 7), ("muli", 3), ("xori", 3), ("subi", 7)])
+            step = _integer_constant(carried.kind, step)
             self.emit(depth, f"{name} = arith.{op} {carried.name}, {step} : {t}")
             return name
         if carried.kind == "idx":
@@ -1129,10 +1132,12 @@ class KernelGenerator:
         self.emit(depth, f"{name} = arith.addf {half}, {addend} : f32")
         return name
 
-    def clamped(self, depth: int, value: str) -> str:
-        """`value` clamped to [-32, 32]: what a carry may take from a scalar
-        that may itself grow with the carries it was computed from."""
-        low, high = self.fresh("x"), self.fresh("x")
+    def clamped(self, depth: int, value: str, into: str | None = None) -> str:
+        """`value` clamped to [-32, 32] (into the name `into`, or a fresh one):
+        what a carry may take from a scalar that may itself grow with the
+        carries it was computed from."""
+        low = self.fresh("x")
+        high = into or self.fresh("x")
         self.emit(depth, f"{low} = arith.minimumf {value}, %fscale : f32")
         self.emit(depth, f"{high} = arith.maximumf {low}, %fnscale : f32")
         return high
@@ -1204,11 +1209,17 @@ class KernelGenerator:
                 continue
             if not self.chance(0.5):
                 return yields
-            folded = self.fresh()
-            unread = self.unread_sum(depth) if self.srng is not None else "%fzero"
-            self.emit(depth, f"{folded} = tile.adds {name}, {unread} : {self.shapes.tile}, f32")
-            return yields[:index] + [folded] + yields[index + 1 :]
+            return yields[:index] + [self.fold_unread(depth, name)] + yields[index + 1 :]
         return yields
+
+    def fold_unread(self, depth: int, tile: str) -> str:
+        """`tile` plus the sum of the unread scalar results visible here, by
+        a tile.adds (of 0.0 without scalars: the tile program of a seed is
+        the same either way)."""
+        folded = self.fresh()
+        unread = self.unread_sum(depth) if self.srng is not None else "%fzero"
+        self.emit(depth, f"{folded} = tile.adds {tile}, {unread} : {self.shapes.tile}, f32")
+        return folded
 
     def wrap_in_scope(self, depth: int, names: list[str], types: list[str]) -> list[str]:
         if not names or self.rng.random() > 0.2:
@@ -1612,12 +1623,8 @@ class KernelGenerator:
         self.store(0)
         out_tile = self.pick("vec") or Value("%seed", "vec", 0)
         # The results of the top level's loops and ifs that nothing read flow
-        # into the output tile (plus 0.0 without scalars: the tile program
-        # of a seed is the same either way), so that what the loops computed
-        # is compared, not dead.
-        folded = self.fresh()
-        unread = self.unread_sum(0) if self.srng is not None else "%fzero"
-        self.emit(0, f"{folded} = tile.adds {out_tile.name}, {unread} : {self.shapes.tile}, f32")
+        # into the output tile, so that what the loops computed is compared.
+        folded = self.fold_unread(0, out_tile.name)
         out_tile = self.define(Value(folded, "vec", self.new_group(), dense=True))
         tensor = self.current_tensor()
         body = self.lines
