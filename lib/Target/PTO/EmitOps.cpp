@@ -220,58 +220,8 @@ LogicalResult FunctionEmitter::emitGeneric(Operation *op) {
     return cannotEmit(op) << "ptoas 0.27 has no lowering to C++ for it";
   if (failed(scalarsOf(op->getOperands(), op)))
     return failure();
-  // ptoas 0.27 has no lowering of arith.addf either; a - (-b) is a + b in
-  // IEEE arithmetic, signed zeros and NaNs included.
-  if (auto add = dyn_cast<arith::AddFOp>(op)) {
-    Value negated = body.create<arith::NegFOp>(
-        add.getLoc(), scalars.lookup(add.getRhs()), add.getFastmath());
-    scalars.map(add.getResult(), body.create<arith::SubFOp>(
-                                     add.getLoc(), scalars.lookup(add.getLhs()),
-                                     negated, add.getFastmath()));
-    return success();
-  }
-  // ptoas 0.27 writes ceildivui as (a + b - 1) / b, which wraps when a + b
-  // passes the type's range ((7, 2^32 - 2) gives 0 where 1 is right); the
-  // expansion of arith's own lowering does not: a == 0 ? 0 : (a - 1) / b + 1.
-  if (auto ceil = dyn_cast<arith::CeilDivUIOp>(op)) {
-    Location loc = ceil.getLoc();
-    Value lhs = scalars.lookup(ceil.getLhs());
-    Value rhs = scalars.lookup(ceil.getRhs());
-    Type type = lhs.getType();
-    auto constant = [&](int64_t value) -> Value {
-      if (type.isIndex())
-        return indexConst(value);
-      if (type.isInteger(64))
-        return i64Const(value);
-      return body.create<arith::ConstantOp>(loc, type,
-                                            body.getIntegerAttr(type, value));
-    };
-    Value zero = constant(0), one = constant(1);
-    Value isZero =
-        body.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, lhs, zero);
-    Value below = body.create<arith::SubIOp>(loc, lhs, one);
-    Value quotient = body.create<arith::DivUIOp>(loc, below, rhs);
-    Value ceiling = body.create<arith::AddIOp>(loc, quotient, one);
-    scalars.map(ceil.getResult(),
-                body.create<arith::SelectOp>(loc, isZero, zero, ceiling));
-    return success();
-  }
-  // ptoas 0.27's index is a 32-bit int: it zero-extends an index_castui
-  // from index to i64 from 32 bits (-3 becomes 2^32 - 3, where MLIR's 64-bit
-  // index casts to -3), and an index_castui from i32 to index read back as
-  // i32 fails its emitc.expression ("yielded value has no defining op").
-  // For index values that fit 32 bits, index_cast means the same in both
-  // cases; from an integer narrower than 32 bits the zero-extension is kept.
-  if (auto cast = dyn_cast<arith::IndexCastUIOp>(op)) {
-    Type from = cast.getIn().getType();
-    if (from.isIndex() || from.getIntOrFloatBitWidth() >= 32) {
-      scalars.map(cast.getResult(), body.create<arith::IndexCastOp>(
-                                        cast.getLoc(), cast.getType(),
-                                        scalars.lookup(cast.getIn())));
-      return success();
-    }
-  }
-  body.clone(*op, scalars);
+  if (!emitArithAsPtoasReadsIt(op))
+    body.clone(*op, scalars);
   return success();
 }
 

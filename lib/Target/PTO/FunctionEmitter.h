@@ -211,6 +211,11 @@ private:
   void queueBlock(Block &source, Block *into, AfterBlock after);
   LogicalResult emitOp(Operation *op);
   LogicalResult emitGeneric(Operation *op);
+  /// Emits the arith op `op`, whose operands are mapped, in a form ptoas
+  /// 0.27 translates to C++ that computes what `op` means, where its own
+  /// translation of `op` would not (PtoasLimits.cpp); false when `op` needs
+  /// no other form and is to be copied as it is.
+  bool emitArithAsPtoasReadsIt(Operation *op);
   /// ptoas's C++ holds index values in int32_t: refuses an index constant
   /// (or a constant-folded index result) of `op` that does not fit it, and
   /// records the known ones (PtoasLimits.cpp).
