@@ -80,6 +80,52 @@ def test_boundary_shapes_reach_every_boundary():
         ir.Module.parse(fuzz.generate(3, boundary=True)).operation.verify()
 
 
+@pytest.mark.parametrize("seed", fuzz_seeds(20, salt=11))
+def test_a5_programs_keep_their_results(seed):
+    """`--arch a5`: the module's target is a5, whose kernels also move acc
+    tiles to vec and vec tiles to mat (copies a3 has not); each planner's
+    pipeline keeps the results, and the PTO is accepted (by ptoas, when it
+    is found) or refused with a documented diagnostic."""
+    text = fuzz.generate(seed, tensor_outputs=True, arch="a5")
+    legalized = fuzz.run_one(text, seed)
+    assert legalized.status in ("ok", "rejected"), legalized.reason
+    if legalized.status == "rejected":
+        assert not legalized.reason.startswith("other"), legalized.reason
+        return
+    for planner in fuzz.PLANNERS:
+        outcome = fuzz.run_planner(text, seed, planner)
+        assert outcome.status in ("ok", "rejected", "pto-refused"), (planner, outcome.reason)
+
+
+def test_a5_programs_use_the_a5_copies():
+    """Over a few seeds a5 programs move acc to vec and vec to mat, which
+    the a3 verifier rejects; an a3 program of a seed is the default one
+    (the a5 constructs draw nothing from it)."""
+    acc_to_vec = re.compile(
+        r"tile\.move %\S+ : !tile\.tile<16x16xf32, acc> -> !tile\.tile<16x16xf32, vec>"
+    )
+    vec_to_mat = re.compile(
+        r"tile\.move %\S+ : !tile\.tile<16x16xf32, vec> -> !tile\.tile<16x16xf32, mat>"
+    )
+    seen = {"acc -> vec": 0, "vec -> mat": 0}
+    for seed in range(1, 60):
+        text = fuzz.generate(seed, tensor_outputs=True, arch="a5")
+        assert 'tile.target_arch = "a5"' in text
+        seen["acc -> vec"] += bool(acc_to_vec.search(text))
+        seen["vec -> mat"] += bool(vec_to_mat.search(text))
+        assert fuzz.generate(seed, arch="a3") == fuzz.generate(seed), seed
+    assert all(seen.values()), seen
+    with ir.Context():
+        a5 = next(
+            text
+            for seed in range(1, 60)
+            if acc_to_vec.search(text := fuzz.generate(seed, tensor_outputs=True, arch="a5"))
+        )
+        ir.Module.parse(a5).operation.verify()
+        with pytest.raises(ir.MLIRError, match="no copy from acc to vec on a3"):
+            ir.Module.parse(a5.replace('"a5"', '"a3"'))
+
+
 def test_tensor_outputs_store_the_tile_result():
     stored = fuzz.generate(7, tensor_outputs=True, distributed=False)
     assert "%Tout = tile.store" in stored
@@ -136,6 +182,20 @@ def test_main_summarises_each_planner(capsys):
         assert re.search(
             rf"planner {planner}: run \d+, ok \d+, mismatches 0, address errors 0", out
         ), out
+
+
+def test_main_generates_for_the_target_of_arch(capsys):
+    """`--arch a5` reaches the generator (the printed program and the
+    corpus the summary names) and the planners' pipelines."""
+    first = fuzz_seeds(1, salt=13)[0]
+    assert fuzz.main(["--seed", str(first), "--arch", "a5", "--print"]) == 0
+    assert 'tile.target_arch = "a5"' in capsys.readouterr().out
+    status = fuzz.main(
+        ["--count", "3", "--seed", str(first), "--arch", "a5", "--memory-planner", "pypto"]
+    )
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "default, a5 corpus" in out, out
 
 
 _WHILE = re.compile(r"= scf\.while \((.*?)\) :")

@@ -271,8 +271,12 @@ class KernelGenerator:
         shapes: Shapes = DEFAULT_SHAPES,
         while_forwarding: bool = True,
         scalars: random.Random | None = None,
+        arch: str = "a3",
     ):
         self.rng = rng
+        # The target: a5 has copies a3 has not (acc -> vec, vec -> mat;
+        # docs/ir.md, "Copies between spaces"), which its kernels use.
+        self.arch = arch
         # The scalar constructs (see produce_scalar) draw from a stream of
         # their own, so a program with them is the program without them plus
         # scalar code: the tile program of a seed does not change.
@@ -529,6 +533,13 @@ class KernelGenerator:
                 depth,
                 f"{name} = tile.assemble {mid}, {bottom.name}[{self.shapes.n - self.shapes.h}, 0] : {self.shapes.tile}, {self.shapes.half}",
             )
+        elif self.arch == "a5" and self.visible("acc") and self.chance(0.5):
+            # A cube result read by the vector unit without global memory.
+            acc = self.pick("acc")
+            self.emit(
+                depth,
+                f"{name} = tile.move {acc.name}{dest} : {self.shapes.acc} -> {self.shapes.tile}",
+            )
         else:
             a = self.vec_operand(depth)
             self.emit(
@@ -746,6 +757,12 @@ class KernelGenerator:
             self.emit(
                 depth,
                 f"{mat} = tile.extract {acc.name}[0, 0] : {self.shapes.acc} -> {self.shapes.mat}",
+            )
+        elif self.arch == "a5" and self.visible("vec") and self.chance(0.3):
+            # A vector result fed to the cube without global memory.
+            vec = self.vec_operand(depth)
+            self.emit(
+                depth, f"{mat} = tile.move {vec.name} : {self.shapes.tile} -> {self.shapes.mat}"
             )
         elif tensor is not None:
             self.emit(
@@ -1686,6 +1703,7 @@ def generate(
     distributed: bool | None = None,
     while_forwarding: bool = True,
     scalars: bool = True,
+    arch: str = "a3",
 ) -> str:
     """The module of one seed (deterministic): one to three kernels.
     `branch_heavy` makes scf.if the most frequent statement. With
@@ -1701,7 +1719,9 @@ def generate(
     them in loops and ifs, and read them in tile-scalar ops, loop bounds
     and conditions (KernelGenerator.produce_scalar); these draw from a
     stream of their own, so the tile program of a seed is the same with
-    and without them."""
+    and without them. `arch` is the module's tile.target_arch; on a5 the
+    kernels also move acc tiles to vec and vec tiles to mat (a3 programs
+    draw nothing for these, so they do not change)."""
     rng = random.Random(seed)
     scalar_rng = random.Random(f"scalars/{seed}") if scalars else None
     shapes = boundary_shapes(rng) if boundary else DEFAULT_SHAPES
@@ -1724,6 +1744,7 @@ def generate(
                 shapes=shapes,
                 while_forwarding=while_forwarding,
                 scalars=scalar_rng,
+                arch=arch,
             ).generate()
         )
-    return 'module attributes {tile.target_arch = "a3"} {\n' + "\n".join(kernels) + "\n}\n"
+    return f'module attributes {{tile.target_arch = "{arch}"}} {{\n' + "\n".join(kernels) + "\n}\n"

@@ -141,31 +141,17 @@ def _live_moves(text: str) -> int:
         return str(module).count("tile.move")
 
 
-def compare_modes(
-    seeds,
-    max_depth: int = 4,
-    branch_heavy: bool = False,
-    report=None,
-    boundary: bool = False,
-    while_forwarding: bool = True,
-    scalars: bool = True,
-):
+def compare_modes(seeds, report=None, **generator):
     """Runs every program with Buffer IR off and on; returns a summary of the
     tile.move ops each mode inserted. `report`, a writable file, receives one
-    CSV line per program: seed, status and moves per mode."""
+    CSV line per program: seed, status and moves per mode. `generator`: the
+    options of generate() besides the seed."""
     summary = collections.Counter()
     worse = []
     if report is not None:
         report.write("seed,tile_status,tile_moves,buffer_ir_status,buffer_ir_moves\n")
     for seed in seeds:
-        text = generate(
-            seed,
-            max_depth,
-            branch_heavy,
-            boundary=boundary,
-            while_forwarding=while_forwarding,
-            scalars=scalars,
-        )
+        text = generate(seed, **generator)
         tile = run_one(text, seed, enable_buffer_ir=False)
         bir = run_one(text, seed, enable_buffer_ir=True)
         if report is not None:

@@ -67,6 +67,13 @@ def main(argv=None) -> int:
         "32x32 tiles and halves of 1, 8, n/2 or n-1 rows)",
     )
     parser.add_argument(
+        "--arch",
+        choices=("a3", "a5"),
+        default="a3",
+        help="the modules' tile.target_arch (default a3); a5 kernels also "
+        "move acc tiles to vec and vec tiles to mat, the copies only a5 has",
+    )
+    parser.add_argument(
         "--compare-modes",
         action="store_true",
         help="run every program with Buffer IR off and on and compare the "
@@ -119,6 +126,15 @@ def main(argv=None) -> int:
     # The option is spelled true/false like --enable-buffer-ir; read it once.
     args.while_forwarding = args.while_forwarding == "true"
     args.scalars = args.scalars == "true"
+    # What generate() takes besides the seed and tensor_outputs.
+    args.generator = {
+        "max_depth": args.max_depth,
+        "branch_heavy": args.branch_heavy,
+        "boundary": args.shapes == "boundary",
+        "while_forwarding": args.while_forwarding,
+        "scalars": args.scalars,
+        "arch": args.arch,
+    }
     planners = (
         []
         if args.memory_planner == "none"
@@ -155,11 +171,7 @@ def main(argv=None) -> int:
     started = time.time()
     options = {
         "planners": planners,
-        "max_depth": args.max_depth,
-        "branch_heavy": args.branch_heavy,
-        "boundary": args.shapes == "boundary",
-        "while_forwarding": args.while_forwarding,
-        "scalars": args.scalars,
+        "generator": args.generator,
         "buffer_ir": buffer_ir,
         "keep_text": False,
     }
@@ -221,9 +233,7 @@ def main(argv=None) -> int:
     total = args.count
     rejected = counts["rejected"]
     mode = "buffer IR" if buffer_ir else "tile path"
-    corpus = "branch-heavy" if args.branch_heavy else "default"
-    if args.shapes == "boundary":
-        corpus += ", boundary shapes"
+    corpus = _corpus_name(args)
     print(
         f"programs run:  {total}  ({time.time() - started:.1f} s, {mode}, {corpus} corpus, "
         f"seeds {args.seed}..{args.seed + total - 1})"
@@ -275,17 +285,19 @@ def main(argv=None) -> int:
     return 1 if bad else 0
 
 
+def _corpus_name(args) -> str:
+    """The generator's options, as the summaries name the corpus."""
+    corpus = "branch-heavy" if args.branch_heavy else "default"
+    if args.shapes == "boundary":
+        corpus += ", boundary shapes"
+    if args.arch != "a3":
+        corpus += f", {args.arch}"
+    return corpus
+
+
 def _program(args, seed: int, tensor_outputs: bool) -> str:
     """The program of `seed` with the generator options of the command line."""
-    return generate(
-        seed,
-        args.max_depth,
-        args.branch_heavy,
-        tensor_outputs=tensor_outputs,
-        boundary=args.shapes == "boundary",
-        while_forwarding=args.while_forwarding,
-        scalars=args.scalars,
-    )
+    return generate(seed, tensor_outputs=tensor_outputs, **args.generator)
 
 
 def _execute(args, seeds, planners, buffer_ir, tools, progress) -> int:
@@ -337,22 +349,12 @@ def _compare_main(args) -> int:
     seeds = range(args.seed, args.seed + args.count)
     report = open(args.report, "w") if args.report else None
     try:
-        summary, worse = compare_modes(
-            seeds,
-            args.max_depth,
-            args.branch_heavy,
-            report,
-            boundary=args.shapes == "boundary",
-            while_forwarding=args.while_forwarding,
-            scalars=args.scalars,
-        )
+        summary, worse = compare_modes(seeds, report, **args.generator)
     finally:
         if report is not None:
             report.close()
     both = summary["both_ok"]
-    corpus = "branch-heavy" if args.branch_heavy else "default"
-    if args.shapes == "boundary":
-        corpus += ", boundary shapes"
+    corpus = _corpus_name(args)
     print(f"programs run:  {summary['programs']}  ({time.time() - started:.1f} s, {corpus} corpus)")
     for mode in ("tile", "buffer_ir"):
         print(

@@ -24,15 +24,7 @@ def run_seed(job) -> SeedResult:
     seed, options = job
     # Half the programs return only tensors, so that their PTO is emitted.
     tensor_outputs = bool(options["planners"]) and seed % 2 == 0
-    text = generate(
-        seed,
-        options["max_depth"],
-        options["branch_heavy"],
-        tensor_outputs=tensor_outputs,
-        boundary=options.get("boundary", False),
-        while_forwarding=options.get("while_forwarding", True),
-        scalars=options.get("scalars", True),
-    )
+    text = generate(seed, tensor_outputs=tensor_outputs, **options["generator"])
     result = SeedResult(seed, text, run_one(text, seed, enable_buffer_ir=options["buffer_ir"]))
     if result.legalization.status == "ok":
         for planner in options["planners"]:
