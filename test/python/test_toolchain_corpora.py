@@ -81,6 +81,7 @@ REPRO_EXPECTED = {
     "while_i1_result_in_if": "pass",
     "while_lagged_carry": "pass",
     "while_result_in_if": "pass",
+    "while_result_read_through_fold": "pass",
     "while_nest_live": "refused: ptoas 0.27 crashes on it",
     "write_colblock_live": "pass",
 }

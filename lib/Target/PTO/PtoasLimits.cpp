@@ -17,6 +17,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <limits>
 
@@ -231,6 +232,38 @@ LogicalResult pto_emission::copyPermutedCarries(ArrayRef<scf::WhileOp> whiles) {
   return failure(refused);
 }
 
+/// The ops that read `result`: its users, and the users of every result
+/// of theirs that folds to it. ptoas's greedy rewrite folds as it lowers, so
+/// `arith.select %c, %r, %r` is %r by the time a while is lowered, and what
+/// reads the select reads %r. Each user is folded on a copy, since a fold
+/// may update its op in place; an op with regions is not folded here.
+static SmallVector<Operation *> readersThroughFolds(Value result) {
+  SmallVector<Operation *> readers;
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  SmallVector<Value> values{result};
+  while (!values.empty()) {
+    Value value = values.pop_back_val();
+    // Copies of a user add uses of `value`: the users are listed first.
+    SmallVector<Operation *> users(value.getUsers());
+    for (Operation *user : users) {
+      if (!seen.insert(user).second)
+        continue;
+      readers.push_back(user);
+      if (user->getNumRegions() != 0 || user->getNumResults() == 0)
+        continue;
+      Operation *copy = user->clone();
+      SmallVector<OpFoldResult> folded;
+      if (succeeded(copy->fold(folded)) &&
+          folded.size() == user->getNumResults())
+        for (auto [index, foldResult] : llvm::enumerate(folded))
+          if (llvm::dyn_cast_if_present<Value>(foldResult) == value)
+            values.push_back(user->getResult(index));
+      copy->destroy();
+    }
+  }
+  return readers;
+}
+
 void pto_emission::routeWhileResults(ArrayRef<scf::WhileOp> whiles) {
   bool nested = llvm::any_of(whiles, isNested);
   for (scf::WhileOp loop : whiles) {
@@ -252,7 +285,7 @@ void pto_emission::routeWhileResults(ArrayRef<scf::WhileOp> whiles) {
     OpBuilder builder(loop->getContext());
     builder.setInsertionPointAfter(loop);
     for (Value result : loop.getResults()) {
-      if (llvm::none_of(result.getUsers(), readElsewhere))
+      if (llvm::none_of(readersThroughFolds(result), readElsewhere))
         continue;
       Value back = roundTrip(builder, loop.getLoc(), result);
       if (!back)
@@ -277,10 +310,25 @@ void pto_emission::routeWhileResults(ArrayRef<scf::WhileOp> whiles) {
 ///   that differ only in operands, making each differing operand a block
 ///   argument; ptoas's C++ casts a tile_buf block argument to a pointer (an
 ///   invalid cast, or "tmov lowering expects opaque dst/src types").
+static LogicalResult simulateCFGLowering(func::FuncOp func,
+                                         ArrayRef<scf::WhileOp> whiles,
+                                         bool foldFirst);
+
 LogicalResult pto_emission::checkCFGLowering(func::FuncOp func,
                                              ArrayRef<scf::WhileOp> whiles) {
   if (whiles.empty())
     return success();
+  // ptoas's greedy rewrite folds ops as it lowers the whiles, before or
+  // after each while in an order of its driver's: a fold that makes a read
+  // elsewhere read a while's result directly matters when it comes first,
+  // one that drops a read when it comes after. Both orders are simulated.
+  return success(succeeded(simulateCFGLowering(func, whiles, false)) &&
+                 succeeded(simulateCFGLowering(func, whiles, true)));
+}
+
+static LogicalResult simulateCFGLowering(func::FuncOp func,
+                                         ArrayRef<scf::WhileOp> whiles,
+                                         bool foldFirst) {
   bool nested = llvm::any_of(whiles, isNested);
   MLIRContext *context = func.getContext();
   context->loadDialect<cf::ControlFlowDialect>();
@@ -298,19 +346,30 @@ LogicalResult pto_emission::checkCFGLowering(func::FuncOp func,
     if (failed(applyPartialConversion(copy, target, std::move(lowering))))
       return success(); // ptoas fails too, with its own message
   }
+  // The copies of `whiles`, in their order (the clone maps every op; the
+  // whole-kernel lowering above moves the whiles without recreating them).
+  // Folding first may erase a while nothing reads: they are then found
+  // again, by the same walk as `whiles` were.
+  SmallVector<scf::WhileOp> copies;
+  if (foldFirst) {
+    GreedyRewriteConfig noMerging;
+    noMerging.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    (void)applyPatternsGreedily(copy, FrozenRewritePatternSet(), noMerging);
+    tile::walk(copy, [&](scf::WhileOp loop) { copies.push_back(loop); });
+  } else {
+    for (scf::WhileOp original : whiles)
+      copies.push_back(
+          cast<scf::WhileOp>(cloned.lookup(original.getOperation())));
+  }
   // ptoas's greedy rewrite lowers the whiles in an order of its driver's;
   // the last first is the order that splits blocks under the most reads:
   // a while's result read after a later while is then in another block.
   // What passes in this order passes in every other.
-  // The copies of `whiles` (the clone maps every op; the whole-kernel
-  // lowering above moves the whiles without recreating them).
   IRRewriter rewriter(context);
   scf::WhileOp left;
-  for (scf::WhileOp original : llvm::reverse(whiles)) {
-    auto loop = cast<scf::WhileOp>(cloned.lookup(original.getOperation()));
+  for (scf::WhileOp loop : llvm::reverse(copies))
     if (failed(lowerWhileToCF(rewriter, loop)))
       left = loop;
-  }
   // The same greedy rewrite then simplifies the regions (merging blocks
   // that differ only in operands), as ptoas's does after its lowering.
   (void)applyPatternsGreedily(copy, FrozenRewritePatternSet());

@@ -1701,3 +1701,58 @@ func.func @for_result_read_after_later_for(%arg0: !tile.tensor<64x16xf32>, %arg1
   %17 = tile.store %16, %arg4[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %11, %17 : !tile.tensor<64x16xf32>, !tile.tensor<16x16xf32>
 }
+
+// -----
+
+// Tests that a while result read only through ops that fold to it (a select
+// of one value twice, the maximum of a value and itself, an index plus zero)
+// is routed when what reads those ops is in another block: ptoas 0.27's
+// greedy rewrite folds them as it lowers, and in a kernel it lowers to a CFG
+// as a whole (a while nested in an scf.for) the reads in the later scf.for
+// are then reads of the results themselves from another block, and the
+// while is left ("Unsupported SCF op remained after pre-lowering"; fuzz seed
+// 1434000276).
+// CHECK-LABEL: func.func @while_result_read_through_fold(
+// CHECK: %[[R:.*]]:3 = scf.while
+// CHECK: %[[WIDE:.*]] = arith.index_cast %[[R]]#0 : index to i64
+// CHECK-NEXT: %[[TRIPS:.*]] = arith.index_cast %[[WIDE]] : i64 to index
+// CHECK-NEXT: %[[BITS:.*]] = arith.bitcast %[[R]]#1 : f32 to i32
+// CHECK-NEXT: %[[S:.*]] = arith.bitcast %[[BITS]] : i32 to f32
+// CHECK-NEXT: %[[QBITS:.*]] = arith.bitcast %[[R]]#2 : f32 to i32
+// CHECK-NEXT: %[[Q:.*]] = arith.bitcast %[[QBITS]] : i32 to f32
+// CHECK-NEXT: arith.select %{{.*}}, %[[S]], %[[S]] : f32
+// CHECK-NEXT: arith.maximumf %[[Q]], %[[Q]] : f32
+// CHECK-NEXT: arith.addi %[[TRIPS]], %{{.*}} : index
+func.func @while_result_read_through_fold(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>, %c: i1) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %f1 = arith.constant 1.0 : f32
+  %half = arith.constant 0.5 : f32
+  %b0 = tile.alloc : !tile.buffer<vec, 1024>
+  %b1 = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %X[%c0, %c0] into(%b0 : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%t = %x) -> (!tile.tile<16x16xf32, vec>) {
+    %w:3 = scf.while (%k = %c0, %s = %f1, %q = %half) : (index, f32, f32) -> (index, f32, f32) {
+      %go = arith.cmpi slt, %k, %c2 : index
+      scf.condition(%go) %k, %s, %q : index, f32, f32
+    } do {
+    ^bb0(%k1: index, %s1: f32, %q1: f32):
+      %s2 = arith.mulf %s1, %half : f32
+      %q2 = arith.mulf %q1, %q1 : f32
+      %k2 = arith.addi %k1, %c1 : index
+      scf.yield %k2, %s2, %q2 : index, f32, f32
+    }
+    %sel = arith.select %c, %w#1, %w#1 : f32
+    %max = arith.maximumf %w#2, %w#2 : f32
+    %trips = arith.addi %w#0, %c0 : index
+    %inner = scf.for %j = %c0 to %trips step %c1 iter_args(%u = %t) -> (!tile.tile<16x16xf32, vec>) {
+      %v = tile.adds %u, %sel into(%b1 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+      %m = tile.muls %v, %max into(%b0 : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+      scf.yield %m : !tile.tile<16x16xf32, vec>
+    }
+    scf.yield %inner : !tile.tile<16x16xf32, vec>
+  }
+  %O1 = tile.store %r, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %O1 : !tile.tensor<16x16xf32>
+}
