@@ -18,7 +18,9 @@ of the programs they were written for. Every program mixes, at random:
 - user storage: ``tile.alloc`` declared by the program, pinned or not, with
   one or two slots, with or without a fixed ``addr`` (aligned, sometimes
   overlapping another user buffer, rarely misaligned), written through
-  static slots and constant dynamic slots (``slot %c1``);
+  static slots and constant dynamic slots (``slot %c1``); inside loops,
+  vec buffers written by one producer each, in every iteration, often in
+  the slot of an induction variable modulo 2 (ping-pong buffers);
 - views and views of views (``transpose_view``, ``reshape`` chains,
   row and column ``slice`` of a tile or of a view), half tiles computed on
   and assembled back, strided views used as operands;
@@ -272,8 +274,17 @@ class KernelGenerator:
         while_forwarding: bool = True,
         scalars: random.Random | None = None,
         arch: str = "a3",
+        destinations: random.Random | None = None,
     ):
         self.rng = rng
+        # Producers inside loops that write a user buffer of their own (see
+        # loop_destination) draw from a stream of their own, so the tile
+        # program of a seed is the same with and without them.
+        self.drng = destinations
+        self.loop_buffers: list[UserBuffer] = []
+        # The induction variables of the enclosing scf.for loops, innermost
+        # last: dynamic slots alternate with them.
+        self.inductions: list[str] = []
         # The target: a5 has copies a3 has not (acc -> vec, vec -> mat;
         # docs/ir.md, "Copies between spaces"), which its kernels use.
         self.arch = arch
@@ -369,10 +380,13 @@ class KernelGenerator:
     def row(self) -> str:
         return f"%c{self.rng.choice(self.shapes.block_rows)}"
 
-    def destination(self, kind: str) -> str:
-        """Sometimes a user buffer's slot for a producer of `kind` outside
-        any loop (so it is written once): ' into(...)' or ''."""
-        if self.loops or not self.chance(0.3):
+    def destination(self, kind: str, depth: int) -> str:
+        """Sometimes a user buffer's slot for a producer of `kind`: outside
+        any loop (so it is written once) one of the declared buffers, inside
+        loops one of its own (loop_destination). ' into(...)' or ''."""
+        if self.loops:
+            return self.loop_destination(kind, depth)
+        if not self.chance(0.3):
             return ""
         candidates = [b for b in self.user_buffers if b.kind == kind and b.free]
         if not candidates:
@@ -386,6 +400,30 @@ class KernelGenerator:
         else:
             where = f" slot {slot}"
         return f" into({buffer.name}{where} : {buffer.type})"
+
+    def loop_destination(self, kind: str, depth: int) -> str:
+        """Sometimes, for a producer inside a loop, a user buffer that no
+        other op writes: with two slots, often the slot of the innermost
+        scf.for's induction variable modulo 2 (the ping-pong buffers of real
+        kernels). The producer writes it in every iteration; the value it
+        holds is visible in that iteration only (a yield copies it to the
+        carry), so the program's storage is valid by construction."""
+        # Vec only: an acc value yielded from a buffer of its own to a carry
+        # would need an acc->acc copy, which the hardware has not.
+        if self.drng is None or kind != "vec" or self.drng.random() >= 0.2:
+            return ""
+        slots = self.drng.choice([1, 2, 2])
+        name = f"%ul{len(self.loop_buffers)}"
+        buffer = UserBuffer(name, kind, slots, [], self.shapes.tile_bytes)
+        buffer.declaration = f"{name} = tile.alloc : {buffer.type}"
+        self.loop_buffers.append(buffer)
+        where = ""
+        if slots == 2 and self.inductions and self.drng.random() < 0.7:
+            where = f" slot {name}s"
+            self.emit(depth, f"{name}s = arith.remui {self.inductions[-1]}, %c2 : index")
+        elif slots == 2:
+            where = f" slot {self.drng.choice([0, 1])}"
+        return f" into({name}{where} : {buffer.type})"
 
     # -- vec statements --------------------------------------------------
     def vec_operand(self, depth: int) -> Value:
@@ -404,7 +442,7 @@ class KernelGenerator:
         r = self.rng.random()
         name = self.fresh()
         tensor = self.current_tensor()
-        dest = self.destination("vec")
+        dest = self.destination("vec", depth)
         if force_simple or r < 0.10:
             value = self.rng.choice(["0.5", "1.0", "-2.0", "3.0"])
             self.emit(depth, f"{name} = tile.full {value}{dest} : {self.shapes.tile}")
@@ -812,7 +850,7 @@ class KernelGenerator:
             gemv, init = self.fresh("g"), self.fresh("true")
             self.emit(
                 depth,
-                f"{gemv} = tile.gemv {left}, {right}{self.destination('acc')} : {self.shapes.left}, {self.shapes.right} -> {self.shapes.acc}",
+                f"{gemv} = tile.gemv {left}, {right}{self.destination('acc', depth)} : {self.shapes.left}, {self.shapes.right} -> {self.shapes.acc}",
             )
             self.emit(depth, f"{init} = arith.constant true")
             self.emit(
@@ -820,7 +858,7 @@ class KernelGenerator:
                 f"{name} = tile.matmul_acc {gemv}, {left}, {right} init_cond {init} : {self.shapes.acc}, {self.shapes.left}, {self.shapes.right}",
             )
             return self.define(Value(name, "acc", self.new_group()))
-        dest = self.destination("acc")
+        dest = self.destination("acc", depth)
         self.emit(
             depth,
             f"{name} = tile.matmul {left}, {right}{dest} : {self.shapes.left}, {self.shapes.right} -> {self.shapes.acc}",
@@ -1302,6 +1340,7 @@ class KernelGenerator:
         scope.tensor_writable = carry_tensor
         self.scopes.append(scope)
         self.loops += 1
+        self.inductions.append(index)
         self.block(depth + 1, self.rng.randint(1, 4))
         yields = self.yields_for(depth + 1, carries, args)
         if not dead:
@@ -1312,6 +1351,7 @@ class KernelGenerator:
             yields.append(self.scopes[-1].tensor.name)
         yields = [self.scalar_next(depth + 1, a, scalar_args) for a in scalar_args] + yields
         self.loops -= 1
+        self.inductions.pop()
         self.scopes.pop()
         if types:
             self.emit(depth + 1, f"scf.yield {', '.join(yields)} : {', '.join(types)}")
@@ -1690,6 +1730,7 @@ class KernelGenerator:
         attributes = " attributes {pto.entry}" if self.entry else ""
         head = [f"  func.func @{self.name}({', '.join(arguments)}) -> ({results}){attributes} {{"]
         pad = "    "
+        declarations += [buffer.declaration for buffer in self.loop_buffers]
         text = head + [pad + line for line in declarations + constants + prologue]
         return "\n".join(text + body + epilogue + ["  }"])
 
@@ -1704,6 +1745,7 @@ def generate(
     while_forwarding: bool = True,
     scalars: bool = True,
     arch: str = "a3",
+    loop_destinations: bool = True,
 ) -> str:
     """The module of one seed (deterministic): one to three kernels.
     `branch_heavy` makes scf.if the most frequent statement. With
@@ -1721,9 +1763,13 @@ def generate(
     stream of their own, so the tile program of a seed is the same with
     and without them. `arch` is the module's tile.target_arch; on a5 the
     kernels also move acc tiles to vec and vec tiles to mat (a3 programs
-    draw nothing for these, so they do not change)."""
+    draw nothing for these, so they do not change). With
+    `loop_destinations`, some producers inside loops write user buffers of
+    their own (KernelGenerator.loop_destination), drawn from a stream of
+    their own: without them a seed gives the same tile program."""
     rng = random.Random(seed)
     scalar_rng = random.Random(f"scalars/{seed}") if scalars else None
+    destination_rng = random.Random(f"destinations/{seed}") if loop_destinations else None
     shapes = boundary_shapes(rng) if boundary else DEFAULT_SHAPES
     if distributed is None:
         distributed = seed % 4 == 3
@@ -1745,6 +1791,7 @@ def generate(
                 while_forwarding=while_forwarding,
                 scalars=scalar_rng,
                 arch=arch,
+                destinations=destination_rng,
             ).generate()
         )
     return f'module attributes {{tile.target_arch = "{arch}"}} {{\n' + "\n".join(kernels) + "\n}\n"

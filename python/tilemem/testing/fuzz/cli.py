@@ -59,6 +59,15 @@ def main(argv=None) -> int:
         "tile programs without them (default true)",
     )
     parser.add_argument(
+        "--loop-destinations",
+        choices=("true", "false"),
+        default="true",
+        help="some producers inside loops write a user buffer of their own "
+        "(into(...)), often in the slot of the innermost scf.for's induction "
+        "variable modulo 2, as ping-pong buffers; drawn from a stream of their "
+        "own, so false gives the same tile programs without them (default true)",
+    )
+    parser.add_argument(
         "--shapes",
         choices=("default", "boundary"),
         default="default",
@@ -134,6 +143,7 @@ def main(argv=None) -> int:
         "while_forwarding": args.while_forwarding,
         "scalars": args.scalars,
         "arch": args.arch,
+        "loop_destinations": args.loop_destinations == "true",
     }
     planners = (
         []
