@@ -318,6 +318,16 @@ void Verifier::checkWrite(Operation *op, const Window &written, Value consumed,
                    " (" + describe(*window) +
                    ") which is still read afterwards by " + where);
   violations.back().notes.push_back({reader, name(value) + " is read here"});
+  // A carried value's window is its initializer's in every iteration, not
+  // the window its last yield was written in (a ping-pong slot): say so.
+  if (auto argument = dyn_cast<BlockArgument>(value))
+    if (Operation *loop = argument.getOwner()->getParentOp();
+        isa_and_nonnull<scf::ForOp, scf::WhileOp>(loop))
+      violations.back().notes.push_back(
+          {loop, name(value) +
+                     " is carried by this loop, which keeps it in "
+                     "its initializer's window (" +
+                     describe(*window) + ") in every iteration"});
 }
 
 // Per allocation, a sweep over program positions: each write is compared

@@ -515,3 +515,41 @@ func.func @given_destination_clobbers(%a: !tile.tile<8x8xf32, vec>) -> !tile.til
   %2 = tile.add %0, %1 : !tile.tile<8x8xf32, vec>
   return %2 : !tile.tile<8x8xf32, vec>
 }
+
+// -----
+
+// Tests that a given destination clobbering a loop-carried value says where
+// the carried value lives: the double-buffered prefetch loads the next block
+// into the other slot, but the carry stays in its initializer's slot 0 in
+// every iteration, which the load into slot (i + 1) mod 2 overwrites on odd
+// iterations before tile.exp reads the carry.
+!T = !tile.tile<16x16xf32, vec>
+!B = !tile.buffer<vec, 1024, slots = 2>
+func.func @prefetch_into_the_carried_slot(%X: !tile.tensor<128x16xf32>, %O: !tile.tensor<128x16xf32>) -> !tile.tensor<128x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c7 = arith.constant 7 : index
+  %c16 = arith.constant 16 : index
+  %in = tile.alloc : !B
+  %out = tile.alloc : !B
+  %x0 = tile.load %X[%c0, %c0] into(%in slot 0 : !B) : !tile.tensor<128x16xf32> -> !T
+  // expected-note @+1 {{is carried by this loop, which keeps it in its initializer's window (%2[0, 1024]) in every iteration}}
+  %r:2 = scf.for %i = %c0 to %c7 step %c1 iter_args(%cur = %x0, %acc = %O) -> (!T, !tile.tensor<128x16xf32>) {
+    %i1 = arith.addi %i, %c1 : index
+    %s = arith.remui %i, %c2 : index
+    %s1 = arith.remui %i1, %c2 : index
+    %row1 = arith.muli %i1, %c16 : index
+    // expected-error @+1 {{storage is still invalid after materialization: writes %2[0, 1024] slot}}
+    %next = tile.load %X[%row1, %c0] into(%in slot %s1 : !B) : !tile.tensor<128x16xf32> -> !T
+    // expected-note @+1 {{is read here}}
+    %e = tile.exp %cur into(%out slot %s : !B) : !T
+    %row = arith.muli %i, %c16 : index
+    %acc1 = tile.store %e, %acc[%row, %c0] : !T, !tile.tensor<128x16xf32>
+    scf.yield %next, %acc1 : !T, !tile.tensor<128x16xf32>
+  }
+  %last = tile.exp %r#0 : !T
+  %c112 = arith.constant 112 : index
+  %O1 = tile.store %last, %r#1[%c112, %c0] : !T, !tile.tensor<128x16xf32>
+  return %O1 : !tile.tensor<128x16xf32>
+}
