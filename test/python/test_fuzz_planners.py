@@ -361,6 +361,26 @@ def test_loop_destinations_write_user_buffers_of_their_own():
     assert all(seen.values()), seen
 
 
+def test_dynamic_offsets_take_the_block_of_the_induction_variable():
+    """Some loads and stores inside scf.for loops read or write the tensor
+    block of the induction variable modulo 4; the rows are in bounds
+    (a block of four), and without them (dynamic_offsets=False) a seed
+    gives the same tile ops with constant rows."""
+    uses = 0
+    for seed in range(1, 80):
+        text = fuzz.generate(seed, tensor_outputs=seed % 2 == 0)
+        for iv in re.findall(r"%ob\d+ = arith\.remui (%\w+), %c4 : index", text):
+            assert iv.startswith("%i"), (seed, iv)
+        offsets = re.findall(r"(%or\d+) = arith\.muli %ob\d+, %c16 : index", text)
+        for offset in offsets:
+            assert re.search(rf"tile\.(load|store) [^\n]*\[{offset}, %c0\]", text), (seed, offset)
+        uses += len(offsets)
+        plain = fuzz.generate(seed, tensor_outputs=seed % 2 == 0, dynamic_offsets=False)
+        assert "%or" not in plain
+        assert _TILE_OPS.findall(plain) == _TILE_OPS.findall(text), seed
+    assert uses > 0
+
+
 def test_failure_file_parses_with_a_reason_of_several_lines(tmp_path):
     """A failure file's header comments every line of its reason (ptoas's
     errors span lines), so the file parses as the kernel it holds."""

@@ -275,12 +275,17 @@ class KernelGenerator:
         scalars: random.Random | None = None,
         arch: str = "a3",
         destinations: random.Random | None = None,
+        offsets: random.Random | None = None,
     ):
         self.rng = rng
         # Producers inside loops that write a user buffer of their own (see
         # loop_destination) draw from a stream of their own, so the tile
         # program of a seed is the same with and without them.
         self.drng = destinations
+        # Tensor rows chosen by an induction variable (see row), from a
+        # stream of their own too.
+        self.orng = offsets
+        self.offsets = 0
         self.loop_buffers: list[UserBuffer] = []
         # The induction variables of the enclosing scf.for loops, innermost
         # last: dynamic slots alternate with them.
@@ -377,8 +382,18 @@ class KernelGenerator:
     def tensor_writable(self) -> bool:
         return bool(self.scopes) and self.scopes[-1].tensor_writable
 
-    def row(self) -> str:
-        return f"%c{self.rng.choice(self.shapes.block_rows)}"
+    def row(self, depth: int) -> str:
+        """The first row of a tile-sized block of a tensor: a constant or,
+        sometimes inside an scf.for, the block of its induction variable
+        modulo 4 (the row offset of real kernels' loops over a tensor)."""
+        row = f"%c{self.rng.choice(self.shapes.block_rows)}"
+        if self.orng is None or not self.inductions or self.orng.random() >= 0.3:
+            return row
+        self.offsets += 1
+        block, offset = f"%ob{self.offsets}", f"%or{self.offsets}"
+        self.emit(depth, f"{block} = arith.remui {self.inductions[-1]}, %c4 : index")
+        self.emit(depth, f"{offset} = arith.muli {block}, %c{self.shapes.n} : index")
+        return offset
 
     def destination(self, kind: str, depth: int) -> str:
         """Sometimes a user buffer's slot for a producer of `kind`: outside
@@ -449,7 +464,7 @@ class KernelGenerator:
         elif r < 0.24 and tensor is not None:
             self.emit(
                 depth,
-                f"{name} = tile.load {tensor.name}[{self.row()}, %c0]{dest} : {self.shapes.tensor} -> {self.shapes.tile}",
+                f"{name} = tile.load {tensor.name}[{self.row(depth)}, %c0]{dest} : {self.shapes.tensor} -> {self.shapes.tile}",
             )
         elif r < 0.44:
             a, b = self.vec_operand(depth), self.vec_operand(depth)
@@ -805,7 +820,7 @@ class KernelGenerator:
         elif tensor is not None:
             self.emit(
                 depth,
-                f"{mat} = tile.load {tensor.name}[{self.row()}, %c0] : {self.shapes.tensor} -> {self.shapes.mat}",
+                f"{mat} = tile.load {tensor.name}[{self.row(depth)}, %c0] : {self.shapes.tensor} -> {self.shapes.mat}",
             )
         else:
             return None
@@ -877,7 +892,7 @@ class KernelGenerator:
         if kind == "half":
             row = f"%c{self.rng.choice(self.shapes.half_store_rows)}"
         else:
-            row = self.row()
+            row = self.row(depth)
         self.emit(
             depth,
             f"{name} = tile.store {source.name}, {tensor.name}[{row}, %c0] : {self.shapes.types[kind]}, {self.shapes.tensor}",
@@ -1746,6 +1761,7 @@ def generate(
     scalars: bool = True,
     arch: str = "a3",
     loop_destinations: bool = True,
+    dynamic_offsets: bool = True,
 ) -> str:
     """The module of one seed (deterministic): one to three kernels.
     `branch_heavy` makes scf.if the most frequent statement. With
@@ -1766,10 +1782,14 @@ def generate(
     draw nothing for these, so they do not change). With
     `loop_destinations`, some producers inside loops write user buffers of
     their own (KernelGenerator.loop_destination), drawn from a stream of
-    their own: without them a seed gives the same tile program."""
+    their own: without them a seed gives the same tile program. With
+    `dynamic_offsets`, some loads and stores inside scf.for loops take the
+    tensor block of the induction variable (KernelGenerator.row), from a
+    stream of their own as well."""
     rng = random.Random(seed)
     scalar_rng = random.Random(f"scalars/{seed}") if scalars else None
     destination_rng = random.Random(f"destinations/{seed}") if loop_destinations else None
+    offset_rng = random.Random(f"offsets/{seed}") if dynamic_offsets else None
     shapes = boundary_shapes(rng) if boundary else DEFAULT_SHAPES
     if distributed is None:
         distributed = seed % 4 == 3
@@ -1792,6 +1812,7 @@ def generate(
                 scalars=scalar_rng,
                 arch=arch,
                 destinations=destination_rng,
+                offsets=offset_rng,
             ).generate()
         )
     return f'module attributes {{tile.target_arch = "{arch}"}} {{\n' + "\n".join(kernels) + "\n}\n"

@@ -68,6 +68,15 @@ def main(argv=None) -> int:
         "own, so false gives the same tile programs without them (default true)",
     )
     parser.add_argument(
+        "--dynamic-offsets",
+        choices=("true", "false"),
+        default="true",
+        help="some loads and stores inside scf.for loops take the tensor row "
+        "block of the induction variable modulo 4 instead of a constant; drawn "
+        "from a stream of their own, so false gives the same tile programs "
+        "with constant rows (default true)",
+    )
+    parser.add_argument(
         "--shapes",
         choices=("default", "boundary"),
         default="default",
@@ -144,6 +153,7 @@ def main(argv=None) -> int:
         "scalars": args.scalars,
         "arch": args.arch,
         "loop_destinations": args.loop_destinations == "true",
+        "dynamic_offsets": args.dynamic_offsets == "true",
     }
     planners = (
         []
