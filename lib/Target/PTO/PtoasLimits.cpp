@@ -312,22 +312,6 @@ void pto_emission::routeWhileResults(ArrayRef<scf::WhileOp> whiles) {
 ///   invalid cast, or "tmov lowering expects opaque dst/src types").
 static LogicalResult simulateCFGLowering(func::FuncOp func,
                                          ArrayRef<scf::WhileOp> whiles,
-                                         bool foldFirst);
-
-LogicalResult pto_emission::checkCFGLowering(func::FuncOp func,
-                                             ArrayRef<scf::WhileOp> whiles) {
-  if (whiles.empty())
-    return success();
-  // ptoas's greedy rewrite folds ops as it lowers the whiles, before or
-  // after each while in an order of its driver's: a fold that makes a read
-  // elsewhere read a while's result directly matters when it comes first,
-  // one that drops a read when it comes after. Both orders are simulated.
-  return success(succeeded(simulateCFGLowering(func, whiles, false)) &&
-                 succeeded(simulateCFGLowering(func, whiles, true)));
-}
-
-static LogicalResult simulateCFGLowering(func::FuncOp func,
-                                         ArrayRef<scf::WhileOp> whiles,
                                          bool foldFirst) {
   bool nested = llvm::any_of(whiles, isNested);
   MLIRContext *context = func.getContext();
@@ -417,6 +401,18 @@ static LogicalResult simulateCFGLowering(func::FuncOp func,
       return failure();
     }
   return success();
+}
+
+LogicalResult pto_emission::checkCFGLowering(func::FuncOp func,
+                                             ArrayRef<scf::WhileOp> whiles) {
+  if (whiles.empty())
+    return success();
+  // ptoas's greedy rewrite folds ops as it lowers the whiles, before or
+  // after each while in an order of its driver's: a fold that makes a read
+  // elsewhere read a while's result directly matters when it comes first,
+  // one that drops a read when it comes after. Both orders are simulated.
+  return success(succeeded(simulateCFGLowering(func, whiles, false)) &&
+                 succeeded(simulateCFGLowering(func, whiles, true)));
 }
 
 /// The arith ops ptoas 0.27's PTOToEmitC lowers to C++ (its conversion

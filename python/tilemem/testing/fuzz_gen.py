@@ -382,6 +382,11 @@ class KernelGenerator:
     def tensor_writable(self) -> bool:
         return bool(self.scopes) and self.scopes[-1].tensor_writable
 
+    def induction_modulo(self, depth: int, name: str, modulus: int) -> None:
+        """`name` = the innermost scf.for's induction variable modulo
+        `modulus` (a ping-pong slot, a block of a tensor)."""
+        self.emit(depth, f"{name} = arith.remui {self.inductions[-1]}, %c{modulus} : index")
+
     def row(self, depth: int) -> str:
         """The first row of a tile-sized block of a tensor: a constant or,
         sometimes inside an scf.for, the block of its induction variable
@@ -391,7 +396,7 @@ class KernelGenerator:
             return row
         self.offsets += 1
         block, offset = f"%ob{self.offsets}", f"%or{self.offsets}"
-        self.emit(depth, f"{block} = arith.remui {self.inductions[-1]}, %c4 : index")
+        self.induction_modulo(depth, block, 4)
         self.emit(depth, f"{offset} = arith.muli {block}, %c{self.shapes.n} : index")
         return offset
 
@@ -435,7 +440,7 @@ class KernelGenerator:
         where = ""
         if slots == 2 and self.inductions and self.drng.random() < 0.7:
             where = f" slot {name}s"
-            self.emit(depth, f"{name}s = arith.remui {self.inductions[-1]}, %c2 : index")
+            self.induction_modulo(depth, f"{name}s", 2)
         elif slots == 2:
             where = f" slot {self.drng.choice([0, 1])}"
         return f" into({name}{where} : {buffer.type})"
