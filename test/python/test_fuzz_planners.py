@@ -5,6 +5,7 @@ programs, the plan's allocated-storage rules, storage mode with its
 addresses against value mode, and its PTO (checked by the real ptoas when
 it is found)."""
 
+import collections
 import functools
 import re
 
@@ -381,6 +382,52 @@ def test_dynamic_offsets_take_the_block_of_the_induction_variable():
         assert "%or" not in plain
         assert _TILE_OPS.findall(plain) == _TILE_OPS.findall(text), seed
     assert uses > 0
+
+
+@pytest.mark.parametrize("seed", fuzz_seeds(20, salt=13))
+def test_programs_with_clobbering_destinations_are_refused_or_keep_their_results(seed):
+    """`--clobbering-destinations`: producers write any slot of any user
+    buffer, whatever it holds. A program is refused because its own storage
+    conflicts (a documented diagnostic) or keeps its results: legalization
+    against value mode, then every planner and its PTO."""
+    text = fuzz.generate(seed, tensor_outputs=True, clobbering_destinations=True)
+    legalized = fuzz.run_one(text, seed, user_conflicts=True)
+    assert legalized.status in ("ok", "rejected"), legalized.reason
+    if legalized.status == "rejected":
+        assert not legalized.reason.startswith("other"), legalized.reason
+        return
+    for planner in fuzz.PLANNERS:
+        outcome = fuzz.run_planner(text, seed, planner)
+        assert outcome.status in ("ok", "rejected", "pto-refused"), (planner, outcome.reason)
+
+
+def test_clobbering_destinations_reuse_slots_and_are_refused_for_it():
+    """Over a few seeds clobbering destinations write slots other producers
+    write, some in the slot of an induction variable modulo 2; without them
+    a seed gives the same tile ops. Some such programs are refused because
+    their storage conflicts (at an op that names its destination), and
+    others are accepted: the
+    mode reaches both sides of the verifier. A refusal for a conflict is
+    counted only in programs whose destinations may clobber."""
+    seen = collections.Counter()
+    for seed in range(1, 120):
+        text = fuzz.generate(seed, clobbering_destinations=True)
+        plain = fuzz.generate(seed)
+        assert _TILE_OPS.findall(plain) == _TILE_OPS.findall(text), seed
+        written = re.findall(r" into\((%\w+ slot (?:\d+|%c\d+))", text)
+        written += re.findall(r" into\((%\w+) :", text)
+        if len(written) == len(set(written)):
+            continue
+        seen["a slot written twice"] += 1
+        seen["slot of the induction variable"] += "%cl" in text
+        outcome = fuzz.run_one(text, seed, user_conflicts=True)
+        seen[outcome.status] += 1
+        if outcome.status == "rejected":
+            seen[outcome.reason] += 1
+            if outcome.reason.startswith("user destination"):
+                assert fuzz.run_one(text, seed).reason.startswith("other"), seed
+    assert seen["ok"] and seen["user destination clobbers"], seen
+    assert seen["slot of the induction variable"], seen
 
 
 def test_failure_file_parses_with_a_reason_of_several_lines(tmp_path):

@@ -276,8 +276,13 @@ class KernelGenerator:
         arch: str = "a3",
         destinations: random.Random | None = None,
         offsets: random.Random | None = None,
+        clobbers: random.Random | None = None,
     ):
         self.rng = rng
+        # Destinations that may clobber what a user buffer holds (see
+        # clobbering_destination), from a stream of their own too.
+        self.crng = clobbers
+        self.clobbers = 0
         # Producers inside loops that write a user buffer of their own (see
         # loop_destination) draw from a stream of their own, so the tile
         # program of a seed is the same with and without them.
@@ -403,7 +408,13 @@ class KernelGenerator:
     def destination(self, kind: str, depth: int) -> str:
         """Sometimes a user buffer's slot for a producer of `kind`: outside
         any loop (so it is written once) one of the declared buffers, inside
-        loops one of its own (loop_destination). ' into(...)' or ''."""
+        loops one of its own (loop_destination), and sometimes, with
+        clobbering destinations, any (clobbering_destination). ' into(...)'
+        or ''."""
+        chosen = self.chosen_destination(kind, depth)
+        return self.clobbering_destination(kind, depth) or chosen
+
+    def chosen_destination(self, kind: str, depth: int) -> str:
         if self.loops:
             return self.loop_destination(kind, depth)
         if not self.chance(0.3):
@@ -444,6 +455,31 @@ class KernelGenerator:
         elif slots == 2:
             where = f" slot {self.drng.choice([0, 1])}"
         return f" into({name}{where} : {buffer.type})"
+
+    def clobbering_destination(self, kind: str, depth: int) -> str:
+        """Sometimes any slot of any user buffer of `kind`, whatever it
+        holds: a slot another producer wrote, whose value may still be read
+        (inside a loop, in a later iteration too), the slot of a carry's
+        initializer, a slot of the induction variable modulo 2. The
+        program's own storage may then be invalid: the compiler must refuse
+        it with a located diagnostic or compute what value mode computes.
+        Drawn after the destination it replaces, from a stream of its own,
+        so the tile program of a seed does not change."""
+        if self.crng is None or self.crng.random() >= 0.25:
+            return ""
+        candidates = [b for b in self.user_buffers + self.loop_buffers if b.kind == kind]
+        if not candidates:
+            return ""
+        buffer = self.crng.choice(candidates)
+        if buffer.slots == 1:
+            where = ""
+        elif self.inductions and self.crng.random() < 0.5:
+            self.clobbers += 1
+            where = f" slot %cl{self.clobbers}"
+            self.induction_modulo(depth, f"%cl{self.clobbers}", 2)
+        else:
+            where = f" slot {self.crng.randrange(buffer.slots)}"
+        return f" into({buffer.name}{where} : {buffer.type})"
 
     # -- vec statements --------------------------------------------------
     def vec_operand(self, depth: int) -> Value:
@@ -1767,6 +1803,7 @@ def generate(
     arch: str = "a3",
     loop_destinations: bool = True,
     dynamic_offsets: bool = True,
+    clobbering_destinations: bool = False,
 ) -> str:
     """The module of one seed (deterministic): one to three kernels.
     `branch_heavy` makes scf.if the most frequent statement. With
@@ -1790,11 +1827,15 @@ def generate(
     their own: without them a seed gives the same tile program. With
     `dynamic_offsets`, some loads and stores inside scf.for loops take the
     tensor block of the induction variable (KernelGenerator.row), from a
-    stream of their own as well."""
+    stream of their own as well. With `clobbering_destinations`, some
+    producers write any slot of any user buffer, whatever it holds
+    (KernelGenerator.clobbering_destination): programs whose own storage
+    may be invalid, which must be refused or computed right."""
     rng = random.Random(seed)
     scalar_rng = random.Random(f"scalars/{seed}") if scalars else None
     destination_rng = random.Random(f"destinations/{seed}") if loop_destinations else None
     offset_rng = random.Random(f"offsets/{seed}") if dynamic_offsets else None
+    clobber_rng = random.Random(f"clobbers/{seed}") if clobbering_destinations else None
     shapes = boundary_shapes(rng) if boundary else DEFAULT_SHAPES
     if distributed is None:
         distributed = seed % 4 == 3
@@ -1818,6 +1859,7 @@ def generate(
                 arch=arch,
                 destinations=destination_rng,
                 offsets=offset_rng,
+                clobbers=clobber_rng,
             ).generate()
         )
     return f'module attributes {{tile.target_arch = "{arch}"}} {{\n' + "\n".join(kernels) + "\n}\n"

@@ -77,6 +77,17 @@ def main(argv=None) -> int:
         "with constant rows (default true)",
     )
     parser.add_argument(
+        "--clobbering-destinations",
+        choices=("true", "false"),
+        default="false",
+        help="about 1 in 4 producers that may name a user buffer write any "
+        "slot of any user buffer of their space instead, whatever it holds "
+        "(a value still read, a carry's initializer, inside loops in every "
+        "iteration): programs whose own storage may be invalid, which must "
+        "be refused with a located diagnostic or compute what value mode "
+        "computes; drawn from a stream of their own (default false)",
+    )
+    parser.add_argument(
         "--shapes",
         choices=("default", "boundary"),
         default="default",
@@ -154,6 +165,7 @@ def main(argv=None) -> int:
         "arch": args.arch,
         "loop_destinations": args.loop_destinations == "true",
         "dynamic_offsets": args.dynamic_offsets == "true",
+        "clobbering_destinations": args.clobbering_destinations == "true",
     }
     planners = (
         []
@@ -312,6 +324,8 @@ def _corpus_name(args) -> str:
         corpus += ", boundary shapes"
     if args.arch != "a3":
         corpus += f", {args.arch}"
+    if args.generator["clobbering_destinations"]:
+        corpus += ", clobbering destinations"
     return corpus
 
 

@@ -25,7 +25,13 @@ def run_seed(job) -> SeedResult:
     # Half the programs return only tensors, so that their PTO is emitted.
     tensor_outputs = bool(options["planners"]) and seed % 2 == 0
     text = generate(seed, tensor_outputs=tensor_outputs, **options["generator"])
-    result = SeedResult(seed, text, run_one(text, seed, enable_buffer_ir=options["buffer_ir"]))
+    legalization = run_one(
+        text,
+        seed,
+        enable_buffer_ir=options["buffer_ir"],
+        user_conflicts=options["generator"].get("clobbering_destinations", False),
+    )
+    result = SeedResult(seed, text, legalization)
     if result.legalization.status == "ok":
         for planner in options["planners"]:
             result.planners[planner] = run_planner(
