@@ -152,16 +152,14 @@ def main(argv=None) -> int:
         help="a progress bar on stderr (auto: when stderr is a terminal)",
     )
     args = parser.parse_args(argv)
-    # The option is spelled true/false like --enable-buffer-ir; read it once.
-    args.while_forwarding = args.while_forwarding == "true"
-    args.scalars = args.scalars == "true"
-    # What generate() takes besides the seed and tensor_outputs.
+    # What generate() takes besides the seed and tensor_outputs (the
+    # true/false options are spelled like --enable-buffer-ir).
     args.generator = {
         "max_depth": args.max_depth,
         "branch_heavy": args.branch_heavy,
         "boundary": args.shapes == "boundary",
-        "while_forwarding": args.while_forwarding,
-        "scalars": args.scalars,
+        "while_forwarding": args.while_forwarding == "true",
+        "scalars": args.scalars == "true",
         "arch": args.arch,
         "loop_destinations": args.loop_destinations == "true",
         "dynamic_offsets": args.dynamic_offsets == "true",

@@ -1,0 +1,593 @@
+"""``python -m tilemem.testing.shape_sweep``: kernels of the shapes real
+kernels have, through the real toolchain.
+
+The fuzzer (``tilemem.fuzz``) varies control flow and storage on square
+16x16 (or 32x32) tiles loaded from and stored to column 0 of their tensors.
+Real kernels have rectangular tiles (64x128 scores, 16x1 row sums, a
+64x128 by 128x64 product), blocks taken at any row and column of a larger
+tensor (a K block of A at [m0, k0]), f16 inputs to the cube, and rows of
+one element. Here every seed makes one small kernel of one of the
+families below, at shapes and offsets drawn from the ones the hardware
+holds (pto-isa's ``Tile``; the dialect's verifier is the filter, so a
+shape the target cannot hold is never made):
+
+- ``elementwise``: two blocks of two tensors at any offsets, one to three
+  binary, unary and tile-scalar ops, the result stored at a third offset
+  of a larger output tensor (whose other elements must stay as they were);
+- ``rows``: a softmax-like row reduction and its broadcast back (row_max,
+  row_expand_sub, exp, row_sum, row_expand_div), the Rx1 vector stored too;
+- ``columns``: a column reduction and its broadcast (col_sum / col_max,
+  col_expand_*), the 1xC vector stored as a row of a tensor;
+- ``transpose``: an RxC block transposed and added to a CxR block;
+- ``views``: a slice of a block computed on and assembled into another;
+- ``convert``: f32 to f16, i32 or i16 (in a rounding mode) and back;
+- ``expand``: row_expand and col_expand of a block's row and column
+  reductions;
+- ``reshape``: a block reshaped to another row width, computed on;
+- ``concat``: two blocks of different widths side by side;
+- ``fillpad``: the padding outside a valid block of a tile;
+- ``blocks``: an scf.for over the column blocks of a row of blocks,
+  carrying Rx1 row sums and the output tensor, loads and stores at
+  offsets computed from the induction variable;
+- ``gemm``: f16 or f32 blocks of A (MxK) and B (KxN) through mat,
+  left and right, one to four K steps accumulated by ``matmul_acc`` (unrolled,
+  or an scf.for, sometimes double-buffered in user buffers), the
+  acc stored to C at an offset; on a5, sometimes moved to vec and scaled
+  first.
+
+Each kernel takes and returns tensors, so it runs through the whole chain
+for every planner (``tilemem.testing.corpus``: tilemem, ptoas, g++ against
+pto-isa's CPU simulator, the run) and its outputs are compared with the
+interpreter's value mode. Seed ``S`` gives the same kernel on every
+machine; ``--seed S --count 1`` repeats it alone, ``--print`` shows it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+#: Rows of vec tiles: single rows, odd counts, the cube's multiples of 16.
+VEC_ROWS = (1, 2, 3, 5, 8, 15, 16, 17, 24, 31, 32, 48, 64)
+#: Columns of vec tiles, as multiples of the 32-byte row (8 f32, 16 f16).
+VEC_COLUMN_UNITS = (1, 2, 3, 4, 5, 8, 16)
+#: M, N and K per step of the cube (acc and mat boxes have 16 rows).
+CUBE_SIDES = (16, 32, 48, 64, 96, 128)
+CUBE_DEPTHS = (16, 32, 64, 128)
+#: Rows of a tile with a row vector (an Rx1 vec tile is column-major: its
+#: R elements fill 32-byte columns).
+VECTOR_ROWS = (8, 16, 24, 32, 48, 64)
+
+BINARY = ("add", "sub", "mul", "maximum", "minimum")
+UNARY = ("exp", "abs", "neg", "relu")
+SCALAR = ("adds", "muls", "maxs", "mins")
+ROW_EXPAND = ("row_expand_sub", "row_expand_mul", "row_expand_add", "row_expand_max")
+COL_EXPAND = ("col_expand_sub", "col_expand_mul", "col_expand_add", "col_expand_min")
+
+
+def _units(elem: str) -> int:
+    """Elements in 32 bytes."""
+    return 8 if elem == "f32" else 16
+
+
+class _Kernel:
+    """The lines of one kernel and the constants it needs."""
+
+    def __init__(self, rng: random.Random, elem: str = "f32"):
+        self.rng = rng
+        self.elem = elem
+        self.arguments: list[str] = []
+        self.body: list[str] = []
+        self.results: list[tuple[str, str]] = []
+        self.constants: set[int] = {0}
+        self.counter = 0
+
+    def tile(self, rows: int, cols: int, space: str = "vec", elem: str | None = None) -> str:
+        return f"!tile.tile<{rows}x{cols}x{elem or self.elem}, {space}>"
+
+    def tensor(self, rows: int, cols: int, elem: str | None = None) -> str:
+        return f"!tile.tensor<{rows}x{cols}x{elem or self.elem}>"
+
+    def index(self, value: int) -> str:
+        self.constants.add(value)
+        return f"%c{value}"
+
+    def fresh(self, prefix: str = "t") -> str:
+        self.counter += 1
+        return f"%{prefix}{self.counter}"
+
+    def block_tensor(self, name: str, rows: int, cols: int, units: int) -> tuple[str, int, int]:
+        """An input tensor argument holding a rows x cols block at a random
+        offset (rows anywhere, columns at 32-byte units); the tensor's type
+        and the block's offset."""
+        extra_rows = self.rng.choice([0, 0, 1, rows, 2 * rows + 3])
+        extra_cols = units * self.rng.choice([0, 0, 1, 2, cols // units + 1])
+        row = self.rng.randint(0, extra_rows)
+        col = units * self.rng.randint(0, extra_cols // units)
+        type_ = self.tensor(rows + extra_rows, cols + extra_cols)
+        self.arguments.append(f"{name}: {type_}")
+        return type_, row, col
+
+    def load(self, tensor: str, rows: int, cols: int, space: str = "vec") -> str:
+        units = _units(self.elem)
+        type_, row, col = self.block_tensor(tensor, rows, cols, units)
+        name = self.fresh("x")
+        self.body.append(
+            f"{name} = tile.load {tensor}[{self.index(row)}, {self.index(col)}] : "
+            f"{type_} -> {self.tile(rows, cols, space)}"
+        )
+        return name
+
+    def store(self, value: str, type_: str, rows: int, cols: int, elem: str | None = None) -> None:
+        """Stores `value` (a tile of `type_`) at a random offset of a new
+        output tensor argument, which the kernel returns."""
+        elem = elem or self.elem
+        units = _units(elem)
+        index = len(self.results)
+        out = f"%O{index}"
+        extra_rows = self.rng.choice([0, 1, rows])
+        extra_cols = units * self.rng.choice([0, 1, 2]) if cols % units == 0 else 0
+        row = self.rng.randint(0, extra_rows)
+        col = units * self.rng.randint(0, extra_cols // units)
+        tensor = self.tensor(rows + extra_rows, cols + extra_cols, elem)
+        self.arguments.append(f"{out}: {tensor}")
+        stored = self.fresh("o")
+        self.body.append(
+            f"{stored} = tile.store {value}, {out}[{self.index(row)}, {self.index(col)}] : "
+            f"{type_}, {tensor}"
+        )
+        self.results.append((stored, tensor))
+
+    def scalar(self) -> str:
+        return self.scalar_of(self.rng.choice(["0.5", "-0.25", "2.0", "1.5"]))
+
+    def scalar_of(self, value: str) -> str:
+        """An arith.constant `value` of the kernel's element type."""
+        name = self.fresh("s")
+        self.body.append(f"{name} = arith.constant {value} : {self.elem}")
+        return name
+
+    def elementwise(self, value: str, other: str, type_: str, count: int) -> str:
+        for _ in range(count):
+            name = self.fresh()
+            kind = self.rng.random()
+            if kind < 0.45:
+                op = self.rng.choice(BINARY)
+                a, b = (value, other) if self.rng.random() < 0.5 else (other, value)
+                self.body.append(f"{name} = tile.{op} {a}, {b} : {type_}")
+            elif kind < 0.7:
+                op = self.rng.choice(UNARY)
+                self.body.append(f"{name} = tile.{op} {value} : {type_}")
+            else:
+                op = self.rng.choice(SCALAR)
+                self.body.append(
+                    f"{name} = tile.{op} {value}, {self.scalar()} : {type_}, {self.elem}"
+                )
+            value = name
+        return value
+
+    def text(self, name: str, arch: str) -> str:
+        results = ", ".join(t for _, t in self.results)
+        head = f"  func.func @{name}({', '.join(self.arguments)}) -> ({results}) {{"
+        constants = [f"%c{v} = arith.constant {v} : index" for v in sorted(self.constants)]
+        returned = f"return {', '.join(v for v, _ in self.results)} : {results}"
+        lines = [head] + [f"    {line}" for line in constants + self.body + [returned]] + ["  }"]
+        return (
+            f'module attributes {{tile.target_arch = "{arch}"}} {{\n' + "\n".join(lines) + "\n}\n"
+        )
+
+
+def _vec_shape(rng: random.Random, elem: str) -> tuple[int, int]:
+    return rng.choice(VEC_ROWS), _units(elem) * rng.choice(VEC_COLUMN_UNITS)
+
+
+def _elementwise(rng: random.Random) -> tuple[_Kernel, str]:
+    k = _Kernel(rng, rng.choice(["f32", "f32", "f16"]))
+    rows, cols = _vec_shape(rng, k.elem)
+    type_ = k.tile(rows, cols)
+    x, y = k.load("%A", rows, cols), k.load("%B", rows, cols)
+    k.store(k.elementwise(x, y, type_, rng.randint(1, 3)), type_, rows, cols)
+    return k, "a3"
+
+
+def _rows(rng: random.Random) -> tuple[_Kernel, str]:
+    k = _Kernel(rng)
+    rows, cols = rng.choice(VECTOR_ROWS), 8 * rng.choice(VEC_COLUMN_UNITS)
+    type_, vector = k.tile(rows, cols), k.tile(rows, 1)
+    x = k.load("%A", rows, cols)
+    top = k.fresh("m")
+    k.body.append(f"{top} = tile.row_max {x} : {type_} -> {vector}")
+    shifted = k.fresh()
+    k.body.append(f"{shifted} = tile.row_expand_sub {x}, {top} : {type_}, {vector}")
+    e = k.fresh("e")
+    k.body.append(f"{e} = tile.exp {shifted} : {type_}")
+    total = k.fresh("sum")
+    k.body.append(f"{total} = tile.row_sum {e} : {type_} -> {vector}")
+    p = k.fresh("p")
+    k.body.append(f"{p} = tile.row_expand_div {e}, {total} : {type_}, {vector}")
+    if rng.random() < 0.5:
+        y = k.load("%B", rows, cols)
+        q = k.fresh()
+        k.body.append(f"{q} = tile.{rng.choice(ROW_EXPAND)} {y}, {top} : {type_}, {vector}")
+        p = k.elementwise(p, q, type_, 1)
+    k.store(p, type_, rows, cols)
+    if rng.random() < 0.6:
+        k.store(total, vector, rows, 1)
+    return k, "a3"
+
+
+def _columns(rng: random.Random) -> tuple[_Kernel, str]:
+    k = _Kernel(rng)
+    rows, cols = _vec_shape(rng, k.elem)
+    type_, vector = k.tile(rows, cols), k.tile(1, cols)
+    x = k.load("%A", rows, cols)
+    reduced = k.fresh("r")
+    k.body.append(
+        f"{reduced} = tile.{rng.choice(['col_sum', 'col_max'])} {x} : {type_} -> {vector}"
+    )
+    y = k.load("%B", rows, cols)
+    spread = k.fresh()
+    k.body.append(f"{spread} = tile.{rng.choice(COL_EXPAND)} {y}, {reduced} : {type_}, {vector}")
+    k.store(spread, type_, rows, cols)
+    if rng.random() < 0.6:
+        k.store(reduced, vector, 1, cols)
+    return k, "a3"
+
+
+def _transpose(rng: random.Random) -> tuple[_Kernel, str]:
+    k = _Kernel(rng)
+    rows = 8 * rng.choice([1, 2, 3, 4, 8])
+    cols = 8 * rng.choice([1, 2, 3, 4, 8])
+    x = k.load("%A", rows, cols)
+    flipped = k.fresh("tr")
+    k.body.append(f"{flipped} = tile.transpose {x} : {k.tile(rows, cols)} -> {k.tile(cols, rows)}")
+    y = k.load("%B", cols, rows)
+    k.store(k.elementwise(flipped, y, k.tile(cols, rows), 1), k.tile(cols, rows), cols, rows)
+    return k, "a3"
+
+
+def _views(rng: random.Random) -> tuple[_Kernel, str]:
+    k = _Kernel(rng)
+    rows, cols = rng.choice([8, 16, 17, 32, 48]), 8 * rng.choice([2, 3, 4, 8])
+    part_rows = rng.randint(1, rows)
+    part_cols = 8 * rng.randint(1, cols // 8)
+    at_row = rng.randint(0, rows - part_rows)
+    at_col = 8 * rng.randint(0, (cols - part_cols) // 8)
+    type_, part = k.tile(rows, cols), k.tile(part_rows, part_cols)
+    x = k.load("%A", rows, cols)
+    piece = k.fresh("v")
+    k.body.append(f"{piece} = tile.slice {x}[{at_row}, {at_col}] : {type_} -> {part}")
+    computed = k.elementwise(piece, piece, part, rng.randint(1, 2))
+    y = k.load("%B", rows, cols)
+    to_row = rng.randint(0, rows - part_rows)
+    to_col = 8 * rng.randint(0, (cols - part_cols) // 8)
+    whole = k.fresh("w")
+    k.body.append(f"{whole} = tile.assemble {y}, {computed}[{to_row}, {to_col}] : {type_}, {part}")
+    k.store(whole, type_, rows, cols)
+    if rng.random() < 0.5:
+        k.store(computed, part, part_rows, part_cols)
+    return k, "a3"
+
+
+def _blocks(rng: random.Random) -> tuple[_Kernel, str]:
+    k = _Kernel(rng)
+    rows, cols = rng.choice(VECTOR_ROWS), 8 * rng.choice(VEC_COLUMN_UNITS)
+    steps = rng.choice([1, 2, 3, 4])
+    type_, vector = k.tile(rows, cols), k.tile(rows, 1)
+    # A row of blocks: the loop walks its columns, carrying the row sums
+    # and the output tensor, as a norm over a wide row does.
+    a_type, a_row, a_col = k.block_tensor("%A", rows, cols * steps, 8)
+    out_type = k.tensor(rows + 1, cols * steps + 8)
+    k.arguments.append(f"%O0: {out_type}")
+    init = k.fresh("z")
+    k.body.append(f"{init} = tile.full 0.0 : {vector}")
+    width, start, step = k.index(cols), k.index(a_col), k.index(1)
+    k.body.append(
+        f"%res:2 = scf.for %j = %c0 to {k.index(steps)} step {step} "
+        f"iter_args(%sums = {init}, %out = %O0) -> ({vector}, {out_type}) {{"
+    )
+    k.body.append(f"  %jc = arith.muli %j, {width} : index")
+    k.body.append(f"  %col = arith.addi %jc, {start} : index")
+    k.body.append(f"  %x = tile.load %A[{k.index(a_row)}, %col] : {a_type} -> {type_}")
+    body_start = len(k.body)
+    y = k.elementwise("%x", "%x", type_, rng.randint(0, 2))
+    k.body[body_start:] = ["  " + line for line in k.body[body_start:]]
+    k.body.append(f"  %part = tile.{rng.choice(['row_sum', 'row_max'])} {y} : {type_} -> {vector}")
+    k.body.append(f"  %next = tile.add %sums, %part : {vector}")
+    out_row, out_col = k.index(rng.randint(0, 1)), k.index(rng.choice([0, 8]))
+    k.body.append(f"  %to = arith.addi %jc, {out_col} : index")
+    k.body.append(f"  %stored = tile.store {y}, %out[{out_row}, %to] : {type_}, {out_type}")
+    k.body.append(f"  scf.yield %next, %stored : {vector}, {out_type}")
+    k.body.append("}")
+    k.results.append(("%res#1", out_type))
+    k.store("%res#0", vector, rows, 1)
+    return k, "a3"
+
+
+def _convert(rng: random.Random) -> tuple[_Kernel, str]:
+    k = _Kernel(rng)
+    # Columns of 32 bytes in every element type the tile passes through.
+    rows, cols = rng.choice(VEC_ROWS), 16 * rng.choice([1, 2, 4, 8])
+    type_ = k.tile(rows, cols)
+    x = k.load("%A", rows, cols)
+    # Inputs lie in [-1, 1): scaled by 32 the rounding mode matters, and
+    # every target holds the result.
+    scaled = k.fresh()
+    k.body.append(f"{scaled} = tile.muls {x}, {k.scalar_of('32.0')} : {type_}, f32")
+    target = rng.choice(["f16", "i32", "i16"])
+    middle = k.tile(rows, cols, elem=target)
+    mode = (
+        "" if target == "f16" else rng.choice(["", " rmode round", " rmode floor", " rmode trunc"])
+    )
+    narrow = k.fresh("n")
+    k.body.append(f"{narrow} = tile.cvt {scaled}{mode} : {type_} -> {middle}")
+    if target == "f16" and rng.random() < 0.5:
+        k.store(narrow, middle, rows, cols, "f16")
+    back = k.fresh()
+    k.body.append(f"{back} = tile.cvt {narrow} : {middle} -> {type_}")
+    k.store(back, type_, rows, cols)
+    return k, "a3"
+
+
+def _expand(rng: random.Random) -> tuple[_Kernel, str]:
+    k = _Kernel(rng)
+    rows, cols = rng.choice(VECTOR_ROWS), 8 * rng.choice(VEC_COLUMN_UNITS)
+    type_ = k.tile(rows, cols)
+    x = k.load("%A", rows, cols)
+    column, row = k.fresh("rs"), k.fresh("cm")
+    k.body.append(
+        f"{column} = tile.{rng.choice(['row_sum', 'row_max', 'row_min'])} {x} : {type_} -> {k.tile(rows, 1)}"
+    )
+    k.body.append(f"{row} = tile.col_max {x} : {type_} -> {k.tile(1, cols)}")
+    wide, tall = k.fresh("re"), k.fresh("ce")
+    k.body.append(f"{wide} = tile.row_expand {column} : {k.tile(rows, 1)} -> {type_}")
+    k.body.append(f"{tall} = tile.col_expand {row} : {k.tile(1, cols)} -> {type_}")
+    k.store(k.elementwise(wide, tall, type_, 1), type_, rows, cols)
+    return k, "a3"
+
+
+def _reshape(rng: random.Random) -> tuple[_Kernel, str]:
+    k = _Kernel(rng)
+    rows, cols = rng.choice([8, 16, 24, 32, 64]), 8 * rng.choice([1, 2, 4, 8])
+    elements = rows * cols
+    widths = [w for w in (8, 16, 32, 64, 128) if elements % w == 0 and w != cols]
+    width = rng.choice(widths)
+    type_, flat = k.tile(rows, cols), k.tile(elements // width, width)
+    x = k.load("%A", rows, cols)
+    reshaped = k.fresh("rs")
+    k.body.append(f"{reshaped} = tile.reshape {x} : {type_} -> {flat}")
+    computed = k.elementwise(reshaped, reshaped, flat, rng.randint(1, 2))
+    if rng.random() < 0.5:
+        k.store(computed, flat, elements // width, width)
+    else:
+        back = k.fresh("rs")
+        k.body.append(f"{back} = tile.reshape {computed} : {flat} -> {type_}")
+        k.store(back, type_, rows, cols)
+    return k, "a3"
+
+
+def _concat(rng: random.Random) -> tuple[_Kernel, str]:
+    k = _Kernel(rng)
+    rows = rng.choice(VEC_ROWS)
+    left, right = 8 * rng.choice([1, 2, 3, 4]), 8 * rng.choice([1, 2, 3, 4])
+    a, b = k.load("%A", rows, left), k.load("%B", rows, right)
+    whole = k.tile(rows, left + right)
+    joined = k.fresh("cat")
+    k.body.append(
+        f"{joined} = tile.concat {a}, {b} : {k.tile(rows, left)}, {k.tile(rows, right)} -> {whole}"
+    )
+    k.store(k.elementwise(joined, joined, whole, rng.randint(0, 1)), whole, rows, left + right)
+    return k, "a3"
+
+
+def _fillpad(rng: random.Random) -> tuple[_Kernel, str]:
+    k = _Kernel(rng)
+    rows, cols = _vec_shape(rng, "f32")
+    type_ = k.tile(rows, cols)
+    x = k.load("%A", rows, cols)
+    padded = k.fresh("fp")
+    valid_rows, valid_cols = rng.randint(1, rows), rng.randint(1, cols)
+    k.body.append(
+        f"{padded} = tile.fillpad {x} valid [{valid_rows}, {valid_cols}] pad zero : {type_}"
+    )
+    k.store(k.elementwise(padded, padded, type_, rng.randint(0, 1)), type_, rows, cols)
+    return k, "a3"
+
+
+def _gemm(rng: random.Random) -> tuple[_Kernel, str]:
+    elem = rng.choice(["f16", "f16", "f32"])
+    k = _Kernel(rng, elem)
+    m, n = rng.choice(CUBE_SIDES), rng.choice(CUBE_SIDES)
+    depth = rng.choice(CUBE_DEPTHS)
+    steps = rng.choice([1, 1, 2, 3, 4])
+    arch = rng.choice(["a3", "a5"])
+    acc = k.tile(m, n, "acc", "f32")
+    a_type, a_row, a_col = k.block_tensor("%A", m, depth * steps, _units(elem))
+    b_type, b_row, b_col = k.block_tensor("%B", depth * steps, n, _units(elem))
+    if steps > 1 and rng.random() < 0.5:
+        total = _k_loop(k, m, n, depth, steps, (a_type, a_row, a_col), (b_type, b_row, b_col))
+        steps = 0
+    # Each step's K block; the loop is unrolled: the offsets are constants.
+    else:
+        total = None
+    for step in range(steps):
+        ak, bk = a_col + step * depth, b_row + step * depth
+        a, b = k.fresh("am"), k.fresh("bm")
+        k.body.append(
+            f"{a} = tile.load %A[{k.index(a_row)}, {k.index(ak)}] : {a_type} -> {k.tile(m, depth, 'mat')}"
+        )
+        k.body.append(
+            f"{b} = tile.load %B[{k.index(bk)}, {k.index(b_col)}] : {b_type} -> {k.tile(depth, n, 'mat')}"
+        )
+        left, right = k.fresh("l"), k.fresh("r")
+        k.body.append(
+            f"{left} = tile.move {a} : {k.tile(m, depth, 'mat')} -> {k.tile(m, depth, 'left')}"
+        )
+        k.body.append(
+            f"{right} = tile.move {b} : {k.tile(depth, n, 'mat')} -> {k.tile(depth, n, 'right')}"
+        )
+        product = k.fresh("acc")
+        if total is None:
+            k.body.append(
+                f"{product} = tile.matmul {left}, {right} : "
+                f"{k.tile(m, depth, 'left')}, {k.tile(depth, n, 'right')} -> {acc}"
+            )
+        else:
+            k.body.append(
+                f"{product} = tile.matmul_acc {total}, {left}, {right} : "
+                f"{acc}, {k.tile(m, depth, 'left')}, {k.tile(depth, n, 'right')}"
+            )
+        total = product
+    if arch == "a5" and rng.random() < 0.5:
+        moved = k.fresh("v")
+        vec = k.tile(m, n, "vec", "f32")
+        k.body.append(f"{moved} = tile.move {total} : {acc} -> {vec}")
+        scaled = k.fresh()
+        k.body.append(f"{scaled} = tile.muls {moved}, %half : {vec}, f32")
+        k.body.insert(0, "%half = arith.constant 0.5 : f32")
+        k.store(scaled, vec, m, n, "f32")
+    else:
+        k.store(total, acc, m, n, "f32")
+    return k, arch
+
+
+def _k_loop(k: _Kernel, m, n, depth, steps, a, b) -> str:
+    """The K steps as an scf.for carrying the acc (`init_cond` true on the
+    first step), sometimes double-buffered in user buffers of two slots
+    alternating with the step, as kernels/gemm_splitk.mlir is."""
+    (a_type, a_row, a_col), (b_type, b_row, b_col) = a, b
+    mat_a, mat_b = k.tile(m, depth, "mat"), k.tile(depth, n, "mat")
+    left, right = k.tile(m, depth, "left"), k.tile(depth, n, "right")
+    acc = k.tile(m, n, "acc", "f32")
+    element = 2 if k.elem == "f16" else 4
+    buffers = {}
+    if k.rng.random() < 0.5:
+        for name, space, rows, cols in (
+            ("%am_b", "mat", m, depth),
+            ("%bm_b", "mat", depth, n),
+            ("%l_b", "left", m, depth),
+            ("%r_b", "right", depth, n),
+        ):
+            buffer = f"!tile.buffer<{space}, {rows * cols * element}, slots = 2>"
+            k.body.append(f"{name} = tile.alloc : {buffer}")
+            buffers[name] = f" into({name} slot %slot : {buffer})"
+    init = k.fresh("init")
+    k.body.append(f"{init} = tile.create : {acc}")
+    depth_c, two = k.index(depth), k.index(2)
+    k.body.append(
+        f"%sum = scf.for %k = %c0 to {k.index(steps)} step {k.index(1)} "
+        f"iter_args(%acc = {init}) -> ({acc}) {{"
+    )
+    k.body += [
+        f"  %kk = arith.muli %k, {depth_c} : index",
+        f"  %ak = arith.addi %kk, {k.index(a_col)} : index",
+        f"  %bk = arith.addi %kk, {k.index(b_row)} : index",
+        f"  %slot = arith.remui %k, {two} : index",
+        "  %first = arith.cmpi eq, %k, %c0 : index",
+        f"  %a = tile.load %A[{k.index(a_row)}, %ak]{buffers.get('%am_b', '')} : {a_type} -> {mat_a}",
+        f"  %b = tile.load %B[%bk, {k.index(b_col)}]{buffers.get('%bm_b', '')} : {b_type} -> {mat_b}",
+        f"  %l = tile.move %a{buffers.get('%l_b', '')} : {mat_a} -> {left}",
+        f"  %r = tile.move %b{buffers.get('%r_b', '')} : {mat_b} -> {right}",
+        f"  %next = tile.matmul_acc %acc, %l, %r init_cond %first : {acc}, {left}, {right}",
+        f"  scf.yield %next : {acc}",
+        "}",
+    ]
+    return "%sum"
+
+
+FAMILIES = {
+    "blocks": _blocks,
+    "concat": _concat,
+    "convert": _convert,
+    "elementwise": _elementwise,
+    "expand": _expand,
+    "fillpad": _fillpad,
+    "reshape": _reshape,
+    "rows": _rows,
+    "columns": _columns,
+    "transpose": _transpose,
+    "views": _views,
+    "gemm": _gemm,
+}
+
+
+def generate(seed: int, family: str | None = None) -> str:
+    """The kernel of `seed` (deterministic): of `family`, or of one chosen
+    by the seed."""
+    rng = random.Random(f"shapes/{seed}")
+    name = family or rng.choice(sorted(FAMILIES))
+    kernel, arch = FAMILIES[name](rng)
+    return kernel.text(name, arch)
+
+
+def programs(seed: int, count: int, family: str | None = None):
+    """The kernels of seeds seed..seed+count-1 the verifier of their target
+    accepts (a shape the target cannot hold is skipped, not run), as
+    corpus programs; and how many were skipped."""
+    from tilemem import ir
+
+    from . import corpus
+
+    kept, skipped = [], 0
+    for s in range(seed, seed + count):
+        text = generate(s, family)
+        with ir.Context():
+            try:
+                ir.Module.parse(text).operation.verify()
+            except Exception:
+                skipped += 1
+                continue
+        kept.append(corpus.Program(family or "shapes", s, text))
+    return kept, skipped
+
+
+def main(argv=None) -> int:
+    from ..options import PLANNERS
+
+    parser = argparse.ArgumentParser(
+        prog="python -m tilemem.testing.shape_sweep",
+        description="Kernels of the shapes real kernels have (rectangular tiles, "
+        "blocks at any offset, f16 cube inputs) through the real toolchain, "
+        "against the interpreter.",
+    )
+    parser.add_argument("--count", type=int, default=100, help="kernels to run")
+    parser.add_argument("--seed", type=int, default=1, help="first seed")
+    parser.add_argument("--family", choices=sorted(FAMILIES), help="only kernels of this family")
+    parser.add_argument(
+        "--memory-planner",
+        choices=PLANNERS + ("all",),
+        default="all",
+        help="the planners each kernel runs with (default all)",
+    )
+    parser.add_argument("--print", action="store_true", help="print the kernel of --seed and exit")
+    parser.add_argument(
+        "--failures", default="shape-failures", help="directory for failing kernels"
+    )
+    args = parser.parse_args(argv)
+    if args.print:
+        sys.stdout.write(generate(args.seed, args.family))
+        return 0
+    from . import corpus, toolchain
+
+    try:
+        tools = toolchain.find_tools()
+    except toolchain.ToolchainUnavailable as error:
+        print(f"shape_sweep: {error}", file=sys.stderr)
+        return 2
+    planners = list(PLANNERS) if args.memory_planner == "all" else [args.memory_planner]
+    kept, skipped = programs(args.seed, args.count, args.family)
+    records = corpus.run(kept, planners, tools=tools, failures=args.failures)
+    print(
+        f"kernels: {len(kept)} run, {skipped} skipped (a shape the target cannot hold), "
+        f"seeds {args.seed}..{args.seed + args.count - 1}"
+    )
+    print(corpus.summary(records, planners))
+    for r in records:
+        if r["outcome"] != "pass":
+            print(f"seed {r['seed']} [{r['planner']}]: {r['outcome']}: {r['reason']}")
+    return 1 if corpus.failed(records) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
