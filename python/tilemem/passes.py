@@ -32,6 +32,7 @@ __all__ = [
     "run_pipeline",
     "init_memref",
     "materialize_transposed_views",
+    "materialize_column_blocks",
     "verify_storage",
     "select_buffer_ir_functions",
     "materialize_semantic_aliases",
@@ -152,6 +153,14 @@ def materialize_transposed_views() -> FunctionPass:
     that an op reads becomes a slice of a `tile.transpose` (ptoas reads vec
     tiles row-major)."""
     return FunctionPass("tile-materialize-transposed-views")
+
+
+def materialize_column_blocks() -> FunctionPass:
+    """tile-materialize-column-blocks: a column block of a vec tile that an
+    op's PTO instruction cannot read as one (the tiles of `tile.add` and
+    `tile.abs`, the source of `tile.cvt`, `tile.col_expand_*`, `tile.col_sum`
+    and `tile.col_max`) is read through a copy of its own (`tile.move`)."""
+    return FunctionPass("tile-materialize-column-blocks")
 
 
 def verify_storage(allocated: bool = False, arch: str | None = None) -> FunctionPass:
@@ -374,7 +383,8 @@ def check_capacity(arch: str | None = None) -> FunctionPass:
 def memory_pipeline(
     memory_planner: str | None = None, enable_buffer_ir: bool | None = None, arch: str | None = None
 ) -> ModulePipeline:
-    """tile-memory-pipeline: MaterializeTransposedViews, InitMemRef, Buffer-IR selection,
+    """tile-memory-pipeline: MaterializeTransposedViews, MaterializeColumnBlocks,
+    InitMemRef, Buffer-IR selection,
     MaterializeSemanticAliases, VerifyTileStorage, then the planner's passes
     (pypto: reuse + addresses, dsa-rp: addresses, ptoas: the capacity
     check). Options left

@@ -2,6 +2,7 @@
 //-------------------------------------------===//
 
 #include "FunctionEmitter.h"
+#include "tilemem/Target/PTO/EmissionTable.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -9,6 +10,8 @@
 using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::pto_emission;
+using pto::InEmissionTable;
+using pto::TypeTag;
 
 void FunctionEmitter::queueBlock(Block &source, Block *into, AfterBlock after) {
   auto ops = source.without_terminator();
@@ -48,15 +51,6 @@ LogicalResult FunctionEmitter::emitBlock(Block &block) {
 }
 
 namespace {
-/// Whether `PTOOp` is in the emission table (its record names a tile op).
-template <typename PTOOp, typename = void>
-struct InEmissionTable : std::false_type {};
-template <typename PTOOp>
-struct InEmissionTable<PTOOp, std::void_t<typename PTOOp::TileOp>>
-    : std::true_type {};
-template <typename T> struct TypeTag {
-  using type = T;
-};
 
 /// ptoas 0.27 prints a NaN or infinite float constant as a C++ token that
 /// does not compile (`float v3 = NaN.0f;`), and folds any arith that would

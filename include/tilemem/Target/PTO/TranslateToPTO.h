@@ -46,6 +46,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -69,6 +70,17 @@ struct PTOEmitOptions {
 /// diagnostics, writes nothing and leaves `module` unchanged.
 LogicalResult translateToPTO(ModuleOp module, raw_ostream &os,
                              PTOEmitOptions options = {});
+
+/// The tile operands of `op` that its PTO instruction cannot read as a
+/// column block of a wider tile (a tile_buf as wide as that tile's rows,
+/// with fewer valid columns), by the ShapeRule of the PTO op it is emitted
+/// as (PTOOps.td, EmissionForm.h): every tile operand of an op pto-isa takes
+/// as one Tile type (tile.add, tile.abs), the source of one whose source and
+/// result ptoas or pto-isa want of one shape or column count (tile.cvt,
+/// tile.col_expand_*, tile.col_sum, tile.col_max). Empty for every other op.
+/// tile-materialize-column-blocks copies such operands into tiles of their
+/// own. O(table size).
+SmallVector<unsigned> operandsReadDense(Operation *op);
 
 /// Registers `--tile-to-pto` (with `--pto-level=`) for mlir-translate-style
 /// drivers.

@@ -19,8 +19,10 @@ static void addVerify(OpPassManager &fpm, bool allocated,
 void mlir::tile::buildStoragePipeline(OpPassManager &pm,
                                       const MemoryPipelineOptions &options) {
   OpPassManager &fpm = pm.nest<func::FuncOp>();
-  // ptoas reads vec tiles row-major (Passes.td).
+  // ptoas reads vec tiles row-major, and a few of its instructions no
+  // column blocks (Passes.td).
   fpm.addPass(createTileMaterializeTransposedViews());
+  fpm.addPass(createTileMaterializeColumnBlocks());
   // It erases dead code first (eraseDeadCode, DeadCode.h).
   fpm.addPass(createTileInitMemRef());
   TileSelectBufferIRFunctionsOptions select;

@@ -142,6 +142,48 @@ def TileMaterializeTransposedViews
   ];
 }
 
+def TileMaterializeColumnBlocks
+    : Pass<"tile-materialize-column-blocks", "::mlir::func::FuncOp"> {
+  let summary = "Copy column blocks of vec tiles into tiles of their own "
+                "where an op's PTO instruction cannot read them";
+  let description = [{
+    A column block of a vec tile (a `tile.slice` narrower than its base, at
+    any column) is a tile_buf as wide as the base's rows with fewer valid
+    columns. Most PTO instructions read it through its row stride, but a few
+    cannot (`operandsReadDense`, from the ShapeRule of the op's record in
+    `PTOOps.td`): pto-isa takes the tiles of `TADD` and `TABS` as one C++
+    Tile type (its CPU simulator does; the A2/A3 implementations take one
+    per tile), ptoas wants the source and result of `tcvt` and
+    `tcolexpand<op>` of one shape, and pto-isa the source and result of
+    `TCOLSUM` and `TCOLMAX` of one column count. PTO emission refuses such
+    an op. This pass gives each column block such an op reads a copy
+    (`tile.move`, emitted as `pto.tmax(x, x)` between tiles of different row
+    strides on A2/A3), placed right after the slice and read by those uses
+    only; the values computed are the same, the cost is one copy per such
+    slice. Column slices of one column (an Rx1 vector's dense form is
+    col_major, which a copy within vec cannot change) and column blocks
+    that reach an op another way (a loop carry seeded by a slice) are left
+    to the emitter's refusal. `tile-memory-pipeline` runs it after
+    `tile-materialize-transposed-views`.
+
+    Before:
+    ```mlir
+    %v = tile.slice %x[0, 8] : !tile.tile<16x32xf32, vec> -> !tile.tile<16x8xf32, vec>
+    %r = tile.add %v, %y : !tile.tile<16x8xf32, vec>
+    ```
+    After:
+    ```mlir
+    %v = tile.slice %x[0, 8] : !tile.tile<16x32xf32, vec> -> !tile.tile<16x8xf32, vec>
+    %c = tile.move %v : !tile.tile<16x8xf32, vec> -> !tile.tile<16x8xf32, vec>
+    %r = tile.add %c, %y : !tile.tile<16x8xf32, vec>
+    ```
+  }];
+  let dependentDialects = ["::mlir::tile::TileDialect"];
+  let statistics = [
+    Statistic<"numCopies", "copies", "Column blocks copied (tile.move ops created)">
+  ];
+}
+
 def TileVerifyStorage : Pass<"tile-verify-storage", "::mlir::func::FuncOp"> {
   let summary = "Check the storage postcondition of tile programs";
   let description = [{
