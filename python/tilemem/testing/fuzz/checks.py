@@ -105,16 +105,15 @@ def classify_rejection(message: str) -> str:
     return "other: " + message.strip()[:120]
 
 
-# What the storage passes say when the program's own destinations leave
-# no valid storage (docs/passes/materialize-semantic-aliases.md,
-# "Diagnostics"): a rightful refusal of a program whose
-# destinations may clobber (the generator's clobbering_destinations), a
-# compiler bug in any other program, whose destinations are valid by
-# construction.
 def classify_user_conflict(message: str, text: str) -> str | None:
-    """ "user destination clobbers" for a refusal because the program's own
-    storage conflicts, at an op that names its destination in `text`;
-    else None. At any other op (one whose storage the pass chose, or the
+    """Names a refusal because the program's own destinations leave no
+    valid storage (the verifier's "storage is still invalid after
+    materialization", docs/passes/materialize-semantic-aliases.md,
+    "Diagnostics") "user destination clobbers" when the op it is reported
+    at names its destination in `text`; else None. It is a rightful refusal
+    only of a program whose destinations may clobber (the generator's
+    clobbering_destinations): the other modes make destinations valid by
+    construction. At an op without one (storage the pass chose, or the
     program's semantics force) the refusal stays unexplained, a failure to
     look at: none was seen in the first runs of the mode."""
     located = re.search(
