@@ -49,11 +49,12 @@ def test_planned_fuzz_programs_keep_their_results(seed, planner):
         assert (outcome.lower_bound > 0) == ("tile.alloc" in outcome.output)
 
 
-def _keeps_its_results_under_every_planner(text, seed):
-    """`text` is legalized or rejected for a documented reason, and each
+def _keeps_its_results_under_every_planner(text, seed, user_conflicts=False):
+    """`text` is legalized or rejected for a documented reason (with
+    `user_conflicts`, also because its own destinations clobber), and each
     planner's pipeline then keeps its results (its PTO accepted by ptoas,
     when it is found, or refused with a documented diagnostic)."""
-    legalized = fuzz.run_one(text, seed)
+    legalized = fuzz.run_one(text, seed, user_conflicts=user_conflicts)
     assert legalized.status in ("ok", "rejected"), legalized.reason
     if legalized.status == "rejected":
         assert not legalized.reason.startswith("other"), legalized.reason
@@ -390,15 +391,11 @@ def test_programs_with_clobbering_destinations_are_refused_or_keep_their_results
     buffer, whatever it holds. A program is refused because its own storage
     conflicts (a documented diagnostic) or keeps its results: legalization
     against value mode, then every planner and its PTO."""
-    text = fuzz.generate(seed, tensor_outputs=True, clobbering_destinations=True)
-    legalized = fuzz.run_one(text, seed, user_conflicts=True)
-    assert legalized.status in ("ok", "rejected"), legalized.reason
-    if legalized.status == "rejected":
-        assert not legalized.reason.startswith("other"), legalized.reason
-        return
-    for planner in fuzz.PLANNERS:
-        outcome = fuzz.run_planner(text, seed, planner)
-        assert outcome.status in ("ok", "rejected", "pto-refused"), (planner, outcome.reason)
+    _keeps_its_results_under_every_planner(
+        fuzz.generate(seed, tensor_outputs=True, clobbering_destinations=True),
+        seed,
+        user_conflicts=True,
+    )
 
 
 def test_clobbering_destinations_reuse_slots_and_are_refused_for_it():

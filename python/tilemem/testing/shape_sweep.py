@@ -405,40 +405,11 @@ def _gemm(rng: random.Random) -> tuple[_Kernel, str]:
     acc = k.tile(m, n, "acc", "f32")
     a_type, a_row, a_col = k.block_tensor("%A", m, depth * steps, _units(elem))
     b_type, b_row, b_col = k.block_tensor("%B", depth * steps, n, _units(elem))
+    a, b = (a_type, a_row, a_col), (b_type, b_row, b_col)
     if steps > 1 and rng.random() < 0.5:
-        total = _k_loop(k, m, n, depth, steps, (a_type, a_row, a_col), (b_type, b_row, b_col))
-        steps = 0
-    # Each step's K block; the loop is unrolled: the offsets are constants.
+        total = _k_loop(k, m, n, depth, steps, a, b)
     else:
-        total = None
-    for step in range(steps):
-        ak, bk = a_col + step * depth, b_row + step * depth
-        a, b = k.fresh("am"), k.fresh("bm")
-        k.body.append(
-            f"{a} = tile.load %A[{k.index(a_row)}, {k.index(ak)}] : {a_type} -> {k.tile(m, depth, 'mat')}"
-        )
-        k.body.append(
-            f"{b} = tile.load %B[{k.index(bk)}, {k.index(b_col)}] : {b_type} -> {k.tile(depth, n, 'mat')}"
-        )
-        left, right = k.fresh("l"), k.fresh("r")
-        k.body.append(
-            f"{left} = tile.move {a} : {k.tile(m, depth, 'mat')} -> {k.tile(m, depth, 'left')}"
-        )
-        k.body.append(
-            f"{right} = tile.move {b} : {k.tile(depth, n, 'mat')} -> {k.tile(depth, n, 'right')}"
-        )
-        product = k.fresh("acc")
-        if total is None:
-            k.body.append(
-                f"{product} = tile.matmul {left}, {right} : "
-                f"{k.tile(m, depth, 'left')}, {k.tile(depth, n, 'right')} -> {acc}"
-            )
-        else:
-            k.body.append(
-                f"{product} = tile.matmul_acc {total}, {left}, {right} : "
-                f"{acc}, {k.tile(m, depth, 'left')}, {k.tile(depth, n, 'right')}"
-            )
-        total = product
+        total = _k_unrolled(k, m, n, depth, steps, a, b)
     if arch == "a5" and rng.random() < 0.5:
         moved = k.fresh("v")
         vec = k.tile(m, n, "vec", "f32")
@@ -450,6 +421,33 @@ def _gemm(rng: random.Random) -> tuple[_Kernel, str]:
     else:
         k.store(total, acc, m, n, "f32")
     return k, arch
+
+
+def _k_unrolled(k: _Kernel, m, n, depth, steps, a, b) -> str:
+    """The K steps unrolled, each block at a constant offset: a matmul,
+    then matmul_acc into its result."""
+    (a_type, a_row, a_col), (b_type, b_row, b_col) = a, b
+    mat_a, mat_b = k.tile(m, depth, "mat"), k.tile(depth, n, "mat")
+    left, right = k.tile(m, depth, "left"), k.tile(depth, n, "right")
+    acc = k.tile(m, n, "acc", "f32")
+    total = None
+    for step in range(steps):
+        ak, bk = a_col + step * depth, b_row + step * depth
+        am, bm = k.fresh("am"), k.fresh("bm")
+        k.body.append(f"{am} = tile.load %A[{k.index(a_row)}, {k.index(ak)}] : {a_type} -> {mat_a}")
+        k.body.append(f"{bm} = tile.load %B[{k.index(bk)}, {k.index(b_col)}] : {b_type} -> {mat_b}")
+        lhs, rhs = k.fresh("l"), k.fresh("r")
+        k.body.append(f"{lhs} = tile.move {am} : {mat_a} -> {left}")
+        k.body.append(f"{rhs} = tile.move {bm} : {mat_b} -> {right}")
+        product = k.fresh("acc")
+        if total is None:
+            k.body.append(f"{product} = tile.matmul {lhs}, {rhs} : {left}, {right} -> {acc}")
+        else:
+            k.body.append(
+                f"{product} = tile.matmul_acc {total}, {lhs}, {rhs} : {acc}, {left}, {right}"
+            )
+        total = product
+    return total
 
 
 def _k_loop(k: _Kernel, m, n, depth, steps, a, b) -> str:

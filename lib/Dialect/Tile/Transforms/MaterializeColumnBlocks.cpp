@@ -4,17 +4,18 @@
 // tile_buf in PTO; the ops whose instruction cannot read one
 // (operandsReadDense, from PTOOps.td's ShapeRule) read a copy of it instead:
 //
-//   %v = tile.slice %x[0, 8] : !tile.tile<16x32xf32, vec> ->
-//   !tile.tile<16x8xf32, vec> %r = tile.abs %v : !tile.tile<16x8xf32, vec>
+//   %v = tile.slice %x[0, 8] : !T16x32 -> !T16x8
+//   %r = tile.abs %v : !T16x8
 //
 // becomes
 //
-//   %v = tile.slice %x[0, 8] : ...
-//   %c = tile.move %v : !tile.tile<16x8xf32, vec> -> !tile.tile<16x8xf32, vec>
-//   %r = tile.abs %c : !tile.tile<16x8xf32, vec>
+//   %v = tile.slice %x[0, 8] : !T16x32 -> !T16x8
+//   %c = tile.move %v : !T16x8 -> !T16x8
+//   %r = tile.abs %c : !T16x8
 //
-// One walk, and per operand a table lookup (O(table size)) and a walk up the
-// slice chain of its value. Docs: Passes.td.
+// One walk; only an op that reads a slice looks its operands up in the
+// emission table (O(table size)), and each such operand walks up its slice
+// chain. Docs: Passes.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,6 +58,11 @@ struct MaterializeColumnBlocksPass
       return;
     SmallVector<OpOperand *> uses;
     tile::walk(function, [&](Operation *op) {
+      // Most ops read no slice: they skip the table.
+      if (llvm::none_of(op->getOperands(), [](Value operand) {
+            return operand.getDefiningOp<SliceOp>();
+          }))
+        return;
       for (unsigned index : operandsReadDense(op))
         if (isColumnBlock(op->getOperand(index)))
           uses.push_back(&op->getOpOperand(index));
