@@ -35,6 +35,7 @@ REPROS = os.path.join(ROOT, "test", "python", "repros", "ptoas")
 REPRO_EXPECTED = {
     "a5_elemtype_tmul_i8": "refused: ptoas's A5 pto.tmul takes element types i32/i16/f16/f32",
     "abs_colblock": "pass",  # tile-materialize-column-blocks copies the block
+    "add_colblock_carried": "pass",  # the same, for an if result and a carry
     "acc_pressure": "pass",
     "accreshape": "refused: a view of another shape of a acc tile has no tile_buf",
     "accslice": "refused: a view of another shape of a acc tile has no tile_buf",
@@ -46,6 +47,7 @@ REPRO_EXPECTED = {
     "cvt_colblock": "pass",  # tile-materialize-column-blocks copies the block
     "exp_strided_col": "refused: its source is a column sliced out of a wider tile",
     "extract": "pass",  # an f32 output through an f16 narrowing: compare.tolerance
+    "fillpad_colblock": "pass",  # the same, for a writeback read by whole rows
     "fillpad_f16_maxmin_sim": "unchecked: pto-isa's TFILLPAD pads f16",
     "for_scalar_carry": "pass",  # emitted as an scf.while
     "for_swapped_f32_carries": "pass",

@@ -318,6 +318,9 @@ LogicalResult FunctionEmitter::checkShapes(pto::ShapeRule rule, Operation *op,
                << " wants its source and result tile_bufs of one column "
                   "count (its static assert \"Inconsistent number of cols\")";
     break;
+  case pto::ShapeRule::WholeRows:
+    llvm_unreachable("the Compare, Select and FillPad forms check WholeRows "
+                     "themselves (requireDense)");
   }
   if (kept)
     return success();
@@ -532,6 +535,8 @@ LogicalResult FunctionEmitter::emitCompare(Operation *op) {
   FailureOr<Value> mask = maskHandle(op->getResult(0), data.getCols(), op);
   if (failed(mask))
     return failure();
+  static_assert(PTOOp::kShapes == pto::ShapeRule::WholeRows,
+                "its tiles are read by whole rows: requireDense below");
   if (failed(requireDenseRowMajor(*src, op, name, "source")))
     return failure();
   Value rhs = *other;
@@ -558,6 +563,8 @@ LogicalResult FunctionEmitter::emitFillPad(Operation *op) {
     return failure();
   // A writeback: the result is the tile's handle, padded in place.
   tileHandles[fill.getResult()] = *tile;
+  static_assert(PTOOp::kShapes == pto::ShapeRule::WholeRows,
+                "its tile is read by whole rows: requireDense below");
   if (failed(requireDenseRowMajor(*tile, op, name, "tile")))
     return failure();
   const Window *window = storage.lookup(fill.getTile());
@@ -596,6 +603,8 @@ LogicalResult FunctionEmitter::emitSelect(Operation *op) {
   if (failed(mask))
     return failure();
   // pto-isa's TSEL takes the result and both sources as one Tile type.
+  static_assert(PTOOp::kShapes == pto::ShapeRule::WholeRows,
+                "its tiles are read by whole rows: requireDense below");
   for (Value handle : {(*ins)[0], (*ins)[1], *dst})
     if (failed(requireDenseRowMajor(handle, op, name, "operand")))
       return failure();

@@ -29,6 +29,11 @@ shape the target cannot hold is never made):
 - ``blocks``: an scf.for over the column blocks of a row of blocks,
   carrying Rx1 row sums and the output tensor, loads and stores at
   offsets computed from the induction variable;
+- ``loops``: the control flow of real kernels (loops carrying
+  accumulators, first-iteration branches, counted whiles, nested) over one
+  rectangular tile type, its column blocks and their row and column
+  vectors, each kind carried, yielded, sliced and written back
+  (``_Loops``);
 - ``gemm``: f16 or f32 blocks of A (MxK) and B (KxN) through mat,
   left and right, one to four K steps accumulated by ``matmul_acc`` (unrolled,
   or an scf.for, sometimes double-buffered in user buffers), the
@@ -494,8 +499,386 @@ def _k_loop(k: _Kernel, m, n, depth, steps, a, b) -> str:
     return "%sum"
 
 
+class _Loops:
+    """The ``loops`` family: the control flow of real kernels (loops over
+    row blocks carrying accumulators, first-iteration branches, counted
+    whiles) on one rectangular tile type, its column blocks and its Rx1 row
+    vectors, in every position: a column block carried by a loop or
+    yielded by a branch, a carry read by a slice or assembled into,
+    a loop that never runs, outer values read inside, a tensor carried and
+    stored into at offsets of the induction variable."""
+
+    KINDS = ("tile", "block", "vec", "tile_row", "block_row")
+
+    def __init__(self, rng: random.Random):
+        elem = rng.choice(["f32", "f32", "f32", "f16"])
+        self.k = k = _Kernel(rng, elem)
+        self.rng = rng
+        units = _units(elem)
+        # Rx1 vectors fill 32-byte columns: R f16 elements need R % 16 == 0.
+        rows_choices = [r for r in VECTOR_ROWS if r * (4 if elem == "f32" else 2) % 32 == 0]
+        element = 4 if elem == "f32" else 2
+        while True:
+            self.rows = rng.choice(rows_choices)
+            self.cols = units * rng.choice([2, 3, 4, 8])
+            if self.rows * self.cols * element <= 16384:
+                break
+        self.width = units * rng.randint(1, self.cols // units - 1)
+        self.units = units
+        self.types = {
+            "tile": k.tile(self.rows, self.cols),
+            "block": k.tile(self.rows, self.width),
+            "vec": k.tile(self.rows, 1),
+            "tile_row": k.tile(1, self.cols),
+            "block_row": k.tile(1, self.width),
+        }
+        #: The column sums of each kind of tile.
+        self.row_kind = {"tile": "tile_row", "block": "block_row"}
+        # Loads read rows of A at `row + i * R`, i < 4: four row blocks.
+        self.a_type = k.tensor(4 * self.rows + 1, self.cols + units)
+        k.arguments.append(f"%A: {self.a_type}")
+        self.loops = 0
+        self.statements = 0
+
+    # -- helpers ------------------------------------------------------------
+
+    def emit(self, indent: int, line: str) -> None:
+        self.k.body.append("  " * indent + line)
+
+    def pick(self, scope: dict, kind: str) -> str:
+        """A value of `kind` in scope, most often one of the last defined
+        (so that most values are read), sometimes any."""
+        values = scope[kind]
+        return self.rng.choice(values[-2:] if self.rng.random() < 0.6 else values)
+
+    def define(self, scope: dict, kind: str, name: str) -> str:
+        scope[kind].append(name)
+        return name
+
+    def row_of(self, indent: int, ivs: list) -> str:
+        """A row offset of a tile in A: a constant block, or the block of
+        the innermost induction variable."""
+        if ivs and self.rng.random() < 0.7:
+            name = self.k.fresh("row")
+            self.emit(indent, f"{name} = arith.muli {ivs[-1]}, {self.k.index(self.rows)} : index")
+            return name
+        return self.k.index(self.rows * self.rng.randint(0, 3) + self.rng.randint(0, 1))
+
+    # -- statements ---------------------------------------------------------
+
+    def statement(self, indent: int, scope: dict, ivs: list, depth: int) -> None:
+        self.statements += 1
+        k, rng, types = self.k, self.rng, self.types
+        choice = rng.random()
+        if depth < 3 and self.statements < 40 and choice < 0.16:
+            return self.loop(indent, scope, ivs, depth)
+        if depth < 3 and self.statements < 40 and choice < 0.26:
+            return self.branch(indent, scope, ivs, depth)
+        if depth < 1 and self.statements < 40 and choice < 0.3:
+            return self.counted_while(indent, scope, ivs, depth)
+        kind = rng.choice(["tile", "tile", "block"])
+        name = k.fresh()
+        roll = rng.random()
+        if roll < 0.12:
+            col = k.index(self.units * rng.randint(0, 1))
+            self.emit(
+                indent,
+                f"{name} = tile.load %A[{self.row_of(indent, ivs)}, {col}] : "
+                f"{self.a_type} -> {types['tile']}",
+            )
+            self.define(scope, "tile", name)
+        elif roll < 0.34:
+            op = rng.choice(BINARY)
+            a, b = self.pick(scope, kind), self.pick(scope, kind)
+            self.emit(indent, f"{name} = tile.{op} {a}, {b} : {types[kind]}")
+            self.define(scope, kind, self.bounded(indent, name, kind) if op == "mul" else name)
+        elif roll < 0.42:
+            op = rng.choice(UNARY)
+            self.emit(indent, f"{name} = tile.{op} {self.pick(scope, kind)} : {types[kind]}")
+            self.define(scope, kind, self.bounded(indent, name, kind) if op == "exp" else name)
+        elif roll < 0.46:
+            self.convert(indent, scope, kind, name)
+        elif roll < 0.5:
+            self.column_op(indent, scope, kind, name)
+        elif roll < 0.58:
+            op = rng.choice(SCALAR)
+            scalar = k.fresh("s")
+            value = rng.choice(["0.5", "-0.25", "2.0", "1.5"])
+            self.emit(indent, f"{scalar} = arith.constant {value} : {k.elem}")
+            self.emit(
+                indent,
+                f"{name} = tile.{op} {self.pick(scope, kind)}, {scalar} : {types[kind]}, {k.elem}",
+            )
+            self.define(scope, kind, name)
+        elif roll < 0.7:
+            at = self.units * rng.randint(0, (self.cols - self.width) // self.units)
+            self.emit(
+                indent,
+                f"{name} = tile.slice {self.pick(scope, 'tile')}[0, {at}] : "
+                f"{types['tile']} -> {types['block']}",
+            )
+            self.define(scope, "block", name)
+        elif roll < 0.78:
+            at = self.units * rng.randint(0, (self.cols - self.width) // self.units)
+            self.emit(
+                indent,
+                f"{name} = tile.assemble {self.pick(scope, 'tile')}, {self.pick(scope, 'block')}"
+                f"[0, {at}] : {types['tile']}, {types['block']}",
+            )
+            self.define(scope, "tile", name)
+        elif roll < 0.81:
+            self.write_back(indent, scope, kind, name)
+        elif roll < 0.88:
+            op = rng.choice(["row_sum", "row_max", "row_min"])
+            self.emit(
+                indent,
+                f"{name} = tile.{op} {self.pick(scope, kind)} : {types[kind]} -> {types['vec']}",
+            )
+            self.define(scope, "vec", name)
+        elif scope["vec"]:
+            op = rng.choice(ROW_EXPAND)
+            self.emit(
+                indent,
+                f"{name} = tile.{op} {self.pick(scope, kind)}, {self.pick(scope, 'vec')} : "
+                f"{types[kind]}, {types['vec']}",
+            )
+            self.define(scope, kind, name)
+        else:
+            self.emit(indent, f"{name} = tile.full 0.5 : {types['vec']}")
+            self.define(scope, "vec", name)
+
+    def bounded(self, indent: int, value: str, kind: str) -> str:
+        """`value` clamped to [-64, 64]: products and exponentials of
+        carries grow on every iteration, and an infinity would make a later
+        difference a NaN, which maximum and minimum do not order as pto-isa
+        does."""
+        high, low = self.k.fresh(), self.k.fresh()
+        bound, negative = self.k.fresh("s"), self.k.fresh("s")
+        self.emit(indent, f"{bound} = arith.constant 64.0 : {self.k.elem}")
+        self.emit(indent, f"{negative} = arith.constant -64.0 : {self.k.elem}")
+        type_ = self.types[kind]
+        self.emit(indent, f"{high} = tile.mins {value}, {bound} : {type_}, {self.k.elem}")
+        self.emit(indent, f"{low} = tile.maxs {high}, {negative} : {type_}, {self.k.elem}")
+        return low
+
+    def convert(self, indent: int, scope: dict, kind: str, name: str) -> None:
+        """A bounded value converted to the other float type and back (to
+        f16 only where its rows stay whole 32-byte units)."""
+        other = "f16" if self.k.elem == "f32" else "f32"
+        cols = self.cols if kind == "tile" else self.width
+        if other == "f16" and cols % 16:
+            return self.write_back(indent, scope, kind, name)
+        type_ = self.types[kind]
+        middle = type_.replace(f"x{self.k.elem},", f"x{other},")
+        source = self.bounded(indent, self.pick(scope, kind), kind)
+        converted = self.k.fresh("cv")
+        self.emit(indent, f"{converted} = tile.cvt {source} : {type_} -> {middle}")
+        self.emit(indent, f"{name} = tile.cvt {converted} : {middle} -> {type_}")
+        self.define(scope, kind, name)
+
+    def column_op(self, indent: int, scope: dict, kind: str, name: str) -> None:
+        """A column reduction of a tile or block, or a broadcast of its
+        column sums back over one."""
+        row_kind = self.row_kind[kind]
+        if scope[row_kind] and self.rng.random() < 0.5:
+            op = self.rng.choice(COL_EXPAND)
+            self.emit(
+                indent,
+                f"{name} = tile.{op} {self.pick(scope, kind)}, {self.pick(scope, row_kind)} : "
+                f"{self.types[kind]}, {self.types[row_kind]}",
+            )
+            self.define(scope, kind, name)
+            return
+        op = self.rng.choice(["col_sum", "col_max"])
+        self.emit(
+            indent,
+            f"{name} = tile.{op} {self.pick(scope, kind)} : "
+            f"{self.types[kind]} -> {self.types[row_kind]}",
+        )
+        self.define(scope, row_kind, name)
+
+    def write_back(self, indent: int, scope: dict, kind: str, name: str) -> None:
+        """An op that updates its operand in place (a carry, a column block
+        of a live tile): the padding outside a valid block, or one element."""
+        target = self.pick(scope, kind)
+        cols = self.cols if kind == "tile" else self.width
+        if self.rng.random() < 0.5:
+            rows, valid = self.rng.randint(1, self.rows), self.rng.randint(1, cols)
+            self.emit(
+                indent,
+                f"{name} = tile.fillpad {target} valid [{rows}, {valid}] pad zero : "
+                f"{self.types[kind]}",
+            )
+        else:
+            scalar = self.k.fresh("s")
+            self.emit(indent, f"{scalar} = arith.constant 3.0 : {self.k.elem}")
+            row = self.k.index(self.rng.randrange(self.rows))
+            col = self.k.index(self.rng.randrange(cols))
+            self.emit(
+                indent,
+                f"{name} = tile.write {target}[{row}, {col}], {scalar} : "
+                f"{self.types[kind]}, {self.k.elem}",
+            )
+        self.define(scope, kind, name)
+
+    def body(self, indent: int, scope: dict, ivs: list, depth: int) -> None:
+        for _ in range(self.rng.randint(1, 4)):
+            self.statement(indent, scope, ivs, depth)
+
+    def carried_kinds(self, scope: dict) -> list:
+        kinds = [kind for kind in self.KINDS if scope[kind]]
+        return [self.rng.choice(kinds) for _ in range(self.rng.randint(1, 3))]
+
+    def inner_scope(self, scope: dict) -> dict:
+        return {kind: list(values) for kind, values in scope.items()}
+
+    def yielded(self, inner: dict, kinds: list) -> list:
+        return [self.pick(inner, kind) for kind in kinds]
+
+    def loop(self, indent: int, scope: dict, ivs: list, depth: int) -> None:
+        k, rng = self.k, self.rng
+        self.loops += 1
+        kinds = self.carried_kinds(scope)
+        inits = [self.pick(scope, kind) for kind in kinds]
+        iv, results = f"%i{self.loops}", f"%for{self.loops}"
+        args = [f"%a{self.loops}_{n}" for n in range(len(kinds))]
+        trips = rng.choice([0, 1, 2, 2, 3, 3])
+        types = [self.types[kind] for kind in kinds]
+        # A tensor carried and stored into at the induction variable's rows,
+        # as a kernel writing one output block per iteration does.
+        out = None
+        if depth == 0 and rng.random() < 0.35:
+            out = self.k.fresh("out")
+            tensor = k.tensor(4 * self.rows, self.cols)
+            k.arguments.append(f"%O{len(k.results)}: {tensor}")
+            k.results.append((f"{results}#{len(kinds)}", tensor))
+            inits.append(f"%O{len(k.results) - 1}")
+            args.append(out)
+            types.append(tensor)
+        carried = ", ".join(f"{a} = {v}" for a, v in zip(args, inits))
+        self.emit(
+            indent,
+            f"{results}:{len(args)} = scf.for {iv} = %c0 to {k.index(trips)} step "
+            f"{k.index(1)} iter_args({carried}) -> ({', '.join(types)}) {{",
+        )
+        inner = self.inner_scope(scope)
+        for kind, arg in zip(kinds, args):
+            inner[kind].append(arg)
+        self.body(indent + 1, inner, ivs + [iv], depth + 1)
+        values = self.yielded(inner, kinds)
+        if out is not None:
+            row = k.fresh("row")
+            self.emit(indent + 1, f"{row} = arith.muli {iv}, {k.index(self.rows)} : index")
+            stored = k.fresh("st")
+            self.emit(
+                indent + 1,
+                f"{stored} = tile.store {self.pick(inner, 'tile')}, {out}[{row}, %c0] : "
+                f"{self.types['tile']}, {types[-1]}",
+            )
+            values.append(stored)
+        self.emit(indent + 1, f"scf.yield {', '.join(values)} : {', '.join(types)}")
+        self.emit(indent, "}")
+        for n, kind in enumerate(kinds):
+            self.define(scope, kind, f"{results}#{n}")
+
+    def condition(self, indent: int, ivs: list) -> str:
+        name = self.k.fresh("cond")
+        if ivs and self.rng.random() < 0.8:
+            predicate = self.rng.choice(["eq", "ne", "ult", "uge"])
+            bound = self.k.index(self.rng.choice([0, 1, 2]))
+            self.emit(indent, f"{name} = arith.cmpi {predicate}, {ivs[-1]}, {bound} : index")
+        else:
+            self.emit(indent, f"{name} = arith.constant {self.rng.choice(['true', 'false'])}")
+        return name
+
+    def branch(self, indent: int, scope: dict, ivs: list, depth: int) -> None:
+        self.loops += 1
+        kinds = self.carried_kinds(scope)
+        types = ", ".join(self.types[kind] for kind in kinds)
+        results = f"%if{self.loops}"
+        cond = self.condition(indent, ivs)
+        self.emit(indent, f"{results}:{len(kinds)} = scf.if {cond} -> ({types}) {{")
+        for arm in ("then", "else"):
+            if arm == "else":
+                self.emit(indent, "} else {")
+            inner = self.inner_scope(scope)
+            if self.rng.random() < 0.7:
+                self.body(indent + 1, inner, ivs, depth + 1)
+            self.emit(indent + 1, f"scf.yield {', '.join(self.yielded(inner, kinds))} : {types}")
+        self.emit(indent, "}")
+        for n, kind in enumerate(kinds):
+            self.define(scope, kind, f"{results}#{n}")
+
+    def counted_while(self, indent: int, scope: dict, ivs: list, depth: int) -> None:
+        k = self.k
+        self.loops += 1
+        n = self.loops
+        kinds = self.carried_kinds(scope)
+        inits = [self.pick(scope, kind) for kind in kinds]
+        types = [self.types[kind] for kind in kinds]
+        all_types = ", ".join(["index"] + types)
+        before = [f"%wb{n}_{m}" for m in range(len(kinds))]
+        after = [f"%wa{n}_{m}" for m in range(len(kinds))]
+        operands = ", ".join([f"%w{n} = %c0"] + [f"{a} = {v}" for a, v in zip(before, inits)])
+        self.emit(
+            indent,
+            f"%while{n}:{len(kinds) + 1} = scf.while ({operands}) : ({all_types}) -> ({all_types}) {{",
+        )
+        more = k.fresh("more")
+        limit = k.index(self.rng.choice([0, 1, 2, 3]))
+        self.emit(indent + 1, f"{more} = arith.cmpi ult, %w{n}, {limit} : index")
+        self.emit(
+            indent + 1,
+            f"scf.condition({more}) {', '.join([f'%w{n}'] + before)} : {all_types}",
+        )
+        arguments = ", ".join([f"%wi{n}: index"] + [f"{a}: {t}" for a, t in zip(after, types)])
+        self.emit(indent, f"}} do {{\n{'  ' * indent}^bb0({arguments}):")
+        inner = self.inner_scope(scope)
+        for kind, arg in zip(kinds, after):
+            inner[kind].append(arg)
+        self.body(indent + 1, inner, ivs + [f"%wi{n}"], depth + 1)
+        step = k.fresh("next")
+        self.emit(indent + 1, f"{step} = arith.addi %wi{n}, {k.index(1)} : index")
+        values = ", ".join([step] + self.yielded(inner, kinds))
+        self.emit(indent + 1, f"scf.yield {values} : {all_types}")
+        self.emit(indent, "}")
+        for m, kind in enumerate(kinds):
+            self.define(scope, kind, f"%while{n}#{m + 1}")
+
+
+def _loops(rng: random.Random) -> tuple[_Kernel, str]:
+    g = _Loops(rng)
+    k = g.k
+    scope = {kind: [] for kind in _Loops.KINDS}
+    first = k.fresh("x")
+    g.emit(0, f"{first} = tile.load %A[%c0, %c0] : {g.a_type} -> {g.types['tile']}")
+    scope["tile"].append(first)
+    block = k.fresh("v")
+    at = g.units * rng.randint(0, (g.cols - g.width) // g.units)
+    g.emit(0, f"{block} = tile.slice {first}[0, {at}] : {g.types['tile']} -> {g.types['block']}")
+    scope["block"].append(block)
+    g.body(0, scope, [], 0)
+    # At least one loop (or while) in every kernel of the family.
+    (g.loop if rng.random() < 0.8 else g.counted_while)(0, scope, [], 0)
+    g.body(0, scope, [], 0)
+    # The last value of each kind is stored, and one more at random.
+    for kind, rows, cols in (
+        ("tile", g.rows, g.cols),
+        ("block", g.rows, g.width),
+        ("vec", g.rows, 1),
+        ("tile_row", 1, g.cols),
+        ("block_row", 1, g.width),
+    ):
+        if scope[kind]:
+            k.store(scope[kind][-1], g.types[kind], rows, cols)
+    kind = rng.choice(["tile", "block"])
+    k.store(g.pick(scope, kind), g.types[kind], g.rows, g.cols if kind == "tile" else g.width)
+    return k, rng.choice(["a3", "a3", "a5"])
+
+
 FAMILIES = {
     "blocks": _blocks,
+    "loops": _loops,
     "concat": _concat,
     "convert": _convert,
     "elementwise": _elementwise,

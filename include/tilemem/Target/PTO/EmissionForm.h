@@ -77,6 +77,11 @@ enum class ShapeRule {
   /// pto-isa static-asserts the source's and the result's column counts
   /// equal (TCOLSUM, TCOLMAX: "Inconsistent number of cols").
   SourceResultCols,
+  /// pto-isa reads and writes every data tile of the op by whole tile rows,
+  /// so none may be a column block (TFILLPAD_INPLACE; TCMP and TCMPS pack
+  /// the mask by their source's full row; TSEL). The Compare, Select and
+  /// FillPad forms check it themselves (FunctionEmitter::requireDense).
+  WholeRows,
 };
 
 } // namespace mlir::pto

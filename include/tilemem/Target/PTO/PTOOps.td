@@ -337,7 +337,8 @@ def PTO_TConcatOp : PTO_BinaryOp<"tconcat", "ConcatOp", "Concat"> {
 // ins(%src : T{v_row=r, v_col=c}) outs(%dst : T): two tile_bufs over the
 // padded tile's window, the valid block and the whole tile, both with the
 // pad value (pto-isa reads the destination's PadVal).
-def PTO_TFillPadInplaceOp : PTO_UnaryOp<"tfillpad_inplace", "FillPadOp", "FillPad"> {
+def PTO_TFillPadInplaceOp
+    : PTO_UnaryOp<"tfillpad_inplace", "FillPadOp", "FillPad", "WholeRows"> {
   let summary = "fill a tile outside its source's valid block with its pad value";
 }
 def PTO_TMatmulOp : PTO_BinaryOp<"tmatmul", "MatmulOp", "Matmul"> {
@@ -411,7 +412,7 @@ def PTO_TCvtOp : PTO_Op<"tcvt">, PTO_EmittedFrom<"CvtOp", "Convert", "SourceResu
 
 // ins(%a, %b {cmpMode = #pto<cmp lt>} : T, T) outs(%mask : M), the mask a
 // ui8 tile_buf whose valid columns are the packed bytes of a row.
-def PTO_TCmpOp : PTO_Op<"tcmp">, PTO_EmittedFrom<"CmpOp", "Compare", "Free"> {
+def PTO_TCmpOp : PTO_Op<"tcmp">, PTO_EmittedFrom<"CmpOp", "Compare", "WholeRows"> {
   let summary = "compare two tiles into a packed predicate mask";
   let extraClassDeclaration = emissionTable;
   let arguments = (ins AnyType:$src0, AnyType:$src1, AnyType:$dst,
@@ -424,7 +425,7 @@ def PTO_TCmpOp : PTO_Op<"tcmp">, PTO_EmittedFrom<"CmpOp", "Compare", "Free"> {
 }
 
 // ins(%a, %s {cmpMode = #pto<cmp lt>} : T, E) outs(%mask : M).
-def PTO_TCmpSOp : PTO_Op<"tcmps">, PTO_EmittedFrom<"CmpSOp", "Compare", "Free"> {
+def PTO_TCmpSOp : PTO_Op<"tcmps">, PTO_EmittedFrom<"CmpSOp", "Compare", "WholeRows"> {
   let summary = "compare a tile with a scalar into a packed predicate mask";
   let extraClassDeclaration = emissionTable;
   let arguments = (ins AnyType:$src, AnyType:$scalar, AnyType:$dst,
@@ -437,7 +438,7 @@ def PTO_TCmpSOp : PTO_Op<"tcmps">, PTO_EmittedFrom<"CmpSOp", "Compare", "Free"> 
 }
 
 // ins(%mask, %a, %b, %tmp : M, T, T, M) outs(%d : T).
-def PTO_TSelOp : PTO_Op<"tsel">, PTO_EmittedFrom<"SelOp", "Select", "Free"> {
+def PTO_TSelOp : PTO_Op<"tsel">, PTO_EmittedFrom<"SelOp", "Select", "WholeRows"> {
   let summary = "select between two tiles by a packed predicate mask";
   let extraClassDeclaration = emissionTable;
   let arguments = (ins AnyType:$mask, AnyType:$src0, AnyType:$src1,

@@ -18,9 +18,9 @@ using namespace mlir::pto;
 
 namespace {
 /// The operands of `op` that its record's ShapeRule makes agree in shape
-/// with another tile_buf, in `PTOOps`: every tile of a OneTileType op, the
-/// source of a SourceResultShape or SourceResultCols one. A copy (pto.tmov)
-/// has its own fallback (FunctionEmitter::emitCopy).
+/// with another tile_buf, in `PTOOps`: every tile of a OneTileType or
+/// WholeRows op, the source of a SourceResultShape or SourceResultCols one. A
+/// copy (pto.tmov) has its own fallback (FunctionEmitter::emitCopy).
 template <typename... PTOOps>
 SmallVector<unsigned> operandsReadDenseIn(Operation *op) {
   std::optional<SmallVector<unsigned>> result;
@@ -37,6 +37,7 @@ SmallVector<unsigned> operandsReadDenseIn(Operation *op) {
         if (!isa<tile::TileType>(operand.get().getType()))
           continue;
         if (PTOOp::kShapes == ShapeRule::OneTileType ||
+            PTOOp::kShapes == ShapeRule::WholeRows ||
             operand.getOperandNumber() == 0)
           result->push_back(operand.getOperandNumber());
       }

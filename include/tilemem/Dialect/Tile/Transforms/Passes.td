@@ -160,10 +160,13 @@ def TileMaterializeColumnBlocks
     (`tile.move`, emitted as `pto.tmax(x, x)` between tiles of different row
     strides on A2/A3), placed right after the slice and read by those uses
     only; the values computed are the same, the cost is one copy per such
-    slice. Column slices of one column (an Rx1 vector's dense form is
-    col_major, which a copy within vec cannot change) and column blocks
-    that reach an op another way (a loop carry seeded by a slice) are left
-    to the emitter's refusal. `tile-memory-pipeline` runs it after
+    slice. A value whose storage derives from a column block (the rules of
+    StorageDerivation: a loop carry seeded by a slice, an scf.if result
+    whose then arm yields one, a slice of one, a tile.assemble into one) is
+    one too, and is copied where it is defined: a carry first in the loop
+    body, on every iteration. Column slices of one column (an Rx1 vector's
+    dense form is col_major, which a copy within vec cannot change) are
+    left as they are. `tile-memory-pipeline` runs it after
     `tile-materialize-transposed-views`.
 
     Before:
