@@ -539,6 +539,9 @@ class _Loops:
         k.arguments.append(f"%A: {self.a_type}")
         self.loops = 0
         self.statements = 0
+        # A vec buffer of two slots for loads inside loops, as a kernel
+        # double-buffers its input blocks (declared when first used).
+        self.ping_pong = None
 
     # -- helpers ------------------------------------------------------------
 
@@ -579,7 +582,9 @@ class _Loops:
         kind = rng.choice(["tile", "tile", "block"])
         name = k.fresh()
         roll = rng.random()
-        if roll < 0.12:
+        if roll < 0.05 and ivs:
+            self.double_buffered_load(indent, scope, ivs, name)
+        elif roll < 0.12:
             col = k.index(self.units * rng.randint(0, 1))
             self.emit(
                 indent,
@@ -646,6 +651,34 @@ class _Loops:
         else:
             self.emit(indent, f"{name} = tile.full 0.5 : {types['vec']}")
             self.define(scope, "vec", name)
+
+    def double_buffered_load(self, indent: int, scope: dict, ivs: list, name: str) -> None:
+        """A block loaded into the slot of the induction variable modulo 2
+        of a user buffer, read at once by an op whose result is what the
+        rest of the kernel sees: the next iteration's load may overwrite the
+        other slot while this one is read, never this one."""
+        k = self.k
+        element = 4 if k.elem == "f32" else 2
+        buffer = f"!tile.buffer<vec, {self.rows * self.cols * element}, slots = 2>"
+        if self.ping_pong is None:
+            self.ping_pong = "%ping_pong"
+            k.body.insert(0, f"{self.ping_pong} = tile.alloc : {buffer}")
+        slot = k.fresh("slot")
+        self.emit(indent, f"{slot} = arith.remui {ivs[-1]}, {k.index(2)} : index")
+        loaded = k.fresh("db")
+        col = k.index(self.units * self.rng.randint(0, 1))
+        self.emit(
+            indent,
+            f"{loaded} = tile.load %A[{self.row_of(indent, ivs)}, {col}] "
+            f"into({self.ping_pong} slot {slot} : {buffer}) : "
+            f"{self.a_type} -> {self.types['tile']}",
+        )
+        op = self.rng.choice(BINARY)
+        self.emit(
+            indent,
+            f"{name} = tile.{op} {loaded}, {self.pick(scope, 'tile')} : {self.types['tile']}",
+        )
+        self.define(scope, "tile", name)
 
     def bounded(self, indent: int, value: str, kind: str) -> str:
         """`value` clamped to [-64, 64]: products and exponentials of
@@ -958,7 +991,7 @@ def main(argv=None) -> int:
         return 2
     planners = list(PLANNERS) if args.memory_planner == "all" else [args.memory_planner]
     kept, skipped = programs(args.seed, args.count, args.family)
-    records = corpus.run(kept, planners, tools=tools, failures=args.failures)
+    records = corpus.run(kept, planners, tools=tools, failures=args.failures, conditioning=True)
     print(
         f"kernels: {len(kept)} run, {skipped} skipped (a shape the target cannot hold), "
         f"seeds {args.seed}..{args.seed + args.count - 1}"

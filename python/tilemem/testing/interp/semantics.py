@@ -126,7 +126,8 @@ def _fold(x, axis, pick):
 #: How float sums (row and column sums, the sums of a matmul) are added:
 #: "float64" (the reference: exact enough that the result is the correctly
 #: rounded sum in nearly every case), "sequential-float32" (one element
-#: after another in float32, as pto-isa's CPU simulator adds row sums) or
+#: after another in float32, as pto-isa's CPU simulator adds row sums; an
+#: f16 column sum in f16, as its TColSum adds in the tile's own type) or
 #: "perturbed-float32" (the float64 sum moved by a random error of the size
 #: float32 addition makes in some order; SUMMATION[1] draws it). Only toolchain.compare.ill_conditioned switches
 #: it (with `summation_order`), to tell a kernel whose results depend on the
@@ -154,10 +155,13 @@ def _rounding_noise(total, magnitude, terms):
     return total + SUMMATION[1].standard_normal(np.shape(total)) * scale
 
 
-def _sum(x, axis):
+def _sum(x, axis, elem="f32"):
     if np.issubdtype(x.dtype, np.floating):
         if SUMMATION[0] == "sequential-float32":
-            partial = np.cumsum(x.astype(np.float32), axis=axis, dtype=np.float32)
+            # pto-isa's CPU TRowSum adds an f16 row in float (TypeSum), its
+            # TColSum an f16 column in half (the tile's DType).
+            accumulator = np.float16 if elem == "f16" and axis == 0 else np.float32
+            partial = np.cumsum(x.astype(accumulator), axis=axis, dtype=accumulator)
             last = np.take(partial, [x.shape[axis] - 1], axis=axis)
             return last.astype(x.dtype)
         if SUMMATION[0] == "perturbed-float32":
@@ -167,15 +171,16 @@ def _sum(x, axis):
     return x.sum(axis=axis, keepdims=True)
 
 
-#: The reductions: op -> (axis, reduce(values, axis)) on float64/int64
-#: values; the result keeps the reduced axis with one element (Rx1 for a row
-#: reduction, 1xC for a column one). The fuzzer generates every op named here.
+#: The reductions: op -> (axis, reduce(values, axis, elem)) on float64/int64
+#: values of element type `elem`; the result keeps the reduced axis with one
+#: element (Rx1 for a row reduction, 1xC for a column one). The fuzzer
+#: generates every op named here.
 _REDUCTIONS = {
     "tile.row_sum": (1, _sum),
-    "tile.row_max": (1, lambda x, axis: _fold(x, axis, lambda r, v: r < v)),
-    "tile.row_min": (1, lambda x, axis: _fold(x, axis, lambda r, v: v < r)),
+    "tile.row_max": (1, lambda x, axis, elem: _fold(x, axis, lambda r, v: r < v)),
+    "tile.row_min": (1, lambda x, axis, elem: _fold(x, axis, lambda r, v: v < r)),
     "tile.col_sum": (0, _sum),
-    "tile.col_max": (0, lambda x, axis: _fold(x, axis, lambda r, v: r < v)),
+    "tile.col_max": (0, lambda x, axis, elem: _fold(x, axis, lambda r, v: r < v)),
 }
 
 #: The broadcasts: op -> (axis, f(tile, vector), poison(vector) or None),

@@ -347,7 +347,7 @@ class _TileOps:
             [a],
             [],
             lambda t, s: (
-                _from_c(reduce(_to_c(t[0][0], elem), axis), elem),
+                _from_c(reduce(_to_c(t[0][0], elem), axis, elem), elem),
                 t[0][1].any(axis=axis, keepdims=True),
             ),
         )

@@ -90,8 +90,8 @@ def ill_conditioned(text: str, seed: int, function: str | None = None) -> str:
     """Why a mismatch of kernel `text` on the inputs of `seed` says nothing
     about the compiler, or "": its value-mode results move out of tolerance
     when its sums (row and column sums, matmuls) are rounded as float32
-    rounds them, either added one term after another (as pto-isa's CPU
-    simulator adds a row) or moved by a random error of the size float32
+    rounds them (an f16 column sum as f16 does), either added one term after
+    another (as pto-isa's CPU simulator adds a row or a column) or moved by a random error of the size float32
     addition makes in some order (the simulator's matmul order is its own).
     Such a kernel amplifies rounding (rsqrt of a mean that nearly cancels,
     x / (1 - x) near 1, a softmax denominator of raw scores), so the order
@@ -121,7 +121,7 @@ def ill_conditioned(text: str, seed: int, function: str | None = None) -> str:
             if bad:
                 return (
                     f"{bad} element(s) of %{spec.name} move out of tolerance (max |err| "
-                    f"{max_err:.3g}) when its sums are rounded as float32 ({order})"
+                    f"{max_err:.3g}) when its sums are rounded as the simulator rounds them ({order})"
                 )
     return ""
 
