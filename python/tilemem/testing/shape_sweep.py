@@ -558,6 +558,10 @@ class _Loops:
         scope[kind].append(name)
         return name
 
+    def block_column(self) -> int:
+        """A column at which a block lies in the tile, at a 32-byte unit."""
+        return self.units * self.rng.randint(0, (self.cols - self.width) // self.units)
+
     def row_of(self, indent: int, ivs: list) -> str:
         """A row offset of a tile in A: a constant block, or the block of
         the innermost induction variable."""
@@ -616,7 +620,7 @@ class _Loops:
             )
             self.define(scope, kind, name)
         elif roll < 0.7:
-            at = self.units * rng.randint(0, (self.cols - self.width) // self.units)
+            at = self.block_column()
             self.emit(
                 indent,
                 f"{name} = tile.slice {self.pick(scope, 'tile')}[0, {at}] : "
@@ -624,7 +628,7 @@ class _Loops:
             )
             self.define(scope, "block", name)
         elif roll < 0.78:
-            at = self.units * rng.randint(0, (self.cols - self.width) // self.units)
+            at = self.block_column()
             self.emit(
                 indent,
                 f"{name} = tile.assemble {self.pick(scope, 'tile')}, {self.pick(scope, 'block')}"
@@ -887,8 +891,11 @@ def _loops(rng: random.Random) -> tuple[_Kernel, str]:
     g.emit(0, f"{first} = tile.load %A[%c0, %c0] : {g.a_type} -> {g.types['tile']}")
     scope["tile"].append(first)
     block = k.fresh("v")
-    at = g.units * rng.randint(0, (g.cols - g.width) // g.units)
-    g.emit(0, f"{block} = tile.slice {first}[0, {at}] : {g.types['tile']} -> {g.types['block']}")
+    g.emit(
+        0,
+        f"{block} = tile.slice {first}[0, {g.block_column()}] : "
+        f"{g.types['tile']} -> {g.types['block']}",
+    )
     scope["block"].append(block)
     g.body(0, scope, [], 0)
     # At least one loop (or while) in every kernel of the family.
