@@ -156,10 +156,13 @@ def materialize_transposed_views() -> FunctionPass:
 
 
 def materialize_column_blocks() -> FunctionPass:
-    """tile-materialize-column-blocks: a column block of a vec tile that an
-    op's PTO instruction cannot read as one (the tiles of `tile.add` and
-    `tile.abs`, the source of `tile.cvt`, `tile.col_expand_*`, `tile.col_sum`
-    and `tile.col_max`) is read through a copy of its own (`tile.move`)."""
+    """tile-materialize-column-blocks: a column block of a vec tile, or a
+    value whose storage derives from one (a loop carry seeded by it, an if
+    result yielding it), that an op's PTO instruction cannot read as one
+    (the tiles of `tile.add`, `tile.abs`, `tile.fillpad`, `tile.cmp`,
+    `tile.cmps` and `tile.sel`, the source of `tile.cvt`, `tile.col_expand_*`,
+    `tile.col_sum` and `tile.col_max`) is read through a copy of its own
+    (`tile.move`), made where the value is defined."""
     return FunctionPass("tile-materialize-column-blocks")
 
 

@@ -75,9 +75,11 @@ LogicalResult translateToPTO(ModuleOp module, raw_ostream &os,
 /// column block of a wider tile (a tile_buf as wide as that tile's rows,
 /// with fewer valid columns), by the ShapeRule of the PTO op it is emitted
 /// as (PTOOps.td, EmissionForm.h): every tile operand of an op pto-isa takes
-/// as one Tile type (tile.add, tile.abs), the source of one whose source and
-/// result ptoas or pto-isa want of one shape or column count (tile.cvt,
-/// tile.col_expand_*, tile.col_sum, tile.col_max). Empty for every other op.
+/// as one Tile type (tile.add, tile.abs) or reads by whole rows
+/// (tile.fillpad, tile.cmp, tile.cmps, tile.sel), the source of one whose
+/// source and result ptoas or pto-isa want of one shape or column count
+/// (tile.cvt, tile.col_expand_*, tile.col_sum, tile.col_max). Empty for
+/// every other op.
 /// tile-materialize-column-blocks copies such operands into tiles of their
 /// own. O(table size).
 SmallVector<unsigned> operandsReadDense(Operation *op);

@@ -29,8 +29,9 @@
 // One walk, blocks before the ops in them and an op's results after its
 // regions: every value's storage source is defined (or an argument of a
 // block entered) before it, so whether a value is a column block is one
-// set lookup of its source (O(1) per value). Only an op that reads such a
-// value looks its operands up in the emission table (O(table size)).
+// set lookup of its source (O(1) per value), and the same walk finds the
+// uses to copy. Only an op that reads such a value looks its operands up
+// in the emission table (O(table size)).
 // Docs: Passes.td.
 //
 //===----------------------------------------------------------------------===//
@@ -53,22 +54,10 @@ namespace {
 /// The values of a function that are, or may be after materialization,
 /// column blocks of vec tiles: slices with fewer columns than their source,
 /// and every value whose storage derives from one (sourceOf, with both
-/// readings of a loop result).
+/// readings of a loop result). Values are classified in the order of
+/// walkBlocksThenResults, which defines every value's source before it.
 class ColumnBlocks {
 public:
-  explicit ColumnBlocks(func::FuncOp function) {
-    walkBlocksThenResults(
-        function,
-        [&](Block *block) {
-          for (BlockArgument argument : block->getArguments())
-            classify(argument);
-        },
-        [&](Operation *op) {
-          for (Value result : op->getResults())
-            classify(result);
-        });
-  }
-
   /// Whether an op that reads `value` may read a column block; one column
   /// is not one (an Rx1 vector's dense form is col_major, which a copy
   /// within vec cannot change, and its instructions read it as it is).
@@ -77,7 +66,8 @@ public:
            cast<TileType>(value.getType()).getCols() != 1;
   }
 
-private:
+  /// Records whether `value` is a column block, once its source is
+  /// classified.
   void classify(Value value) {
     auto type = dyn_cast<TileType>(value.getType());
     if (!type || type.getSpace() != MemorySpace::Vec)
@@ -99,6 +89,7 @@ private:
     }
   }
 
+private:
   llvm::DenseSet<Value> blocks;
 };
 
@@ -120,18 +111,27 @@ struct MaterializeColumnBlocksPass
     func::FuncOp function = getOperation();
     if (function.isExternal() || isOrchestrationFunction(function))
       return;
-    ColumnBlocks columnBlocks(function);
+    // One walk classifies the values and finds the uses to copy: an op's
+    // operands are classified before the op is left.
+    ColumnBlocks columnBlocks;
     SmallVector<OpOperand *> uses;
-    tile::walk(function, [&](Operation *op) {
-      // Most ops read no column block: they skip the table.
-      if (llvm::none_of(op->getOperands(), [&](Value operand) {
-            return columnBlocks.contains(operand);
-          }))
-        return;
-      for (unsigned index : operandsReadDense(op))
-        if (columnBlocks.contains(op->getOperand(index)))
-          uses.push_back(&op->getOpOperand(index));
-    });
+    walkBlocksThenResults(
+        function,
+        [&](Block *block) {
+          for (BlockArgument argument : block->getArguments())
+            columnBlocks.classify(argument);
+        },
+        [&](Operation *op) {
+          // Most ops read no column block: they skip the table.
+          if (llvm::any_of(op->getOperands(), [&](Value operand) {
+                return columnBlocks.contains(operand);
+              }))
+            for (unsigned index : operandsReadDense(op))
+              if (columnBlocks.contains(op->getOperand(index)))
+                uses.push_back(&op->getOpOperand(index));
+          for (Value result : op->getResults())
+            columnBlocks.classify(result);
+        });
     // One copy per column block, where it is defined, for all its uses.
     llvm::DenseMap<Value, Value> copies;
     for (OpOperand *use : uses) {

@@ -90,9 +90,10 @@ def ill_conditioned(text: str, seed: int, function: str | None = None) -> str:
     """Why a mismatch of kernel `text` on the inputs of `seed` says nothing
     about the compiler, or "": its value-mode results move out of tolerance
     when its sums (row and column sums, matmuls) are rounded as float32
-    rounds them (an f16 column sum as f16 does), either added one term after
-    another (as pto-isa's CPU simulator adds a row or a column) or moved by a random error of the size float32
-    addition makes in some order (the simulator's matmul order is its own).
+    rounds them (an f16 column sum as f16 does), either added one term
+    after another (as pto-isa's CPU simulator adds a row or a column) or
+    moved by a random error of the size float32 addition makes in some
+    order (the simulator's matmul order is its own).
     Such a kernel amplifies rounding (rsqrt of a mean that nearly cancels,
     x / (1 - x) near 1, a softmax denominator of raw scores), so the order
     of its additions alone can put it out of tolerance."""

@@ -154,9 +154,10 @@ def TileMaterializeColumnBlocks
     `PTOOps.td`): pto-isa takes the tiles of `TADD` and `TABS` as one C++
     Tile type (its CPU simulator does; the A2/A3 implementations take one
     per tile), ptoas wants the source and result of `tcvt` and
-    `tcolexpand<op>` of one shape, and pto-isa the source and result of
-    `TCOLSUM` and `TCOLMAX` of one column count. PTO emission refuses such
-    an op. This pass gives each column block such an op reads a copy
+    `tcolexpand<op>` of one shape, pto-isa the source and result of
+    `TCOLSUM` and `TCOLMAX` of one column count, and it reads the tiles of
+    `TFILLPAD_INPLACE`, `TCMP`, `TCMPS` and `TSEL` by whole rows. PTO
+    emission refuses such an op. This pass gives each column block such an op reads a copy
     (`tile.move`, emitted as `pto.tmax(x, x)` between tiles of different row
     strides on A2/A3), placed right after the slice and read by those uses
     only; the values computed are the same, the cost is one copy per such
