@@ -136,3 +136,65 @@ def test_loops_kernels_on_simulator(tmp_path):
         and "move out of tolerance" not in r["reason"]
     ]
     assert not other, corpus.table(other)
+
+
+ATTENTION_SEEDS = fuzz_seeds(16, salt=19)
+
+
+def test_attention_family_covers_the_forms_of_real_kernels():
+    """Over a few seeds the ``attention`` family makes key-block loops,
+    loops over query blocks around them, unrolled blocks, first-iteration
+    branches, masked tail blocks, user buffers, Q split by tile.extract,
+    scratch tensors carried or not (a3) and acc/vec moves (a5), and f16
+    cubes; every kernel verifies."""
+    seen = collections.Counter()
+    for seed in range(1, 120):
+        text = shape_sweep.generate(seed, "attention")
+        with ir.Context():
+            ir.Module.parse(text).operation.verify()
+        seen["key loop"] += "scf.for %j" in text
+        seen["query-block loop"] += "scf.for %h" in text
+        seen["unrolled"] += "scf.for" not in text
+        seen["first-iteration branch"] += "scf.if %first" in text
+        seen["masked tail in a branch"] += bool(re.search(r"scf\.if %last\d+", text))
+        seen["masked tail"] += "pad min" in text and "scf.for" not in text
+        seen["user buffers"] += "into(%kb0 slot %slot" in text
+        seen["extract"] += "tile.extract" in text
+        seen["scratch carried"] += "%Ssc = %Ss" in text or "%Ssh = %Ss" in text
+        seen["scratch stored into the argument"] += bool(
+            re.search(r"tile\.store %\w+, %Ss\[", text)
+        )
+        seen["acc -> vec"] += bool(re.search(r"tile\.move %pv\d+ : [^\n]*acc> -> ", text))
+        seen["vec -> mat"] += bool(re.search(r"tile\.move %p(h)?\d+ : [^\n]*vec> -> ", text))
+        seen["f16 cube"] += "xf16, left>" in text
+    assert all(seen[k] for k in seen) and len(seen) == 13, seen
+
+
+@pytest.mark.parametrize("seed", ATTENTION_SEEDS[:6])
+def test_attention_kernels_keep_their_results_under_every_planner(seed):
+    """Storage mode against value mode, then each planner's plan and PTO,
+    for kernels of the ``attention`` family; only a plan whose tiles do
+    not fit may be refused."""
+    text = shape_sweep.generate(seed, "attention")
+    legalized = fuzz.run_one(text, seed)
+    assert legalized.status == "ok", legalized.reason
+    for planner in fuzz.PLANNERS:
+        outcome = fuzz.run_planner(text, seed, planner)
+        refused = outcome.status == "rejected" and outcome.reason == "capacity"
+        assert outcome.status in ("ok", "pto-refused") or refused, (planner, outcome.reason)
+
+
+def test_attention_kernels_on_simulator(tmp_path):
+    """Kernels of the ``attention`` family through ptoas, g++ against
+    pto-isa and the simulator for every planner: none fails, and a kernel
+    is refused only when a plan does not fit its space."""
+    tools = tools_or_skip()
+    programs, skipped = shape_sweep.programs(ATTENTION_SEEDS[0], len(ATTENTION_SEEDS), "attention")
+    assert skipped == 0
+    records = corpus.run(
+        programs, fuzz.PLANNERS, tools=tools, failures=str(tmp_path), conditioning=True
+    )
+    failures = [r for r in records if r["outcome"] in corpus.FAILURES]
+    assert not failures, corpus.table(failures)
+    other = [r for r in records if r["outcome"] != "pass" and "does not fit" not in r["reason"]]
+    assert not other, corpus.table(other)

@@ -34,6 +34,11 @@ shape the target cannot hold is never made):
   rectangular tile type, its column blocks and their row and column
   vectors, each kind carried, yielded, sliced and written back
   (``_Loops``);
+- ``attention``: flash attention's forward step on shapes up to real
+  kernels' (``_Attention``): the key blocks in a loop (sometimes inside a
+  loop over query blocks) or unrolled, a first-iteration branch, a masked
+  tail block, user buffers, the units meeting through scratch tensors
+  (a3) or moves (a5);
 - ``gemm``: f16 or f32 blocks of A (MxK) and B (KxN) through mat,
   left and right, one to four K steps accumulated by ``matmul_acc`` (unrolled,
   or an scf.for, sometimes double-buffered in user buffers), the
@@ -916,7 +921,378 @@ def _loops(rng: random.Random) -> tuple[_Kernel, str]:
     return k, rng.choice(["a3", "a3", "a5"])
 
 
+class _Attention:
+    """The ``attention`` family: the forward step of flash attention on
+    random shapes, in the forms real kernels take it. Q (MxD) against the
+    keys in B blocks of BK (K^T: DxB*BK) and values (B*BK x DV), f16 or f32
+    on the cube, the online softmax (running row max, row sum and
+    unnormalized output) in f32 on the vector unit:
+
+    - the key blocks as an scf.for carrying (m, l, o) or unrolled; the
+      first block either starts from m = -1e30, l = 0, o = 0 or is a
+      first-iteration branch (``scf.if`` on j == 0) whose other arm
+      rescales, with carries that start as ``tile.create`` (never read);
+    - Q loaded into left once before the loop (read inside it) or in
+      every iteration, split over the head dimension into one or two
+      steps (two loads, or one mat tile and ``tile.extract``);
+    - K and V blocks loaded into mat, sometimes into user buffers of two
+      slots alternating with the block;
+    - cube and vector units meeting through scratch tensors carried by
+      the loop (a3, as the sample kernels do), or by ``tile.move`` acc ->
+      vec and vec -> mat (a5);
+    - P converted to f16 for an f16 cube; the output divided by l,
+      sometimes converted, stored at an offset, with m and l sometimes
+      stored too."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+        self.elem = elem = rng.choice(["f16", "f16", "f32"])
+        self.arch = rng.choice(["a3", "a5"])
+        self.k = k = _Kernel(rng, elem)
+        element = 2 if elem == "f16" else 4
+        # Shapes up to those of real kernels (128 queries, keys or value
+        # columns, a head of 256), each tile at most half of its space
+        # (left, right 64 KiB; acc 128 KiB; vec 192 KiB): several are live
+        # at once, so the planners work near the capacity.
+        while True:
+            self.m = rng.choice([16, 32, 48, 64, 64, 96, 128])
+            self.d = rng.choice([16, 32, 64, 128, 128, 256])
+            self.steps = rng.choice([1, 2]) if self.d >= 32 else 1
+            self.bk = rng.choice([16, 32, 64, 64, 128])
+            self.dv = rng.choice([16, 32, 64, 64, 128])
+            depth = self.d // self.steps
+            halves = (
+                max(self.m * depth, depth * self.bk, self.bk * self.dv) * element <= 32768
+                and self.m * max(self.bk, self.dv) * 4 <= 65536
+            )
+            if halves:
+                break
+        self.blocks = rng.choice([1, 2, 3, 4])
+        # Keys missing from the last block: its scores are padded with
+        # -inf (tile.fillpad), as a kernel masks a tail block.
+        self.tail = rng.randint(1, self.bk - 1) if rng.random() < 0.35 else 0
+        self.looped = rng.random() < 0.7
+        # Query blocks (heads) in an outer loop carrying the output tensor.
+        self.heads = rng.choice([1, 1, 2, 3]) if self.looped else 1
+        # Whether the loops carry the scratch tensors they store into, or
+        # store into the function's arguments in every iteration.
+        self.carried = rng.random() < 0.75
+        self.branch = self.looped and rng.random() < 0.4
+        self.via_gm = self.arch == "a3" or rng.random() < 0.25
+        self.indent = ""
+        units = _units(elem)
+        self.q = k.block_tensor("%Q", self.heads * self.m, self.d, units)
+        self.q_row = k.index(self.q[1])
+        self.kt = k.block_tensor("%K", self.d, self.bk * self.blocks, units)
+        self.v = k.block_tensor("%V", self.bk * self.blocks, self.dv, units)
+        self.vec = k.tile(self.m, 1, elem="f32")
+        self.s_vec = k.tile(self.m, self.bk, elem="f32")
+        self.o_vec = k.tile(self.m, self.dv, elem="f32")
+        # Scratch tensors where the two units meet (a3): name -> [type, value].
+        self.scratch: dict[str, list[str]] = {}
+        if self.via_gm:
+            for name, cols, e in (
+                ("%Ss", self.bk, "f32"),
+                ("%Ps", self.bk, elem),
+                ("%Os", self.dv, "f32"),
+            ):
+                type_ = k.tensor(self.m, cols, e)
+                k.arguments.append(f"{name}: {type_}")
+                self.scratch[name] = [type_, name]
+        # User buffers of two slots for the K and V blocks (loop only).
+        self.buffers: dict[str, str] = {}
+        if self.looped and rng.random() < 0.4:
+            depth = self.d // self.steps
+            shapes = [(f"%kb{s}", depth, self.bk) for s in range(self.steps)]
+            shapes.append(("%vb", self.bk, self.dv))
+            for name, rows, cols in shapes:
+                buffer = f"!tile.buffer<mat, {rows * cols * element}, slots = 2>"
+                self.line(f"{name} = tile.alloc : {buffer}")
+                self.buffers[name] = f" into({name} slot %slot : {buffer})"
+
+    def line(self, text: str) -> None:
+        self.k.body.append(self.indent + text)
+
+    def offset(self, j, base: int) -> str:
+        """The index of block `j` (an int, or the induction variable) of
+        width BK past `base`."""
+        if isinstance(j, int):
+            return self.k.index(base + j * self.bk)
+        name = self.k.fresh("i")
+        self.line(f"{name} = arith.addi %jb, {self.k.index(base)} : index")
+        return name
+
+    def q_lefts(self) -> list[str]:
+        k, m, depth = self.k, self.m, self.d // self.steps
+        q_type, _, q_col = self.q
+        left, mat = k.tile(m, depth, "left"), k.tile(m, depth, "mat")
+        lefts = []
+        if self.steps > 1 and self.rng.random() < 0.5:
+            whole = k.tile(m, self.d, "mat")
+            qm = k.fresh("qm")
+            self.line(f"{qm} = tile.load %Q[{self.q_row}, {k.index(q_col)}] : {q_type} -> {whole}")
+            for s in range(self.steps):
+                ql = k.fresh("ql")
+                self.line(f"{ql} = tile.extract {qm}[0, {s * depth}] : {whole} -> {left}")
+                lefts.append(ql)
+            return lefts
+        for s in range(self.steps):
+            qm, ql = k.fresh("qm"), k.fresh("ql")
+            col = k.index(q_col + s * depth)
+            self.line(f"{qm} = tile.load %Q[{self.q_row}, {col}] : {q_type} -> {mat}")
+            self.line(f"{ql} = tile.move {qm} : {mat} -> {left}")
+            lefts.append(ql)
+        return lefts
+
+    def to_vec(self, acc: str, acc_type: str, vec_type: str, scratch: str) -> str:
+        k = self.k
+        moved = k.fresh("v")
+        if not self.via_gm:
+            self.line(f"{moved} = tile.move {acc} : {acc_type} -> {vec_type}")
+            return moved
+        type_, current = self.scratch[scratch]
+        stored = k.fresh("st")
+        self.line(f"{stored} = tile.store {acc}, {current}[%c0, %c0] : {acc_type}, {type_}")
+        self.scratch[scratch][1] = stored
+        self.line(f"{moved} = tile.load {stored}[%c0, %c0] : {type_} -> {vec_type}")
+        return moved
+
+    def block(self, j, qs: list[str] | None, carries: tuple[str, str, str]) -> tuple[str, str, str]:
+        """One key block: scores, the softmax update, P V; the new
+        (m, l, o)."""
+        k, m, bk, dv, elem = self.k, self.m, self.bk, self.dv, self.elem
+        depth = self.d // self.steps
+        rng = self.rng
+        if qs is None:
+            qs = self.q_lefts()
+        kt_type, kt_row, kt_col = self.kt
+        col = self.offset(j, kt_col)
+        mat_k, right_k = k.tile(depth, bk, "mat"), k.tile(depth, bk, "right")
+        s_acc = k.tile(m, bk, "acc", "f32")
+        total = None
+        for s in range(self.steps):
+            km, kr, product = k.fresh("km"), k.fresh("kr"), k.fresh("sa")
+            into = self.buffers.get(f"%kb{s}", "")
+            self.line(
+                f"{km} = tile.load %K[{k.index(kt_row + s * depth)}, {col}]{into} : {kt_type} -> {mat_k}"
+            )
+            self.line(f"{kr} = tile.move {km} : {mat_k} -> {right_k}")
+            if total is None:
+                self.line(
+                    f"{product} = tile.matmul {qs[s]}, {kr} : {k.tile(m, depth, 'left')}, {right_k} -> {s_acc}"
+                )
+            else:
+                self.line(
+                    f"{product} = tile.matmul_acc {total}, {qs[s]}, {kr} : {s_acc}, {k.tile(m, depth, 'left')}, {right_k}"
+                )
+            total = product
+        scores = self.to_vec(total, s_acc, self.s_vec, "%Ss")
+        scaled_first = rng.random() < 0.7
+        if scaled_first:
+            ss = k.fresh("ss")
+            self.line(f"{ss} = tile.muls {scores}, %scale : {self.s_vec}, f32")
+        else:
+            ss = scores
+        if self.tail:
+            ss = self.mask(j, ss)
+        m_old, l_old, o_old = carries
+        bm = k.fresh("bm")
+        self.line(f"{bm} = tile.row_max {ss} : {self.s_vec} -> {self.vec}")
+        if self.branch:
+            mn = k.fresh("mn")
+            self.line(f"{mn} = scf.if %first -> ({self.vec}) {{")
+            self.line(f"  scf.yield {bm} : {self.vec}")
+            self.line("} else {")
+            self.indent += "  "
+            x = k.fresh("mx")
+            self.line(f"{x} = tile.maximum {m_old}, {bm} : {self.vec}")
+            self.line(f"scf.yield {x} : {self.vec}")
+            self.indent = self.indent[:-2]
+            self.line("}")
+        else:
+            mn = k.fresh("mn")
+            a, b = (m_old, bm) if rng.random() < 0.5 else (bm, m_old)
+            self.line(f"{mn} = tile.maximum {a}, {b} : {self.vec}")
+        sh, p, bs = k.fresh("sh"), k.fresh("p"), k.fresh("bs")
+        self.line(f"{sh} = tile.row_expand_sub {ss}, {mn} : {self.s_vec}, {self.vec}")
+        if not scaled_first:
+            # exp((s - m) * scale): the max of unscaled scores is the max
+            # of the scaled ones, as the scale is positive.
+            raw = sh
+            sh = k.fresh("sh")
+            self.line(f"{sh} = tile.muls {raw}, %scale : {self.s_vec}, f32")
+        self.line(f"{p} = tile.exp {sh} : {self.s_vec}")
+        self.line(f"{bs} = tile.row_sum {p} : {self.s_vec} -> {self.vec}")
+        # P V on the cube.
+        p_cube = p
+        p_vec_type = self.s_vec
+        if elem == "f16":
+            p_cube = k.fresh("ph")
+            p_vec_type = k.tile(m, bk, elem="f16")
+            self.line(f"{p_cube} = tile.cvt {p} : {self.s_vec} -> {p_vec_type}")
+        mat_p, left_p = k.tile(m, bk, "mat"), k.tile(m, bk, "left")
+        pm = k.fresh("pm")
+        if self.via_gm:
+            type_, current = self.scratch["%Ps"]
+            stored = k.fresh("st")
+            self.line(
+                f"{stored} = tile.store {p_cube}, {current}[%c0, %c0] : {p_vec_type}, {type_}"
+            )
+            self.scratch["%Ps"][1] = stored
+            self.line(f"{pm} = tile.load {stored}[%c0, %c0] : {type_} -> {mat_p}")
+        else:
+            self.line(f"{pm} = tile.move {p_cube} : {p_vec_type} -> {mat_p}")
+        pl = k.fresh("pl")
+        self.line(f"{pl} = tile.move {pm} : {mat_p} -> {left_p}")
+        v_type, v_row, v_col = self.v
+        row = self.offset(j, v_row)
+        mat_v, right_v = k.tile(bk, dv, "mat"), k.tile(bk, dv, "right")
+        vm, vr, pv = k.fresh("vm"), k.fresh("vr"), k.fresh("pv")
+        into = self.buffers.get("%vb", "")
+        self.line(f"{vm} = tile.load %V[{row}, {k.index(v_col)}]{into} : {v_type} -> {mat_v}")
+        self.line(f"{vr} = tile.move {vm} : {mat_v} -> {right_v}")
+        o_acc = k.tile(m, dv, "acc", "f32")
+        self.line(f"{pv} = tile.matmul {pl}, {vr} : {left_p}, {right_v} -> {o_acc}")
+        pvv = self.to_vec(pv, o_acc, self.o_vec, "%Os")
+        # The running state.
+        ln, on = k.fresh("ln"), k.fresh("on")
+        if self.branch:
+            self.line(f"{ln}, {on} = scf.if %first -> ({self.vec}, {self.o_vec}) {{")
+            self.line(f"  scf.yield {bs}, {pvv} : {self.vec}, {self.o_vec}")
+            self.line("} else {")
+            self.indent += "  "
+            rescaled = self.rescale(m_old, mn, l_old, o_old, bs, pvv)
+            self.line(f"scf.yield {rescaled[0]}, {rescaled[1]} : {self.vec}, {self.o_vec}")
+            self.indent = self.indent[:-2]
+            self.line("}")
+            return mn, ln, on
+        return (mn,) + self.rescale(m_old, mn, l_old, o_old, bs, pvv)
+
+    def mask(self, j, scores: str) -> str:
+        """`scores` with the keys past the last one padded with -inf in the
+        last block: in place (a writeback), in a branch on the induction
+        variable whose other arm yields the scores as they are."""
+        k, valid = self.k, self.bk - self.tail
+        fill = f"tile.fillpad {{}} valid [{self.m}, {valid}] pad min : {self.s_vec}"
+        masked = k.fresh("mk")
+        if isinstance(j, int):
+            if j != self.blocks - 1:
+                return scores
+            self.line(f"{masked} = " + fill.format(scores))
+            return masked
+        last = k.fresh("last")
+        self.line(f"{last} = arith.cmpi eq, %j, {k.index(self.blocks - 1)} : index")
+        self.line(f"{masked} = scf.if {last} -> ({self.s_vec}) {{")
+        padded = k.fresh("pad")
+        self.line(f"  {padded} = " + fill.format(scores))
+        self.line(f"  scf.yield {padded} : {self.s_vec}")
+        self.line("} else {")
+        self.line(f"  scf.yield {scores} : {self.s_vec}")
+        self.line("}")
+        return masked
+
+    def rescale(self, m_old, mn, l_old, o_old, bs, pvv) -> tuple[str, str]:
+        k = self.k
+        dm, alpha, la, ln, os_, on = (k.fresh(p) for p in ("dm", "al", "la", "l", "os", "o"))
+        self.line(f"{dm} = tile.sub {m_old}, {mn} : {self.vec}")
+        self.line(f"{alpha} = tile.exp {dm} : {self.vec}")
+        self.line(f"{la} = tile.mul {l_old}, {alpha} : {self.vec}")
+        self.line(f"{ln} = tile.add {la}, {bs} : {self.vec}")
+        self.line(f"{os_} = tile.row_expand_mul {o_old}, {alpha} : {self.o_vec}, {self.vec}")
+        a, b = (os_, pvv) if self.rng.random() < 0.5 else (pvv, os_)
+        self.line(f"{on} = tile.add {a}, {b} : {self.o_vec}")
+        return ln, on
+
+
+def _attention(rng: random.Random) -> tuple[_Kernel, str]:
+    g = _Attention(rng)
+    k = g.k
+    scale = 1.0 / (g.d**0.5)
+    g.line(f"%scale = arith.constant {scale:.9g} : f32")
+    out_elem = "f16" if g.elem == "f16" and rng.random() < 0.5 else "f32"
+    out_type = k.tile(g.m, g.dv, elem=out_elem)
+    outer = list(g.scratch) if g.carried else []
+    if g.heads > 1:
+        # Each query block's output at its rows of one output tensor,
+        # which the loop over the blocks carries (with the scratch tensors).
+        o_tensor = k.tensor(g.heads * g.m + rng.choice([0, 3]), g.dv, out_elem)
+        k.arguments.append(f"%O0: {o_tensor}")
+        head_types = [o_tensor] + [g.scratch[name][0] for name in outer]
+        inits = ["%oc = %O0"] + [f"%{name[1:]}h = {g.scratch[name][1]}" for name in outer]
+        for name in outer:
+            g.scratch[name][1] = f"%{name[1:]}h"
+        g.line(
+            f"%heads:{len(head_types)} = scf.for %h = %c0 to {k.index(g.heads)} "
+            f"step {k.index(1)} iter_args({', '.join(inits)}) -> ({', '.join(head_types)}) {{"
+        )
+        g.indent = "  "
+        g.line(f"%hm = arith.muli %h, {k.index(g.m)} : index")
+        g.line(f"%qrow = arith.addi %hm, {g.q_row} : index")
+        g.q_row = "%qrow"
+    hoisted = rng.random() < 0.6
+    qs = g.q_lefts() if hoisted else None
+    m0, l0, o0 = (k.fresh(p) for p in ("m", "l", "o"))
+    if g.branch:
+        # Never read: the first iteration's branch defines the state.
+        g.line(f"{m0} = tile.create : {g.vec}")
+        g.line(f"{l0} = tile.create : {g.vec}")
+        g.line(f"{o0} = tile.create : {g.o_vec}")
+    else:
+        g.line(f"{m0} = tile.full -1.0e30 : {g.vec}")
+        g.line(f"{l0} = tile.full 0.0 : {g.vec}")
+        g.line(f"{o0} = tile.full 0.0 : {g.o_vec}")
+    if g.looped:
+        indent = g.indent
+        inits = [f"%m = {m0}", f"%l = {l0}", f"%o = {o0}"]
+        types = [g.vec, g.vec, g.o_vec]
+        for name in outer:
+            inits.append(f"%{name[1:]}c = {g.scratch[name][1]}")
+            types.append(g.scratch[name][0])
+            g.scratch[name][1] = f"%{name[1:]}c"
+        g.line(
+            f"%r:{len(types)} = scf.for %j = %c0 to {k.index(g.blocks)} step {k.index(1)} "
+            f"iter_args({', '.join(inits)}) -> ({', '.join(types)}) {{"
+        )
+        g.indent += "  "
+        g.line(f"%jb = arith.muli %j, {k.index(g.bk)} : index")
+        g.line(f"%slot = arith.remui %j, {k.index(2)} : index")
+        g.line("%first = arith.cmpi eq, %j, %c0 : index")
+        m, l, o = g.block("%j", qs, ("%m", "%l", "%o"))
+        yielded = [m, l, o] + [g.scratch[name][1] for name in outer]
+        g.line(f"scf.yield {', '.join(yielded)} : {', '.join(types)}")
+        g.indent = indent
+        g.line("}")
+        m, l, o = "%r#0", "%r#1", "%r#2"
+        for i, name in enumerate(outer):
+            g.scratch[name][1] = f"%r#{3 + i}"
+    else:
+        m, l, o = m0, l0, o0
+        for j in range(g.blocks):
+            m, l, o = g.block(j, qs, (m, l, o))
+    out = k.fresh("out")
+    g.line(f"{out} = tile.row_expand_div {o}, {l} : {g.o_vec}, {g.vec}")
+    if out_elem == "f16":
+        half = k.fresh("oh")
+        g.line(f"{half} = tile.cvt {out} : {g.o_vec} -> {out_type}")
+        out = half
+    if g.heads > 1:
+        stored = k.fresh("os")
+        g.line(f"{stored} = tile.store {out}, %oc[%hm, %c0] : {out_type}, {o_tensor}")
+        yielded = [stored] + [g.scratch[name][1] for name in outer]
+        g.line(f"scf.yield {', '.join(yielded)} : {', '.join(head_types)}")
+        g.indent = ""
+        g.line("}")
+        k.results.append(("%heads#0", o_tensor))
+        return k, g.arch
+    k.store(out, out_type, g.m, g.dv, out_elem)
+    if rng.random() < 0.3:
+        k.store(m, g.vec, g.m, 1, "f32")
+        k.store(l, g.vec, g.m, 1, "f32")
+    return k, g.arch
+
+
 FAMILIES = {
+    "attention": _attention,
     "blocks": _blocks,
     "loops": _loops,
     "concat": _concat,
