@@ -9,20 +9,22 @@
 // allocation is fixed).
 
 // Statistics of the whole file as one module (dsa-rp), summed over the
-// functions (the a5 module is nested, so not visited): 22 allocations
-// and 4 scratch tiles placed, 4 of them over an in-place partner; vec used
-// (highest end address): 512 + 104 + 1024 + 640 + 512 + 544 + 1088; the
-// max-live lower bounds (allocations and scratch tiles; an in-place pair's
-// overlap is not counted at its point): vec 512 + 80 + 1024 + 512 + 512 +
-// 544 + 1088 (@scratch: 288 with its 256-byte scratch; @scratch_sizes: the
-// row_max's 1024-byte scratch next to its 64-byte result), plus 128 * 3 +
-// 256 (mat, left, right, acc of @spaces).
-// STATS-DAG: (S) 22 placed
-// STATS-DAG: (S) 4 scratch-placed
-// STATS-DAG: (S) 4 in-place-placed
+// functions (the a5 module is nested, so not visited): 25 allocations
+// and 5 scratch tiles placed, 5 of them over an in-place partner; vec used
+// (highest end address): 512 + 104 + 1024 + 640 + 512 + 544 + 1088 +
+// 131584; the max-live lower bounds (allocations and scratch tiles; an
+// in-place pair's overlap is not counted at its point): vec 512 + 80 +
+// 1024 + 512 + 512 + 544 + 1088 + 131584 (@scratch: 288 with its 256-byte
+// scratch; @scratch_sizes: the row_max's 1024-byte scratch next to its
+// 64-byte result; @scratch_over_dead_allocation: the row max's source, its
+// scratch and its result), plus 128 * 3 + 256 (mat, left, right, acc of
+// @spaces).
+// STATS-DAG: (S) 25 placed
+// STATS-DAG: (S) 5 scratch-placed
+// STATS-DAG: (S) 5 in-place-placed
 // STATS-DAG: (S) 256 acc-bytes
-// STATS-DAG: (S) 4424 vec-bytes
-// STATS-DAG: (S) 4912 peak-bytes
+// STATS-DAG: (S) 136008 vec-bytes
+// STATS-DAG: (S) 136496 peak-bytes
 
 // Tests the two planners on a chain: pypto gives each allocation its own
 // range in program order; dsa-rp places the largest first, then each
@@ -195,14 +197,15 @@ func.func @orchestration() attributes {tile.orchestration} {
 // -----
 
 // Tests that the scratch tile of a transpose and of a row sum (the source's
-// 256 bytes) is placed as an item live at its op only, both scratches
-// sharing bytes (never live together): pypto in one range after the
-// allocations; dsa-rp beside %b0 (live at both ops), and %b1 (live at the
-// row sum) past them.
+// 256 bytes) is placed as an item live at its op only, beside what is live
+// there: pypto (allocations in program order, then the scratches) over
+// %b1's bytes at the transpose, where %b1 is not yet live, and past both
+// at the row sum; dsa-rp (by size) beside %b0 (live at both ops), both
+// scratches sharing bytes, and %b1 (live at the row sum) past them.
 // CHECK-LABEL: func.func @scratch
 // PYPTO:      tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // PYPTO-NEXT: tile.alloc addr = 256 : !tile.buffer<vec, 32>
-// PYPTO-NEXT: tile.transpose {{.*}} {tile.scratch_addr = 288 : i64}
+// PYPTO-NEXT: tile.transpose {{.*}} {tile.scratch_addr = 256 : i64}
 // PYPTO-NEXT: tile.row_sum {{.*}} {tile.scratch_addr = 288 : i64}
 // DSA:        tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // DSA-NEXT:   tile.alloc addr = 512 : !tile.buffer<vec, 32>
@@ -218,13 +221,14 @@ func.func @scratch(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x1xf32, vec> {
 
 // -----
 
-// Tests that pypto's one scratch range is as large as the largest scratch
-// tile (a row max of a 16x16 tile, 1024 bytes) and holds the smaller one
-// too (a row sum of an 8x8 tile), past every allocation.
+// Tests that scratch tiles of different sizes (a row max of a 16x16 tile,
+// 1024 bytes; a row sum of an 8x8 tile) each go beside what is live at
+// their op: pypto's row max over %b1's bytes (not yet live), its row sum
+// past both allocations; dsa-rp's both at 0, the allocations past them.
 // CHECK-LABEL: func.func @scratch_sizes
 // PYPTO:      tile.alloc addr = 0 : !tile.buffer<vec, 64>
 // PYPTO-NEXT: tile.alloc addr = 64 : !tile.buffer<vec, 32>
-// PYPTO-NEXT: tile.row_max {{.*}} {tile.scratch_addr = 96 : i64}
+// PYPTO-NEXT: tile.row_max {{.*}} {tile.scratch_addr = 64 : i64}
 // PYPTO-NEXT: tile.row_sum {{.*}} {tile.scratch_addr = 96 : i64}
 // DSA:        tile.row_max {{.*}} {tile.scratch_addr = 0 : i64}
 // DSA-NEXT:   tile.row_sum {{.*}} {tile.scratch_addr = 0 : i64}
@@ -234,4 +238,30 @@ func.func @scratch_sizes(%x: !tile.tile<16x16xf32, vec>, %y: !tile.tile<8x8xf32,
   %m = tile.row_max %x into(%b0 : !tile.buffer<vec, 64>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x1xf32, vec>
   %s = tile.row_sum %y into(%b1 : !tile.buffer<vec, 32>) : !tile.tile<8x8xf32, vec> -> !tile.tile<8x1xf32, vec>
   return %m, %s : !tile.tile<16x1xf32, vec>, !tile.tile<8x1xf32, vec>
+}
+
+// -----
+
+// Tests that a scratch tile goes over the bytes of an allocation dead at
+// its op (the row max's 64 KiB, over %b0's, whose value died at the add),
+// so a kernel whose scratch fits beside what is live fits: a range past
+// every allocation (pypto until 2026-12-05) would need [131584, 197120),
+// over a3's 188416 bytes of vec.
+// CHECK-LABEL: func.func @scratch_over_dead_allocation
+// PYPTO:      tile.alloc addr = 0 : !tile.buffer<vec, 65536>
+// PYPTO-NEXT: tile.alloc addr = 65536 : !tile.buffer<vec, 65536>
+// PYPTO-NEXT: tile.alloc addr = 131072 : !tile.buffer<vec, 512>
+// PYPTO:      tile.row_max {{.*}} {tile.scratch_addr = 0 : i64}
+// DSA:        tile.alloc addr = 0 : !tile.buffer<vec, 65536>
+// DSA-NEXT:   tile.alloc addr = 0 : !tile.buffer<vec, 65536>
+// DSA-NEXT:   tile.alloc addr = 131072 : !tile.buffer<vec, 512>
+// DSA:        tile.row_max {{.*}} {tile.scratch_addr = 65536 : i64}
+func.func @scratch_over_dead_allocation(%x: !tile.tile<128x128xf32, vec>) -> !tile.tile<128x1xf32, vec> {
+  %b0 = tile.alloc : !tile.buffer<vec, 65536>
+  %b1 = tile.alloc : !tile.buffer<vec, 65536>
+  %b2 = tile.alloc : !tile.buffer<vec, 512>
+  %a = tile.exp %x into(%b0 : !tile.buffer<vec, 65536>) : !tile.tile<128x128xf32, vec>
+  %c = tile.add %a, %a into(%b1 : !tile.buffer<vec, 65536>) : !tile.tile<128x128xf32, vec>
+  %m = tile.row_max %c into(%b2 : !tile.buffer<vec, 512>) : !tile.tile<128x128xf32, vec> -> !tile.tile<128x1xf32, vec>
+  return %m : !tile.tile<128x1xf32, vec>
 }

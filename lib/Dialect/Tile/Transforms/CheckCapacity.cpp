@@ -2,7 +2,10 @@
 //
 // The capacity check of the ptoas planner path, which places no addresses:
 // a tile, or an allocation with all its slots, larger than its memory space
-// on the target cannot be placed by any planner. One walk, O(1) per op.
+// on the target cannot be placed by any planner (one walk, O(1) per op);
+// nor can the tiles live at one point when their bytes together, the
+// max-live lower bound of AllocationLifetimes, pass the capacity (its
+// O(N log N) build, as the other planners pay it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -100,6 +103,29 @@ struct CheckCapacityPass
         ok = false;
       }
     });
+    if (!ok)
+      return signalPassFailure();
+
+    // The tiles live at one point, together: no plan holds more than the
+    // capacity, and ptoas's PlanMemory, which never writes an op's result
+    // over its dying operand, needs at least this much (scratch tiles
+    // included: at level2 ptoas plans an alloc_tile for each). Without this
+    // check PlanMemory reports the overflow on the whole function, or
+    // aborts ("missing failed storage entry") when its report fails.
+    AllocationLifetimes lifetimes(function);
+    for (unsigned index = 0; index < kNumMemorySpaces; ++index) {
+      auto space = static_cast<MemorySpace>(index);
+      const SpacePeak &peak = lifetimes.getPeak(space);
+      int64_t capacity = getSpaceCapacity(arch, space);
+      if (peak.bytes <= capacity)
+        continue;
+      lifetimes.getOp(peak.point)->emitError()
+          << "the tiles live here need " << peak.bytes << " bytes of "
+          << stringifyMemorySpace(space) << " together, but the capacity on "
+          << stringifyTargetArch(arch) << " is " << capacity
+          << " bytes: no planner can place them";
+      ok = false;
+    }
     if (!ok)
       signalPassFailure();
   }

@@ -37,7 +37,7 @@ REJECTIONS = [
         re.compile(r"overlaps allocation .* while both are live"),
     ),
     ("user address with the ptoas planner", re.compile(r"which the ptoas planner cannot keep")),
-    ("capacity", re.compile(r"bytes does not fit in")),
+    ("capacity", re.compile(r"bytes does not fit in|together, but the capacity on")),
 ]
 
 

@@ -499,7 +499,8 @@ def TileAllocateMemoryAddr
     pass can place for level3 PTO) is placed the same way as an item live
     at its op only, so it overlaps no allocation live there and counts in
     the capacity check; its address is set as `tile.scratch_addr = N : i64`
-    (pypto: after the allocations; an existing one is kept).
+    (pypto: once its allocations are bumped, each scratch at the lowest
+    offset free of those live at its op; an existing one is kept).
     An allocation that does not fit is an error at its `tile.alloc` giving
     the bytes it needs and the capacity, with a note at the op where the
     live bytes of that space peak (the max-live lower bound). Addresses are
@@ -566,9 +567,14 @@ def TileCheckCapacity : Pass<"tile-check-capacity", "::mlir::func::FuncOp"> {
     space, its bytes and the capacity. Tiles checked: function arguments and
     allocating producers' results (every other tile value has the type of
     one of those, or is a smaller view); an allocation is reported when the
-    tiles written into it fit but its slots together do not. Whether the
-    tiles live at one point fit together is ptoas' question. The pypto and
-    dsa-rp planners report the same in their own capacity check
+    tiles written into it fit but its slots together do not. When each
+    fits, the tiles live at one point must fit together: the max-live lower
+    bound (`AllocationLifetimes`, scratch tiles included, an op's result
+    over its dying operand counted once) of a space over its capacity is an
+    error at the op where it peaks, since no planner can place them (ptoas'
+    PlanMemory reports the overflow on the whole function, or aborts).
+    Whether a plan fits when the bound does is ptoas' question. The pypto
+    and dsa-rp planners report the same in their own capacity check
     (`tile-allocate-memory-addr`). An allocation with a fixed `addr` is an
     error too: ptoas places every tile itself at level2 (it rejects an
     `alloc_tile` that names an address), so a user's address could not be
@@ -578,6 +584,10 @@ def TileCheckCapacity : Pass<"tile-check-capacity", "::mlir::func::FuncOp"> {
     ```text
     %t = tile.load %A[%i, %i] : !tile.tensor<65536x65536xf32> -> !tile.tile<65536x65536xf32, vec>
     // error: tile %1 of 17179869184 bytes does not fit in vec: the capacity on a3 is 188416 bytes
+    %a = tile.load %A[%i, %i] : !tile.tensor<128x256xf32> -> !tile.tile<128x128xf32, vec>
+    %b = tile.load %A[%i, %j] : !tile.tensor<128x256xf32> -> !tile.tile<128x128xf32, vec>
+    %c = tile.sub %a, %b : !tile.tile<128x128xf32, vec>
+    // error: the tiles live here need 196608 bytes of vec together, but the capacity on a3 is 188416 bytes: no planner can place them
     ```
   }];
   let options = [
