@@ -352,9 +352,13 @@ def storage_pipeline(
 # ---------------------------------------------------------------------------
 
 
-def memory_reuse() -> FunctionPass:
+def memory_reuse(in_place_only: bool = False) -> FunctionPass:
     """tile-memory-reuse: merge same-type allocations whose lifetimes never
-    overlap (the PYPTO planner's reuse step)."""
+    overlap (the PYPTO planner's reuse step); with `in_place_only`, only an
+    allocation into the one of an operand that dies at its first writer,
+    of the same buffer type (the ptoas planner's step)."""
+    if in_place_only:
+        return FunctionPass("tile-memory-reuse", in_place_only="true")
     return FunctionPass("tile-memory-reuse")
 
 
@@ -378,8 +382,8 @@ def allocate_memory_addr(
 def check_capacity(arch: str | None = None) -> FunctionPass:
     """tile-check-capacity: a tile or allocation larger than its memory space
     on `arch` (None or "auto": the current `PassContext`'s, else the
-    module's tile.target_arch, else a3) is an error; the ptoas planner's
-    check."""
+    module's tile.target_arch, else a3), or tiles live together over it,
+    is an error; the ptoas planner's check."""
     return FunctionPass("tile-check-capacity", **_arch_option(arch))
 
 
@@ -389,8 +393,8 @@ def memory_pipeline(
     """tile-memory-pipeline: MaterializeTransposedViews, MaterializeColumnBlocks,
     InitMemRef, Buffer-IR selection,
     MaterializeSemanticAliases, VerifyTileStorage, then the planner's passes
-    (pypto: reuse + addresses, dsa-rp: addresses, ptoas: the capacity
-    check). Options left
+    (pypto: reuse + addresses, dsa-rp: addresses, ptoas: in-place reuse
+    and the capacity check). Options left
     as None come from the current `PassContext`."""
     if memory_planner is None:
         memory_planner = get_memory_planner()

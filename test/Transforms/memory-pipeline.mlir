@@ -10,7 +10,8 @@
 // The whole storage pipeline from programs without storage: InitMemRef,
 // Buffer-IR selection, MaterializeSemanticAliases, VerifyTileStorage, then
 // pypto: MemoryReuse + AllocateMemoryAddr; dsa-rp: AllocateMemoryAddr;
-// ptoas: no addresses (each planner ends with tile-verify-storage, with
+// ptoas: MemoryReuse{in-place-only} and CheckCapacity, no addresses
+// (each planner ends with tile-verify-storage, with
 // allocated=true when it places). The mlir-opt plugin registers it too.
 
 // An unknown planner fails when the pipeline is parsed (an enum option;
@@ -24,7 +25,8 @@
 // reads for the last time (two allocations, two ranges); dsa-rp keeps
 // four identities, places the exp's on the load buffer's bytes and the one
 // after the loop on the accumulator's (that exp reads it for the last
-// time); ptoas keeps four identities without addresses.
+// time); ptoas merges the same in-place pairs as pypto (two allocations,
+// without addresses), since ptoas's PlanMemory writes nothing in place.
 // CHECK-LABEL: func.func @accumulate
 // PYPTO-NEXT:    %[[ACC:.*]] = tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // PYPTO-NEXT:    %[[IN:.*]] = tile.alloc addr = 256 : !tile.buffer<vec, 256>
@@ -34,19 +36,17 @@
 // DSA-NEXT:      %[[OUT:.*]] = tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // PTOAS-NEXT:    %[[ACC:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // PTOAS-NEXT:    %[[IN:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// PTOAS-NEXT:    %[[E:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// PTOAS-NEXT:    %[[OUT:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NOT:     tile.alloc
 // CHECK:         tile.full 0.0{{.*}} into(%[[ACC]]
 // CHECK:         scf.for
 // CHECK:           tile.load {{.*}} into(%[[IN]]
 // PYPTO:           tile.exp {{.*}} into(%[[IN]]
 // DSA:             tile.exp {{.*}} into(%[[E]]
-// PTOAS:           tile.exp {{.*}} into(%[[E]]
+// PTOAS:           tile.exp {{.*}} into(%[[IN]]
 // CHECK:           tile.add {{.*}} into(%[[ACC]]
 // PYPTO:         tile.exp {{.*}} into(%[[ACC]]
 // DSA:           tile.exp {{.*}} into(%[[OUT]]
-// PTOAS:         tile.exp {{.*}} into(%[[OUT]]
+// PTOAS:         tile.exp {{.*}} into(%[[ACC]]
 // TILEPATH-LABEL: func.func @accumulate(
 // TILEPATH-NOT:   tile.buffer_ir
 // TILEPATH:       tile.alloc addr = 0
@@ -71,7 +71,7 @@ func.func @accumulate(%A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf
 // destination without a copy); the final add reads the branch result for
 // the last time and writes in place over it (pypto: merged into its
 // buffer), or takes the bytes of %a, dead after the arms (dsa-rp: same
-// address; ptoas: own identity).
+// address; ptoas: merged as pypto does, without an address).
 // CHECK-LABEL: func.func @branch
 // PYPTO-NEXT:    %[[A:.*]] = tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // PYPTO-NEXT:    %[[R:.*]] = tile.alloc addr = 256 : !tile.buffer<vec, 256>
@@ -80,7 +80,6 @@ func.func @accumulate(%A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf
 // DSA-NEXT:      %[[S:.*]] = tile.alloc addr = 0 : !tile.buffer<vec, 256>
 // PTOAS-NEXT:    %[[A:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // PTOAS-NEXT:    %[[R:.*]] = tile.alloc : !tile.buffer<vec, 256>
-// PTOAS-NEXT:    %[[S:.*]] = tile.alloc : !tile.buffer<vec, 256>
 // CHECK-NOT:     tile.alloc
 // CHECK-NEXT:    %[[AV:.*]] = tile.exp %arg0 into(%[[A]]
 // CHECK-NEXT:    scf.if
@@ -89,7 +88,7 @@ func.func @accumulate(%A: !tile.tensor<32x8xf32>, %n: index) -> !tile.tile<8x8xf
 // CHECK-NEXT:      tile.sub %[[AV]], %arg0 into(%[[R]]
 // PYPTO:         tile.add {{.*}} into(%[[R]]
 // DSA:           tile.add {{.*}} into(%[[S]]
-// PTOAS:         tile.add {{.*}} into(%[[S]]
+// PTOAS:         tile.add {{.*}} into(%[[R]]
 func.func @branch(%x: !tile.tile<8x8xf32, vec>, %c: i1) -> !tile.tile<8x8xf32, vec> {
   %a = tile.exp %x : !tile.tile<8x8xf32, vec>
   %r = scf.if %c -> (!tile.tile<8x8xf32, vec>) {

@@ -235,6 +235,9 @@ struct MemoryReusePass
                             const DenseMap<unsigned, unsigned> &gapOf) {
         if (chosen || !keptOf.count(partner) || classOf.lookup(partner) != key)
           return;
+        if (inPlaceOnly &&
+            all[partner].alloc.getType() != lifetime.alloc.getType())
+          return;
         unsigned gap = gapOf.lookup(partner);
         if (fits(gaps[gap], index)) {
           chosen = gap;
@@ -245,7 +248,7 @@ struct MemoryReusePass
         tryPartner(from, gapAfter);
       for (unsigned to : diesInto.lookup(index))
         tryPartner(to, gapBefore);
-      if (!chosen)
+      if (!chosen && !inPlaceOnly)
         chosen = gapIndex.find(lifetime.start, lifetime.end);
       if (!chosen) {
         // Kept: free before its start and after its end.

@@ -53,7 +53,13 @@ void mlir::tile::buildMemoryPipeline(OpPassManager &pm,
     fpm.addPass(createTileAllocateMemoryAddr(allocate));
     verify(true);
   } else if (options.memoryPlanner == MemoryPlanner::PTOAS) {
-    // ptoas places every tile; what cannot fit at all is reported here.
+    // ptoas places every tile, but never writes an op's result over its
+    // dying operand: those pairs share an allocation here.
+    TileMemoryReuseOptions inPlace;
+    inPlace.inPlaceOnly = true;
+    fpm.addPass(createTileMemoryReuse(inPlace));
+    verify(false);
+    // What cannot fit at all is reported here.
     TileCheckCapacityOptions capacity;
     capacity.targetArch = options.arch;
     fpm.addPass(createTileCheckCapacity(capacity));

@@ -4,17 +4,31 @@
 // overflow, requires 1835008 bits while 1572864 bits available"); each
 // alloc_tile now sits in the innermost block holding its uses (the loaded
 // and the exp'd tiles inside the loop body, the accumulator before it), and
-// PlanMemory reuses the body's buffers.
-// RUN: tile-opt %s --tile-memory-pipeline=memory-planner=ptoas | tile-translate --tile-to-pto -o %t.pto
+// PlanMemory reuses the body's buffers. The placement is checked on the
+// storage pipeline's output (one allocation per producer); the ptoas
+// planner's pipeline first merges each exp into the buffer of the tile it
+// reads for the last time (tile-memory-reuse{in-place-only}, as PlanMemory
+// writes nothing in place), which leaves one buffer in the body.
+// RUN: tile-opt %s --tile-storage-pipeline=memory-planner=ptoas | tile-translate --tile-to-pto -o %t.pto
 // RUN: FileCheck %s --input-file=%t.pto --check-prefix=PTO
 // RUN: %ptoas --pto-level=level2 --enable-insert-sync %t.pto -o %t.cpp
 // RUN: FileCheck %s --input-file=%t.cpp
+// RUN: tile-opt %s --tile-memory-pipeline=memory-planner=ptoas | tile-translate --tile-to-pto -o %t.inplace.pto
+// RUN: FileCheck %s --input-file=%t.inplace.pto --check-prefix=INPLACE
+// RUN: %ptoas --pto-level=level2 --enable-insert-sync %t.inplace.pto -o %t.inplace.cpp
+// RUN: FileCheck %s --input-file=%t.inplace.cpp
 // PTO: pto.alloc_tile
 // PTO-NEXT: pto.texpands
 // PTO-NEXT: scf.for
 // PTO-COUNT-13: pto.alloc_tile
 // PTO: pto.tadd
 // PTO-NEXT: }
+// INPLACE: pto.alloc_tile
+// INPLACE-NEXT: pto.texpands
+// INPLACE-NEXT: scf.for
+// INPLACE: pto.alloc_tile
+// INPLACE-NOT: pto.alloc_tile
+// INPLACE: pto.tadd
 // CHECK: TADD(
 func.func @acc_pressure(%A: !tile.tensor<256x64xf32>, %B: !tile.tensor<64x64xf32>) -> !tile.tensor<64x64xf32> {
   %c0 = arith.constant 0 : index

@@ -450,7 +450,17 @@ def TileMemoryReuse : Pass<"tile-memory-reuse", "::mlir::func::FuncOp"> {
     %t = tile.exp %x into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
     %u = tile.add %t, %y into(%b1 : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>
     ```
+    With `in-place-only`, only such pairs merge, and only allocations of one
+    buffer type: the ptoas planner's step (`tile-memory-pipeline`), since
+    ptoas's PlanMemory never writes an op's result over its dying operand
+    itself, and the merged buffer still holds tiles of one type, as a level2
+    `alloc_tile` must.
   }];
+  let options = [
+    Option<"inPlaceOnly", "in-place-only", "bool", /*default=*/"false",
+           "Merge only an allocation into the one of an operand that dies "
+           "at its first writer (of the same buffer type)">,
+  ];
   let statistics = [
     Statistic<"numInPlace", "in-place-merges",
               "Allocations merged into the allocation of an operand that "

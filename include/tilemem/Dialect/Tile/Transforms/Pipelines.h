@@ -17,8 +17,11 @@
 //                 tile-verify-storage{allocated=true}
 //   dsa-rp        tile-allocate-memory-addr{dsa-rp},
 //                 tile-verify-storage{allocated=true}
-//   ptoas         tile-check-capacity: ptoas plans lifetimes and addresses,
-//                 a tile larger than its space is an error here
+//   ptoas         tile-memory-reuse{in-place-only}, tile-verify-storage,
+//                 tile-check-capacity: ptoas plans lifetimes and addresses
+//                 but writes nothing in place, so those pairs share an
+//                 allocation first; a tile larger than its space, or tiles
+//                 live together over it, are an error here
 //
 // Every pass with an `arch` option gets the pipeline's.
 //
