@@ -4,8 +4,13 @@
 // In ptoas's C++, PlanMemory gives the for loop's carry tile (%a2_1's alloc_tile) address 0, the address of the alloc_tile
 // holding %x1 (a 1x8208 root viewed through pto.subset + pto.treshape, for the column block %v2), which the loop still
 // reads: tsub(%a2_2, %a2_1) then computes x1 - x1. Still failing: %v2 loaded on its own instead of sliced from %x1 (so the
-// subset + treshape views are not needed). Passing: without the scf.while (lowered to a CFG by ptoas), without the inner
+// subset + treshape views are not needed). Passing: without the scf.while, without the inner
 // loop's ping-pong load (an alloc_tile in each arm of an scf.if on the slot), or without the mins/maxs/cvt chain of %v2.
+// PlanMemory's own account (ptoas --pto-level=level2 --debug-only=pto-plan-memory kernel.pto, the PTO kept by the
+// toolchain's --keep DIR): "Buffer2Life" gives the two buffers whose last use is inside the scf.while body (the carry
+// %a2_1's, read there through the slice %t25, and %t18's) "freeTime : -1", and the first of them is placed at offset 0
+// over %x1's buffer (allocTime 47, freeTime 127) although both are live from 63 to 127. PlanMemory's RecursionIR
+// recurses into scf.if and scf.for only, not scf.while.
 // shape_sweep seed 1435045280 (loops family), reduced by hand. Not from the in-place step of 2026-12-05: the ptoas pipeline without it fails the same way.
 module attributes {tile.target_arch = "a3"} {
   func.func @loops(%A: !tile.tensor<257x144xf16>, %O0: !tile.tensor<256x128xf16>, %O1: !tile.tensor<65x144xf16>, %O2: !tile.tensor<65x112xf16>, %O3: !tile.tensor<128x1xf16>, %O4: !tile.tensor<128x96xf16>) -> (!tile.tensor<256x128xf16>, !tile.tensor<65x144xf16>, !tile.tensor<65x112xf16>, !tile.tensor<128x1xf16>, !tile.tensor<128x96xf16>) {
