@@ -357,9 +357,7 @@ def memory_reuse(in_place_only: bool = False) -> FunctionPass:
     overlap (the PYPTO planner's reuse step); with `in_place_only`, only an
     allocation into the one of an operand that dies at its first writer,
     of the same buffer type (the ptoas planner's step)."""
-    if in_place_only:
-        return FunctionPass("tile-memory-reuse", in_place_only="true")
-    return FunctionPass("tile-memory-reuse")
+    return FunctionPass("tile-memory-reuse", in_place_only=in_place_only or None)
 
 
 def allocate_memory_addr(

@@ -15,6 +15,29 @@ from tilemem import ir
 from tilemem.testing import corpus, fuzz, shape_sweep, toolchain
 
 SEEDS = fuzz_seeds(36, salt=17)
+PLAN_OVERFLOW = toolchain.results.KNOWN_CLASSES["ptoas-plan-overflow"][1]
+
+
+def _plan_overflow(planner, outcome) -> bool:
+    """Whether a planner run is ptoas's own PlanMemory finding no plan for
+    the ptoas planner's PTO (docs/passes/memory-planners.md)."""
+    return planner == "ptoas" and bool(re.search(PLAN_OVERFLOW, outcome.reason))
+
+
+def _plan_overflows(records) -> list:
+    """The simulator records that are ptoas's own PlanMemory finding no plan
+    (ptoas planner, class ptoas-plan-overflow), each on a kernel that dsa-rp
+    places and runs: the one failure not tilemem's."""
+    passed = {(r["seed"], r["planner"]) for r in records if r["outcome"] == "pass"}
+    overflows = [
+        r
+        for r in records
+        if r["outcome"] in ("ptoas-reject", "ptoas-crash")
+        and r["planner"] == "ptoas"
+        and r["reason"] == "ptoas-plan-overflow"
+    ]
+    assert all((r["seed"], "dsa-rp") in passed for r in overflows), corpus.table(records)
+    return overflows
 
 
 def test_every_family_and_shape_passes_the_verifier():
@@ -39,28 +62,34 @@ def test_every_family_and_shape_passes_the_verifier():
 def test_shape_kernels_keep_their_results_under_every_planner(seed):
     """Storage mode against value mode, then each planner's plan, its
     addresses and its PTO (accepted by ptoas when it is found, or refused
-    with a documented diagnostic); a plan is refused only when the
-    kernel's tiles do not fit (two slots of a 128x128 f32 right tile)."""
+    with a documented diagnostic, or ptoas's PlanMemory finds no plan for
+    the ptoas planner's PTO); a plan is refused only when the kernel's tiles
+    do not fit (two slots of a 128x128 f32 right tile)."""
     text = shape_sweep.generate(seed)
     legalized = fuzz.run_one(text, seed)
     assert legalized.status == "ok", legalized.reason
     for planner in fuzz.PLANNERS:
         outcome = fuzz.run_planner(text, seed, planner)
         refused = outcome.status == "rejected" and outcome.reason == "capacity"
-        assert outcome.status in ("ok", "pto-refused") or refused, (planner, outcome.reason)
+        assert (
+            outcome.status in ("ok", "pto-refused") or refused or _plan_overflow(planner, outcome)
+        ), (planner, outcome.reason)
 
 
 def test_shape_kernels_on_simulator(tmp_path):
     """Every kernel of the slice, for every planner, through ptoas, g++
     against pto-isa and the simulator, against the interpreter: refused
-    with a documented diagnostic or passed; none fails."""
+    with a documented diagnostic or passed; none fails but by ptoas's own
+    PlanMemory finding no plan (_plan_overflows: attention kernels near the
+    capacity)."""
     tools = tools_or_skip()
     programs, skipped = shape_sweep.programs(SEEDS[0], len(SEEDS))
     assert skipped == 0
     records = corpus.run(
         programs, fuzz.PLANNERS, tools=tools, failures=str(tmp_path), conditioning=True
     )
-    failures = [r for r in records if r["outcome"] in corpus.FAILURES]
+    overflows = _plan_overflows(records)
+    failures = [r for r in records if r["outcome"] in corpus.FAILURES and r not in overflows]
     assert not failures, corpus.table(failures)
     passed = sum(r["outcome"] == "pass" for r in records)
     assert passed >= 2 * len(records) // 3, corpus.summary(records, fuzz.PLANNERS)
@@ -181,14 +210,9 @@ def test_attention_kernels_keep_their_results_under_every_planner(seed):
     for planner in fuzz.PLANNERS:
         outcome = fuzz.run_planner(text, seed, planner)
         refused = outcome.status == "rejected" and outcome.reason == "capacity"
-        # ptoas's own PlanMemory finding no plan (test_attention_kernels_on_simulator).
-        plan_overflow = planner == "ptoas" and re.search(
-            toolchain.results.KNOWN_CLASSES["ptoas-plan-overflow"][1], outcome.reason
-        )
-        assert outcome.status in ("ok", "pto-refused") or refused or plan_overflow, (
-            planner,
-            outcome.reason,
-        )
+        assert (
+            outcome.status in ("ok", "pto-refused") or refused or _plan_overflow(planner, outcome)
+        ), (planner, outcome.reason)
 
 
 def test_attention_kernels_on_simulator(tmp_path):
@@ -204,15 +228,7 @@ def test_attention_kernels_on_simulator(tmp_path):
     records = corpus.run(
         programs, fuzz.PLANNERS, tools=tools, failures=str(tmp_path), conditioning=True
     )
-    passed = {(r["seed"], r["planner"]) for r in records if r["outcome"] == "pass"}
-    ptoas_overflow = [
-        r
-        for r in records
-        if r["outcome"] in ("ptoas-reject", "ptoas-crash")
-        and r["planner"] == "ptoas"
-        and r["reason"] == "ptoas-plan-overflow"
-    ]
-    assert all((r["seed"], "dsa-rp") in passed for r in ptoas_overflow), corpus.table(records)
+    ptoas_overflow = _plan_overflows(records)
     failures = [r for r in records if r["outcome"] in corpus.FAILURES and r not in ptoas_overflow]
     assert not failures, corpus.table(failures)
     other = [

@@ -81,6 +81,11 @@ def _units(elem: str) -> int:
     return 8 if elem == "f32" else 16
 
 
+def _bytes(elem: str) -> int:
+    """Bytes of one element (f32 or f16)."""
+    return 32 // _units(elem)
+
+
 class _Kernel:
     """The lines of one kernel and the constants it needs."""
 
@@ -468,7 +473,7 @@ def _k_loop(k: _Kernel, m, n, depth, steps, a, b) -> str:
     mat_a, mat_b = k.tile(m, depth, "mat"), k.tile(depth, n, "mat")
     left, right = k.tile(m, depth, "left"), k.tile(depth, n, "right")
     acc = k.tile(m, n, "acc", "f32")
-    element = 2 if k.elem == "f16" else 4
+    element = _bytes(k.elem)
     buffers = {}
     if k.rng.random() < 0.5:
         for name, space, rows, cols in (
@@ -521,8 +526,8 @@ class _Loops:
         self.rng = rng
         units = _units(elem)
         # Rx1 vectors fill 32-byte columns: R f16 elements need R % 16 == 0.
-        rows_choices = [r for r in VECTOR_ROWS if r * (4 if elem == "f32" else 2) % 32 == 0]
-        element = 4 if elem == "f32" else 2
+        element = _bytes(elem)
+        rows_choices = [r for r in VECTOR_ROWS if r * element % 32 == 0]
         while True:
             self.rows = rng.choice(rows_choices)
             self.cols = units * rng.choice([2, 3, 4, 8])
@@ -949,7 +954,7 @@ class _Attention:
         self.elem = elem = rng.choice(["f16", "f16", "f32"])
         self.arch = rng.choice(["a3", "a5"])
         self.k = k = _Kernel(rng, elem)
-        element = 2 if elem == "f16" else 4
+        element = _bytes(elem)
         # Shapes up to those of real kernels (128 queries, keys or value
         # columns, a head of 256), each tile at most half of its space
         # (left, right 64 KiB; acc 128 KiB; vec 192 KiB): several are live
@@ -960,7 +965,7 @@ class _Attention:
             self.steps = rng.choice([1, 2]) if self.d >= 32 else 1
             self.bk = rng.choice([16, 32, 64, 64, 128])
             self.dv = rng.choice([16, 32, 64, 64, 128])
-            depth = self.d // self.steps
+            self.depth = depth = self.d // self.steps
             halves = (
                 max(self.m * depth, depth * self.bk, self.bk * self.dv) * element <= 32768
                 and self.m * max(self.bk, self.dv) * 4 <= 65536
@@ -1002,8 +1007,7 @@ class _Attention:
         # User buffers of two slots for the K and V blocks (loop only).
         self.buffers: dict[str, str] = {}
         if self.looped and rng.random() < 0.4:
-            depth = self.d // self.steps
-            shapes = [(f"%kb{s}", depth, self.bk) for s in range(self.steps)]
+            shapes = [(f"%kb{s}", self.depth, self.bk) for s in range(self.steps)]
             shapes.append(("%vb", self.bk, self.dv))
             for name, rows, cols in shapes:
                 buffer = f"!tile.buffer<mat, {rows * cols * element}, slots = 2>"
@@ -1023,7 +1027,7 @@ class _Attention:
         return name
 
     def q_lefts(self) -> list[str]:
-        k, m, depth = self.k, self.m, self.d // self.steps
+        k, m, depth = self.k, self.m, self.depth
         q_type, _, q_col = self.q
         left, mat = k.tile(m, depth, "left"), k.tile(m, depth, "mat")
         lefts = []
@@ -1044,24 +1048,39 @@ class _Attention:
             lefts.append(ql)
         return lefts
 
-    def to_vec(self, acc: str, acc_type: str, vec_type: str, scratch: str) -> str:
+    def cross(self, value: str, type_: str, target: str, scratch: str, prefix: str) -> str:
+        """`value` (of `type_`) on the other unit, as a tile of `target`:
+        stored into the scratch tensor `scratch` and loaded back (a3), or
+        moved (a5)."""
         k = self.k
-        moved = k.fresh("v")
+        moved = k.fresh(prefix)
         if not self.via_gm:
-            self.line(f"{moved} = tile.move {acc} : {acc_type} -> {vec_type}")
+            self.line(f"{moved} = tile.move {value} : {type_} -> {target}")
             return moved
-        type_, current = self.scratch[scratch]
+        tensor, current = self.scratch[scratch]
         stored = k.fresh("st")
-        self.line(f"{stored} = tile.store {acc}, {current}[%c0, %c0] : {acc_type}, {type_}")
+        self.line(f"{stored} = tile.store {value}, {current}[%c0, %c0] : {type_}, {tensor}")
         self.scratch[scratch][1] = stored
-        self.line(f"{moved} = tile.load {stored}[%c0, %c0] : {type_} -> {vec_type}")
+        self.line(f"{moved} = tile.load {stored}[%c0, %c0] : {tensor} -> {target}")
         return moved
+
+    def if_else(self, condition: str, results: str, types: str, then, otherwise) -> None:
+        """`results = scf.if condition -> (types)`, each arm yielding what
+        its function (`then`, `otherwise`) emits and returns."""
+        self.line(f"{results} = scf.if {condition} -> ({types}) {{")
+        for arm, emit in (("", then), ("} else {", otherwise)):
+            if arm:
+                self.line(arm)
+            self.indent += "  "
+            self.line(f"scf.yield {emit()} : {types}")
+            self.indent = self.indent[:-2]
+        self.line("}")
 
     def block(self, j, qs: list[str] | None, carries: tuple[str, str, str]) -> tuple[str, str, str]:
         """One key block: scores, the softmax update, P V; the new
         (m, l, o)."""
         k, m, bk, dv, elem = self.k, self.m, self.bk, self.dv, self.elem
-        depth = self.d // self.steps
+        depth = self.depth
         rng = self.rng
         if qs is None:
             qs = self.q_lefts()
@@ -1086,7 +1105,7 @@ class _Attention:
                     f"{product} = tile.matmul_acc {total}, {qs[s]}, {kr} : {s_acc}, {k.tile(m, depth, 'left')}, {right_k}"
                 )
             total = product
-        scores = self.to_vec(total, s_acc, self.s_vec, "%Ss")
+        scores = self.cross(total, s_acc, self.s_vec, "%Ss", "v")
         scaled_first = rng.random() < 0.7
         if scaled_first:
             ss = k.fresh("ss")
@@ -1100,15 +1119,13 @@ class _Attention:
         self.line(f"{bm} = tile.row_max {ss} : {self.s_vec} -> {self.vec}")
         if self.branch:
             mn = k.fresh("mn")
-            self.line(f"{mn} = scf.if %first -> ({self.vec}) {{")
-            self.line(f"  scf.yield {bm} : {self.vec}")
-            self.line("} else {")
-            self.indent += "  "
-            x = k.fresh("mx")
-            self.line(f"{x} = tile.maximum {m_old}, {bm} : {self.vec}")
-            self.line(f"scf.yield {x} : {self.vec}")
-            self.indent = self.indent[:-2]
-            self.line("}")
+
+            def maximum() -> str:
+                x = k.fresh("mx")
+                self.line(f"{x} = tile.maximum {m_old}, {bm} : {self.vec}")
+                return x
+
+            self.if_else("%first", mn, self.vec, lambda: bm, maximum)
         else:
             mn = k.fresh("mn")
             a, b = (m_old, bm) if rng.random() < 0.5 else (bm, m_old)
@@ -1131,17 +1148,7 @@ class _Attention:
             p_vec_type = k.tile(m, bk, elem="f16")
             self.line(f"{p_cube} = tile.cvt {p} : {self.s_vec} -> {p_vec_type}")
         mat_p, left_p = k.tile(m, bk, "mat"), k.tile(m, bk, "left")
-        pm = k.fresh("pm")
-        if self.via_gm:
-            type_, current = self.scratch["%Ps"]
-            stored = k.fresh("st")
-            self.line(
-                f"{stored} = tile.store {p_cube}, {current}[%c0, %c0] : {p_vec_type}, {type_}"
-            )
-            self.scratch["%Ps"][1] = stored
-            self.line(f"{pm} = tile.load {stored}[%c0, %c0] : {type_} -> {mat_p}")
-        else:
-            self.line(f"{pm} = tile.move {p_cube} : {p_vec_type} -> {mat_p}")
+        pm = self.cross(p_cube, p_vec_type, mat_p, "%Ps", "pm")
         pl = k.fresh("pl")
         self.line(f"{pl} = tile.move {pm} : {mat_p} -> {left_p}")
         v_type, v_row, v_col = self.v
@@ -1153,18 +1160,17 @@ class _Attention:
         self.line(f"{vr} = tile.move {vm} : {mat_v} -> {right_v}")
         o_acc = k.tile(m, dv, "acc", "f32")
         self.line(f"{pv} = tile.matmul {pl}, {vr} : {left_p}, {right_v} -> {o_acc}")
-        pvv = self.to_vec(pv, o_acc, self.o_vec, "%Os")
+        pvv = self.cross(pv, o_acc, self.o_vec, "%Os", "v")
         # The running state.
         ln, on = k.fresh("ln"), k.fresh("on")
         if self.branch:
-            self.line(f"{ln}, {on} = scf.if %first -> ({self.vec}, {self.o_vec}) {{")
-            self.line(f"  scf.yield {bs}, {pvv} : {self.vec}, {self.o_vec}")
-            self.line("} else {")
-            self.indent += "  "
-            rescaled = self.rescale(m_old, mn, l_old, o_old, bs, pvv)
-            self.line(f"scf.yield {rescaled[0]}, {rescaled[1]} : {self.vec}, {self.o_vec}")
-            self.indent = self.indent[:-2]
-            self.line("}")
+            self.if_else(
+                "%first",
+                f"{ln}, {on}",
+                f"{self.vec}, {self.o_vec}",
+                lambda: f"{bs}, {pvv}",
+                lambda: ", ".join(self.rescale(m_old, mn, l_old, o_old, bs, pvv)),
+            )
             return mn, ln, on
         return (mn,) + self.rescale(m_old, mn, l_old, o_old, bs, pvv)
 
@@ -1182,13 +1188,13 @@ class _Attention:
             return masked
         last = k.fresh("last")
         self.line(f"{last} = arith.cmpi eq, %j, {k.index(self.blocks - 1)} : index")
-        self.line(f"{masked} = scf.if {last} -> ({self.s_vec}) {{")
-        padded = k.fresh("pad")
-        self.line(f"  {padded} = " + fill.format(scores))
-        self.line(f"  scf.yield {padded} : {self.s_vec}")
-        self.line("} else {")
-        self.line(f"  scf.yield {scores} : {self.s_vec}")
-        self.line("}")
+
+        def pad() -> str:
+            padded = k.fresh("pad")
+            self.line(f"{padded} = " + fill.format(scores))
+            return padded
+
+        self.if_else(last, masked, self.s_vec, pad, lambda: scores)
         return masked
 
     def rescale(self, m_old, mn, l_old, o_old, bs, pvv) -> tuple[str, str]:
