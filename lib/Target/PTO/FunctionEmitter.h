@@ -144,8 +144,9 @@ private:
   /// Level2 after emission: every alloc_tile (with the views derived from
   /// it) moves from the prologue to the innermost block that holds all its
   /// uses and the loops that carry it, so PlanMemory does not keep every
-  /// buffer live across every loop.
-  void placeRoots();
+  /// buffer live across every loop. Then the roots used in an scf.while
+  /// are marked for ptoas's PlanMemory (bracketWhileUses, Level2.cpp).
+  LogicalResult placeRoots();
   /// The handle of the bytes of `tile` (in `handle`) read as a row-major
   /// tile in storage order: the handle itself when it is row_major, the
   /// row_major CxR tile over the bytes of a col_major RxC one (a column

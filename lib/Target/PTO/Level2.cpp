@@ -2,6 +2,7 @@
 //----------------===//
 
 #include "FunctionEmitter.h"
+#include "tilemem/Analysis/AllocationLifetimes.h"
 #include "tilemem/Support/Walk.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -354,23 +355,30 @@ LogicalResult FunctionEmitter::expandSelections() {
 
 namespace {
 /// Where each allocation group goes: the innermost block holding all of its
-/// users (`home`) and, in it, the op that is or holds the first of them.
-/// Found for every group at once in two walks, without looking up an op's
-/// ancestors: the lowest common ancestor of a group's users is Tarjan's
-/// offline one (a union-find over the ops and blocks of the nest, each
-/// finished node joined to its parent), since the users of a tree in
-/// pre-order meet at the LCA of the first one met and each later one.
+/// users (`home`) and, in it, the op that is or holds the first of them
+/// (and the last, and whether the first is inside an scf.while: see
+/// bracketWhileUses). Found for every group at once in two walks, without
+/// looking up an op's ancestors: the lowest common ancestor of a group's
+/// users is Tarjan's offline one (a union-find over the ops and blocks of
+/// the nest, each finished node joined to its parent), since the users of a
+/// tree in pre-order meet at the LCA of the first one met and each later
+/// one.
 class RootPlacement {
 public:
   RootPlacement(func::FuncOp function, ArrayRef<SmallVector<Operation *>> users)
-      : function(function), home(users.size()), first(users.size()) {
+      : function(function), home(users.size()), first(users.size()),
+        last(users.size()), firstInWhile(users.size()) {
     for (auto [index, list] : llvm::enumerate(users))
       for (Operation *user : list)
         groupsOf[user].push_back(index);
     findHomes();
-    findFirsts();
+    findFirstsAndLasts();
   }
   Operation *getFirst(unsigned group) const { return first[group]; }
+  Operation *getLast(unsigned group) const { return last[group]; }
+  /// Whether the first user met is an scf.while of the home block or
+  /// inside one.
+  bool isFirstInWhile(unsigned group) const { return firstInWhile[group]; }
 
 private:
   using Node = PointerUnion<Operation *, Block *>;
@@ -439,26 +447,47 @@ private:
     }
   }
 
-  /// The op of each open block that holds the op being visited: for the
-  /// first user of a group met in pre-order, the op of its home that is or
-  /// holds it, and the earliest such op of every user of the group.
-  void findFirsts() {
-    DenseMap<Block *, Operation *> openOp;
-    tile::walk<WalkOrder::PreOrder>(function, [&](Operation *op) {
-      openOp[op->getBlock()] = op;
-      auto it = groupsOf.find(op);
-      if (it == groupsOf.end())
-        return;
-      for (unsigned group : it->second)
-        if (!first[group])
-          first[group] = openOp.lookup(home[group]);
-    });
+  /// The op of each open block that holds the op being visited (with the
+  /// number of the op's entry, in walk order): for each user of a group, the
+  /// op of its home that is or holds it. The first user met gives `first`,
+  /// the last `last`. The ops open at a time are a chain of ancestors, so
+  /// the innermost open scf.while is the home's op or inside it exactly when
+  /// it was entered no earlier than that op.
+  void findFirstsAndLasts() {
+    DenseMap<Block *, std::pair<Operation *, unsigned>> openOp;
+    SmallVector<unsigned> openWhiles;
+    unsigned entries = 0;
+    walkEnterExit(
+        function,
+        [&](Operation *op) {
+          unsigned entry = entries++;
+          openOp[op->getBlock()] = {op, entry};
+          if (isa<scf::WhileOp>(op))
+            openWhiles.push_back(entry);
+          auto it = groupsOf.find(op);
+          if (it == groupsOf.end())
+            return;
+          for (unsigned group : it->second) {
+            auto [holder, holderEntry] = openOp.lookup(home[group]);
+            if (!first[group]) {
+              first[group] = holder;
+              firstInWhile[group] =
+                  !openWhiles.empty() && openWhiles.back() >= holderEntry;
+            }
+            last[group] = holder;
+          }
+        },
+        [&](Operation *op) {
+          if (isa<scf::WhileOp>(op))
+            openWhiles.pop_back();
+        });
   }
 
   func::FuncOp function;
   DenseMap<Operation *, SmallVector<unsigned, 1>> groupsOf;
   SmallVector<Block *> home;
-  SmallVector<Operation *> first;
+  SmallVector<Operation *> first, last;
+  SmallVector<bool> firstInWhile;
   // The union-find over the nodes met so far, and the open ones (the
   // current op, its block and their ancestors).
   SmallVector<Node> nodes;
@@ -466,12 +495,113 @@ private:
 };
 } // namespace
 
-void FunctionEmitter::placeRoots() {
+/// ptoas 0.27's PlanMemory (PTOPlanMemory.cpp) gives a buffer a lifetime
+/// from the first op that writes it (its gen) to the op after which it is
+/// dead (its kill), with two gaps at scf.while:
+/// - a kill is only recorded at an op of the alloc's own block
+///   (UpdateOpKillInfo: IsInSameBlock), and it enters scf.for and scf.if
+///   (recording the kill at the loop's or branch's end) but not scf.while,
+///   whose ops it meets as ops of another block: a buffer last used inside
+///   a while of its block is never killed ("freeTime : -1"), and that
+///   lifetime overlaps nothing (GetOverlapBufferLife);
+/// - a buffer live into an scf.for is generated at the loop's start
+///   (GetLiveBuffersInLoop), but one first written inside an scf.while is
+///   generated there, after the body's ops before it, whose tiles it may
+///   then share in the next iteration.
+/// Once the declared tiles of a space exceed its capacity, PlanMemory
+/// reuses addresses and places such a buffer over a live one. So each vec
+/// root whose last user in its block is an scf.while gets a pto.tmov of the
+/// root onto itself after the while, where PlanMemory kills it, and each
+/// whose first user is inside a while gets one before the first user, where
+/// PlanMemory generates it: both copy a tile onto its own bytes.
+///
+///   %5 = pto.alloc_tile ...            %5 = pto.alloc_tile ...
+///   scf.while ... {                    pto.tmov ins(%5) outs(%5)
+///     pto.tadds ins(%5, ..) outs(%5)   scf.while ... {
+///   }                                    pto.tadds ins(%5, ..) outs(%5)
+///                                      }
+///                                      pto.tmov ins(%5) outs(%5)
+///
+/// Boxed tiles have no copy onto themselves: a kernel with such a tile is
+/// refused when its declared tiles of that space (two or more) reach the
+/// capacity (below it PlanMemory places every buffer apart:
+/// IsEnoughForBuffersNoReuse).
+static LogicalResult bracketWhileUses(func::FuncOp target,
+                                      std::optional<TargetArch> arch,
+                                      ArrayRef<pto::AllocTileOp> roots,
+                                      const RootPlacement &placement) {
+  std::array<int64_t, kNumMemorySpaces> declared{};
+  std::array<unsigned, kNumMemorySpaces> count{};
+  for (pto::AllocTileOp root : roots)
+    if (std::optional<MemorySpace> space =
+            symbolizeMemorySpace(root.getType().getLoc())) {
+      declared[static_cast<unsigned>(*space)] += physicalBytes(root.getType());
+      ++count[static_cast<unsigned>(*space)];
+    }
+  OpBuilder builder(target.getContext());
+  for (auto [index, constRoot] : llvm::enumerate(roots)) {
+    pto::AllocTileOp root = constRoot;
+    Operation *first = placement.getFirst(index);
+    auto lastWhile = dyn_cast<scf::WhileOp>(placement.getLast(index));
+    bool genInWhile = placement.isFirstInWhile(index);
+    if (!lastWhile && !genInWhile)
+      continue;
+    pto::TileBufType type = root.getType();
+    if (type.getLoc() == "vec") {
+      Value handle = root.getResult();
+      if (genInWhile) {
+        builder.setInsertionPoint(first);
+        builder.create<pto::TMovOp>(root.getLoc(), handle, handle);
+      }
+      if (lastWhile) {
+        builder.setInsertionPointAfter(lastWhile);
+        builder.create<pto::TMovOp>(root.getLoc(), handle, handle);
+      }
+      continue;
+    }
+    std::optional<MemorySpace> space = symbolizeMemorySpace(type.getLoc());
+    int64_t capacity = getSpaceCapacity(arch.value_or(TargetArch::A3), *space);
+    int64_t bytes = declared[static_cast<unsigned>(*space)];
+    if (bytes < capacity || count[static_cast<unsigned>(*space)] < 2)
+      continue;
+    // The op of the home block the refusal names: the while the tile dies
+    // in, or the op that is or holds the while where it is first written
+    // (a while emitted for an scf.for is named as the kernel has it).
+    Operation *loop = lastWhile ? lastWhile.getOperation() : first;
+    StringRef name = loop->hasAttr(kEmittedForAttrName)
+                         ? StringRef("scf.for")
+                         : loop->getName().getStringRef();
+    InFlightDiagnostic diag =
+        emitError(loop->getLoc())
+        << "'" << name
+        << "' op cannot be emitted to PTO at level2: ptoas 0.27's PlanMemory "
+           "would not see where the "
+        << type.getLoc() << " tile used in "
+        << (lastWhile ? "this scf.while dies (it frees a buffer only at an "
+                        "op of the buffer's own block, and does not enter "
+                        "scf.while)"
+                      : "an scf.while here is first written (it starts a "
+                        "buffer live into an scf.for at the loop, not one "
+                        "live into an scf.while)")
+        << ", and the kernel's " << type.getLoc() << " tiles (" << bytes
+        << " bytes) reach the capacity (" << capacity
+        << " bytes), where it reuses addresses and may place another tile "
+           "over this one while it is live; a boxed tile has no copy onto "
+           "itself to mark that point, as a vec tile has. Plan the kernel's "
+           "memory with pypto or dsa-rp (level3)";
+    diag.attachNote(root.getLoc()) << "the " << type.getLoc() << " tile";
+    return diag;
+  }
+  return success();
+}
+
+LogicalResult FunctionEmitter::placeRoots() {
   Block *entry = &target.getBody().front();
   SmallVector<pto::AllocTileOp> allocs(entry->getOps<pto::AllocTileOp>());
   // Each alloc_tile with the views of it made next to it, and the ops that
   // use them.
   SmallVector<SmallVector<Operation *>> groups, users;
+  SmallVector<pto::AllocTileOp> roots;
   for (pto::AllocTileOp alloc : allocs) {
     SmallVector<Operation *> group{alloc};
     DenseSet<Operation *> inGroup{alloc};
@@ -505,6 +635,7 @@ void FunctionEmitter::placeRoots() {
     }
     groups.push_back(std::move(group));
     users.push_back(std::move(groupUsers));
+    roots.push_back(alloc);
   }
   // Users are never ops of another group (a view takes one tile, its
   // source), so every group's place is found before any group moves.
@@ -516,4 +647,5 @@ void FunctionEmitter::placeRoots() {
     for (Operation *op : group)
       op->moveBefore(placement.getFirst(index));
   }
+  return bracketWhileUses(target, arch, roots, placement);
 }

@@ -73,7 +73,8 @@ LogicalResult FunctionEmitter::emit() {
   if (!level3) {
     if (failed(expandSelections()))
       return failure();
-    placeRoots();
+    if (failed(placeRoots()))
+      return failure();
   }
   return success();
 }

@@ -834,3 +834,38 @@ func.func @while_lagged_i48_carry(%A: !tile.tensor<8x8xf32>) -> !tile.tensor<8x8
   %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
   return %A1 : !tile.tensor<8x8xf32>
 }
+
+// -----
+
+// Tests that a kernel is refused at level2 when a boxed tile dies inside an
+// scf.while and the declared tiles of its space reach the capacity: ptoas's
+// PlanMemory would then reuse addresses without seeing the tile's lifetime
+// end, and no copy of a left tile onto itself marks it as for vec tiles.
+func.func @left_tile_dies_in_while(%A: !tile.tensor<128x128xf16>, %D: !tile.tensor<128x128xf32>, %n: index) -> !tile.tensor<128x128xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bm = tile.alloc : !tile.buffer<mat, 32768>
+  // expected-note@+1 {{the left tile}}
+  %bl = tile.alloc : !tile.buffer<left, 32768>
+  %bl2 = tile.alloc : !tile.buffer<left, 32768>
+  %br = tile.alloc : !tile.buffer<right, 32768>
+  %ba = tile.alloc : !tile.buffer<acc, 65536>
+  %m = tile.load %A[%c0, %c0] into(%bm : !tile.buffer<mat, 32768>) : !tile.tensor<128x128xf16> -> !tile.tile<128x128xf16, mat>
+  %l = tile.move %m into(%bl : !tile.buffer<left, 32768>) : !tile.tile<128x128xf16, mat> -> !tile.tile<128x128xf16, left>
+  %r = tile.move %m into(%br : !tile.buffer<right, 32768>) : !tile.tile<128x128xf16, mat> -> !tile.tile<128x128xf16, right>
+  // expected-error@+1 {{'scf.while' op cannot be emitted to PTO at level2: ptoas 0.27's PlanMemory would not see where the left tile used in this scf.while dies (it frees a buffer only at an op of the buffer's own block, and does not enter scf.while), and the kernel's left tiles (65536 bytes) reach the capacity (65536 bytes), where it reuses addresses and may place another tile over this one while it is live; a boxed tile has no copy onto itself to mark that point, as a vec tile has. Plan the kernel's memory with pypto or dsa-rp (level3)}}
+  %w = scf.while (%i = %c0) : (index) -> index {
+    %more = arith.cmpi ult, %i, %n : index
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%j: index):
+    %p = tile.matmul %l, %r into(%ba : !tile.buffer<acc, 65536>) : !tile.tile<128x128xf16, left>, !tile.tile<128x128xf16, right> -> !tile.tile<128x128xf32, acc>
+    %s = tile.store %p, %D[%c0, %c0] : !tile.tile<128x128xf32, acc>, !tile.tensor<128x128xf32>
+    %j1 = arith.addi %j, %c1 : index
+    scf.yield %j1 : index
+  }
+  %l2 = tile.move %m into(%bl2 : !tile.buffer<left, 32768>) : !tile.tile<128x128xf16, mat> -> !tile.tile<128x128xf16, left>
+  %q = tile.matmul %l2, %r into(%ba : !tile.buffer<acc, 65536>) : !tile.tile<128x128xf16, left>, !tile.tile<128x128xf16, right> -> !tile.tile<128x128xf32, acc>
+  %s2 = tile.store %q, %D[%c0, %c0] : !tile.tile<128x128xf32, acc>, !tile.tensor<128x128xf32>
+  return %s2 : !tile.tensor<128x128xf32>
+}

@@ -1,15 +1,23 @@
-// PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.toolchain test/python/repros/open/stop48/while_carry_freed_never.mlir --memory-planner ptoas
-// (after eval "$(scripts/toolchain-env.sh)"): FAIL at compare, 8192 mismatching elements in %O (all of %x); pypto and dsa-rp (level3) pass.
-// The minimal form of while_after_loop_pingpong_level2.mlir, written from its diagnosis. ptoas 0.27's PlanMemory kills
-// a buffer only at an op in the block of its alloc (UpdateOpKillInfo: IsInSameBlock), and its liveness walk does not
-// enter scf.while as it enters scf.for and scf.if: the buffer of the carry %c, last read inside the while body, is
-// never killed ("freeTime : -1" in --debug-only=pto-plan-memory), and an interval ending at -1 overlaps nothing
-// (GetOverlapBufferLife). Only when the declared tiles exceed the capacity does PlanMemory reuse addresses (the
-// four 32 KiB exps after the while force it): it then places %c's buffer over %x's, live until the last store.
-// A candidate workaround at level2: a use of each such buffer in its alloc's block after the while (e.g. a tmov of
-// the buffer onto itself), so that PlanMemory kills it there. Checked by hand on the emitted PTO (not built): with
-// `pto.tmov ins(%5) outs(%5)` after the while (%5 the carry's alloc_tile), Buffer2Life gives it freeTime 37 and ptoas
-// places it at 32768, apart from %x's tile at 0 (both at 0 without it).
+// REQUIRES: ptoas
+// Tests that ptoas's PlanMemory sees where every buffer of a kernel with an
+// scf.while begins and ends: it ends a buffer's lifetime only at an op of the
+// buffer's own block and does not enter scf.while, so the carry's buffer,
+// last read in the body, was never freed ("freeTime : -1", a lifetime that
+// overlaps nothing) and, with the declared tiles over the capacity, placed
+// over %x, still live (repros/ptoas/while_carry_freed_never.mlir). The
+// emitter's pto.tmov of the carry's root onto itself after the while ends it
+// there.
+// RUN: tile-opt %s --tile-memory-pipeline=memory-planner=ptoas | tile-translate --tile-to-pto -o %t.pto
+// RUN: FileCheck %s --input-file=%t.pto --check-prefix=PTO
+// RUN: %ptoas --pto-level=level2 --enable-insert-sync --debug-only=pto-plan-memory %t.pto -o %t.cpp 2>&1 | FileCheck %s
+// RUN: FileCheck %s --input-file=%t.cpp --check-prefix=CPP
+// PTO: scf.while
+// PTO: scf.yield
+// PTO-NEXT: }
+// PTO-NEXT: pto.tmov ins(%[[CARRY:[0-9]+]] : {{.*}}) outs(%[[CARRY]] :
+// CHECK: Buffer2Life
+// CHECK-NOT: freeTime : -1
+// CPP: TSTORE(
 module attributes {tile.target_arch = "a3"} {
   func.func @w2(%A: !tile.tensor<64x128xf32>, %O: !tile.tensor<64x128xf32>, %P: !tile.tensor<64x128xf32>) -> (!tile.tensor<64x128xf32>, !tile.tensor<64x128xf32>) {
     %c0 = arith.constant 0 : index
