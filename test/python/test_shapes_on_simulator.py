@@ -167,6 +167,89 @@ def test_loops_kernels_on_simulator(tmp_path):
     assert not other, corpus.table(other)
 
 
+PRESSURE_SEEDS = fuzz_seeds(12, salt=20)
+
+
+def _planmemory_log(tools, text: str, tmp_path, name: str) -> str:
+    """ptoas's PlanMemory account (--debug-only=pto-plan-memory) of the PTO
+    the ptoas planner emits for `text`."""
+    import subprocess
+
+    import tilemem
+
+    compiled = tilemem.compile(text, memory_planner="ptoas")
+    pto = tmp_path / f"{name}.pto"
+    pto.write_text(compiled.pto)
+    run = subprocess.run(
+        [
+            tools.ptoas,
+            f"--pto-level={compiled.options['pto_level']}",
+            f"--pto-arch={compiled.options['arch']}",
+            "--debug-only=pto-plan-memory",
+            str(pto),
+            "-o",
+            str(tmp_path / f"{name}.cpp"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    return run.stderr
+
+
+def test_pressure_makes_planmemory_reuse_and_see_every_lifetime(tmp_path):
+    """`shape_sweep --pressure` keeps the kernel and appends vec tiles
+    beyond the capacity, so ptoas's PlanMemory plans with reuse (it places
+    every tile apart below the capacity); it then gives every buffer of
+    the loops kernels an end ("freeTime : -1" is a buffer it never frees,
+    which it may place over any other: the emitter marks where the buffers
+    used in an scf.while end, docs/pto-emission.md)."""
+    from tilemem.errors import CompileError
+
+    tools = tools_or_skip()
+    checked = 0
+    for seed in PRESSURE_SEEDS:
+        plain = shape_sweep.generate(seed, "loops")
+        pressed = shape_sweep.generate(seed, "loops", pressure=True)
+        # The kernel's lines but its head and return come first, unchanged.
+        kept = [line for line in plain.splitlines()[2:-3]]
+        assert pressed.splitlines()[2 : 2 + len(kept)] == kept
+        try:
+            log = _planmemory_log(tools, pressed, tmp_path, f"loops-{seed}")
+        except CompileError as error:
+            assert "tcolsum" in str(error), error  # the known level2 refusal
+            continue
+        checked += 1
+        assert "Need-Plan-CurEntry" in log, seed  # planned with reuse
+        assert "freeTime : -1" not in log, seed
+    assert checked >= len(PRESSURE_SEEDS) // 2
+
+
+def test_loops_kernels_under_pressure_on_simulator(tmp_path):
+    """Kernels of the ``loops`` family with the pressure tail, through
+    ptoas (whose PlanMemory then reuses addresses), g++ and the simulator
+    with the ptoas planner: none fails."""
+    tools = tools_or_skip()
+    programs, skipped = shape_sweep.programs(
+        PRESSURE_SEEDS[0], len(PRESSURE_SEEDS), "loops", pressure=True
+    )
+    assert skipped == 0
+    records = corpus.run(
+        programs, ["ptoas"], tools=tools, failures=str(tmp_path), conditioning=True
+    )
+    failures = [r for r in records if r["outcome"] in corpus.FAILURES]
+    assert not failures, corpus.table(failures)
+    other = [
+        r
+        for r in records
+        if r["outcome"] != "pass"
+        and "tcolsum" not in r["reason"]
+        and "move out of tolerance" not in r["reason"]
+    ]
+    assert not other, corpus.table(other)
+
+
 ATTENTION_SEEDS = fuzz_seeds(16, salt=19)
 
 

@@ -182,6 +182,30 @@ class _Kernel:
             value = name
         return value
 
+    def pressure(self, arch: str) -> None:
+        """Appends loads, exps and stores of 32 KiB f32 tiles, one after
+        another, whose buffers together exceed the vec capacity of `arch`
+        (one tile each at level2: an exp writes its load's buffer). ptoas's
+        PlanMemory reuses addresses only when a space's declared tiles do
+        not fit (IsEnoughForBuffersNoReuse), which few kernels of the
+        families reach; with the tail, every tile of the kernel is placed
+        by its lifetimes, the analysis the tail puts under test."""
+        from tilemem import contract
+
+        tile, tensor = self.tile(64, 128, elem="f32"), self.tensor(64, 128, elem="f32")
+        count = contract.CAPACITIES[arch]["vec"] // (64 * 128 * 4) + 1
+        self.arguments += [f"%Pin: {tensor}", f"%Pout: {tensor}"]
+        out = "%Pout"
+        for _ in range(count):
+            x, e, stored = self.fresh("px"), self.fresh("pe"), self.fresh("po")
+            self.body += [
+                f"{x} = tile.load %Pin[%c0, %c0] : {tensor} -> {tile}",
+                f"{e} = tile.exp {x} : {tile}",
+                f"{stored} = tile.store {e}, {out}[%c0, %c0] : {tile}, {tensor}",
+            ]
+            out = stored
+        self.results.append((out, tensor))
+
     def text(self, name: str, arch: str) -> str:
         results = ", ".join(t for _, t in self.results)
         head = f"  func.func @{name}({', '.join(self.arguments)}) -> ({results}) {{"
@@ -1315,16 +1339,19 @@ FAMILIES = {
 }
 
 
-def generate(seed: int, family: str | None = None) -> str:
+def generate(seed: int, family: str | None = None, pressure: bool = False) -> str:
     """The kernel of `seed` (deterministic): of `family`, or of one chosen
-    by the seed."""
+    by the seed; with `pressure`, the same kernel with a tail whose vec
+    tiles exceed the capacity (_Kernel.pressure)."""
     rng = random.Random(f"shapes/{seed}")
     name = family or rng.choice(sorted(FAMILIES))
     kernel, arch = FAMILIES[name](rng)
+    if pressure:
+        kernel.pressure(arch)
     return kernel.text(name, arch)
 
 
-def programs(seed: int, count: int, family: str | None = None):
+def programs(seed: int, count: int, family: str | None = None, pressure: bool = False):
     """The kernels of seeds seed..seed+count-1 the verifier of their target
     accepts (a shape the target cannot hold is skipped, not run), as
     corpus programs; and how many were skipped."""
@@ -1334,7 +1361,7 @@ def programs(seed: int, count: int, family: str | None = None):
 
     kept, skipped = [], 0
     for s in range(seed, seed + count):
-        text = generate(s, family)
+        text = generate(s, family, pressure)
         with ir.Context():
             try:
                 ir.Module.parse(text).operation.verify()
@@ -1363,13 +1390,19 @@ def main(argv=None) -> int:
         default="all",
         help="the planners each kernel runs with (default all)",
     )
+    parser.add_argument(
+        "--pressure",
+        action="store_true",
+        help="append to each kernel vec tiles beyond the capacity, so that ptoas's "
+        "PlanMemory reuses addresses (it places every tile apart otherwise)",
+    )
     parser.add_argument("--print", action="store_true", help="print the kernel of --seed and exit")
     parser.add_argument(
         "--failures", default="shape-failures", help="directory for failing kernels"
     )
     args = parser.parse_args(argv)
     if args.print:
-        sys.stdout.write(generate(args.seed, args.family))
+        sys.stdout.write(generate(args.seed, args.family, args.pressure))
         return 0
     from . import corpus, toolchain
 
@@ -1379,7 +1412,7 @@ def main(argv=None) -> int:
         print(f"shape_sweep: {error}", file=sys.stderr)
         return 2
     planners = list(PLANNERS) if args.memory_planner == "all" else [args.memory_planner]
-    kept, skipped = programs(args.seed, args.count, args.family)
+    kept, skipped = programs(args.seed, args.count, args.family, args.pressure)
     records = corpus.run(kept, planners, tools=tools, failures=args.failures, conditioning=True)
     print(
         f"kernels: {len(kept)} run, {skipped} skipped (a shape the target cannot hold), "
