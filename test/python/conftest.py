@@ -34,6 +34,36 @@ def tools_or_skip():
         pytest.skip(str(error))
 
 
+def planmemory_log(tools, text: str, directory, name: str) -> str:
+    """ptoas's PlanMemory account (--debug-only=pto-plan-memory) of the PTO
+    the ptoas planner emits for `text` (files in `directory`). Its
+    "Buffer2Life" gives each buffer's lifetime, "freeTime : -1" for one it
+    never frees, and "Need-Plan-CurEntry" shows it planned with reuse."""
+    import subprocess
+
+    import tilemem
+
+    compiled = tilemem.compile(text, memory_planner="ptoas")
+    pto = directory / f"{name}.pto"
+    pto.write_text(compiled.pto)
+    run = subprocess.run(
+        [
+            tools.ptoas,
+            f"--pto-level={compiled.options['pto_level']}",
+            f"--pto-arch={compiled.options['arch']}",
+            "--debug-only=pto-plan-memory",
+            str(pto),
+            "-o",
+            str(directory / f"{name}.cpp"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    return run.stderr
+
+
 # Two acc carries swapped every iteration: a cycle that would need an
 # acc->acc copy, which no arch has (a documented rejection).
 SWAP_ACC = """

@@ -10,7 +10,7 @@ import collections
 import re
 
 import pytest
-from conftest import fuzz_seeds, tools_or_skip
+from conftest import fuzz_seeds, planmemory_log, tools_or_skip
 from tilemem import ir
 from tilemem.testing import corpus, fuzz, shape_sweep, toolchain
 
@@ -170,34 +170,6 @@ def test_loops_kernels_on_simulator(tmp_path):
 PRESSURE_SEEDS = fuzz_seeds(12, salt=20)
 
 
-def _planmemory_log(tools, text: str, tmp_path, name: str) -> str:
-    """ptoas's PlanMemory account (--debug-only=pto-plan-memory) of the PTO
-    the ptoas planner emits for `text`."""
-    import subprocess
-
-    import tilemem
-
-    compiled = tilemem.compile(text, memory_planner="ptoas")
-    pto = tmp_path / f"{name}.pto"
-    pto.write_text(compiled.pto)
-    run = subprocess.run(
-        [
-            tools.ptoas,
-            f"--pto-level={compiled.options['pto_level']}",
-            f"--pto-arch={compiled.options['arch']}",
-            "--debug-only=pto-plan-memory",
-            str(pto),
-            "-o",
-            str(tmp_path / f"{name}.cpp"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stderr[-2000:]
-    return run.stderr
-
-
 def test_pressure_makes_planmemory_reuse_and_see_every_lifetime(tmp_path):
     """`shape_sweep --pressure` keeps the kernel and appends vec tiles
     beyond the capacity, so ptoas's PlanMemory plans with reuse (it places
@@ -216,7 +188,7 @@ def test_pressure_makes_planmemory_reuse_and_see_every_lifetime(tmp_path):
         kept = [line for line in plain.splitlines()[2:-3]]
         assert pressed.splitlines()[2 : 2 + len(kept)] == kept
         try:
-            log = _planmemory_log(tools, pressed, tmp_path, f"loops-{seed}")
+            log = planmemory_log(tools, pressed, tmp_path, f"loops-{seed}")
         except CompileError as error:
             assert "tcolsum" in str(error), error  # the known level2 refusal
             continue

@@ -10,7 +10,7 @@ import os
 import re
 
 import pytest
-from conftest import PLANNERS, ROOT, tools_or_skip
+from conftest import PLANNERS, ROOT, fuzz_seeds, planmemory_log, tools_or_skip
 from tilemem.testing import toolchain
 from tilemem.testing.toolchain import (
     Job,
@@ -281,7 +281,6 @@ def test_fuzz_execute_slice(capsys, tmp_path, corpus, enable_buffer_ir):
     tensors goes through ptoas, g++ against pto-isa and the simulator for
     the three planners; nothing is rejected by ptoas, fails to compile or to
     run, or differs from value mode (the exit status counts those)."""
-    from conftest import fuzz_seeds
     from tilemem.testing import fuzz
 
     tools_or_skip()
@@ -312,3 +311,61 @@ def test_fuzz_execute_slice(capsys, tmp_path, corpus, enable_buffer_ir):
     for failure in ("ptoas-reject", "ptoas-crash", "compile", "run", "mismatch", "plan-invalid"):
         assert re.search(rf"^total .* {failure}=0 ", out, re.M), out
     assert status == 0, out
+
+
+def test_fuzz_execute_under_pressure(capsys, tmp_path):
+    """A bounded slice of `python -m tilemem.fuzz --execute --pressure`
+    with the ptoas planner: with a tail of vec tiles beyond the capacity,
+    ptoas's PlanMemory places each branch-heavy program's tiles by the
+    lifetimes it derives, and nothing it emits is rejected by ptoas, fails
+    to compile or run, or differs from value mode."""
+    from tilemem.testing import fuzz
+
+    tools_or_skip()
+    argv = [
+        "--count",
+        "30",
+        "--seed",
+        str(fuzz_seeds(1, salt=12)[0]),
+        "--memory-planner",
+        "ptoas",
+        "--branch-heavy",
+        "--pressure",
+        "--execute",
+        "--progress",
+        "off",
+        "--failures",
+        str(tmp_path),
+    ]
+    status = fuzz.main(argv)
+    out = capsys.readouterr().out
+    total = re.search(r"^total .* emitted=(\d+) ptoas-accepted=(\d+)", out, re.M)
+    assert total and int(total.group(1)) == int(total.group(2)) > 0, out
+    for failure in ("ptoas-reject", "ptoas-crash", "compile", "run", "mismatch", "plan-invalid"):
+        assert re.search(rf"^total .* {failure}=0 ", out, re.M), out
+    assert status == 0, out
+
+
+def test_planmemory_sees_every_lifetime_of_fuzz_programs(tmp_path):
+    """The fuzzer's PTO kernels (whiles, ifs and fors nested every way)
+    with the pressure tail, through ptoas's PlanMemory: it plans them with
+    reuse and frees every buffer it places ("freeTime : -1" is one it
+    never frees, so it may place any other over it; the emitter marks the
+    ends it does not see, docs/pto-emission.md)."""
+    from tilemem.errors import CompileError
+    from tilemem.testing import fuzz_gen
+
+    tools = tools_or_skip()
+    checked = 0
+    for seed in fuzz_seeds(40, salt=13):
+        text = fuzz_gen.generate(
+            seed, branch_heavy=seed % 2 == 0, tensor_outputs=True, pressure=True
+        )
+        try:
+            log = planmemory_log(tools, text, tmp_path, f"fuzz-{seed}")
+        except CompileError:
+            continue  # rejected or refused: the fuzzer's own tests count these
+        checked += 1
+        assert "Need-Plan-CurEntry" in log, seed
+        assert "freeTime : -1" not in log, seed
+    assert checked >= 10

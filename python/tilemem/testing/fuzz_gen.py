@@ -258,6 +258,11 @@ class Scope:
     tensor_writable: bool = False
 
 
+# The tiles of KernelGenerator.pressure_tail.
+PRESSURE_TILE = "!tile.tile<64x128xf32, vec>"
+PRESSURE_TENSOR = "!tile.tensor<64x128xf32>"
+
+
 class KernelGenerator:
     """Builds one random kernel (a func.func) as MLIR text."""
 
@@ -277,8 +282,11 @@ class KernelGenerator:
         destinations: random.Random | None = None,
         offsets: random.Random | None = None,
         clobbers: random.Random | None = None,
+        pressure: bool = False,
     ):
         self.rng = rng
+        # A tail of vec tiles beyond the capacity (see pressure_tail).
+        self.pressure = pressure
         # Destinations that may clobber what a user buffer holds (see
         # clobbering_destination), from a stream of their own too.
         self.crng = clobbers
@@ -1662,6 +1670,28 @@ class KernelGenerator:
             self.scopes[-1].tensor = Value(names[-1], "tensor", tensor.group)
 
     # -- the kernel --------------------------------------------------------
+    def pressure_tail(self) -> str:
+        """Loads, exps and stores of 32 KiB f32 tiles, one after another,
+        whose buffers together exceed the vec capacity; returns the last
+        stored tensor. ptoas's PlanMemory reuses addresses only when a
+        space's declared tiles do not fit (IsEnoughForBuffersNoReuse): with
+        the tail, it places the program's tiles by the lifetimes it
+        derives, which the tail puts under test. Draws nothing."""
+        from tilemem import contract
+
+        count = contract.CAPACITIES[self.arch]["vec"] // (64 * 128 * 4) + 1
+        out = "%Pout"
+        for _ in range(count):
+            x, e, stored = self.fresh("px"), self.fresh("pe"), self.fresh("po")
+            self.emit(0, f"{x} = tile.load %Pin[%c0, %c0] : {PRESSURE_TENSOR} -> {PRESSURE_TILE}")
+            self.emit(0, f"{e} = tile.exp {x} : {PRESSURE_TILE}")
+            self.emit(
+                0,
+                f"{stored} = tile.store {e}, {out}[%c0, %c0] : {PRESSURE_TILE}, {PRESSURE_TENSOR}",
+            )
+            out = stored
+        return out
+
     def declare_user_buffers(self, arguments: list[str]) -> list[str]:
         """User storage: buffers the program declares (pinned or not, with
         or without addresses) and, sometimes, a buffer argument."""
@@ -1747,10 +1777,14 @@ class KernelGenerator:
                 0,
                 f"%Tout = tile.store {out_tile.name}, %T[%c0, %c0] : {self.shapes.tile}, {self.shapes.out_tensor}",
             )
-            self.emit(
-                0, f"return {tensor.name}, %Tout : {self.shapes.tensor}, {self.shapes.out_tensor}"
-            )
-            results = f"{self.shapes.tensor}, {self.shapes.out_tensor}"
+            names = [tensor.name, "%Tout"]
+            types = [self.shapes.tensor, self.shapes.out_tensor]
+            if self.pressure:
+                arguments += [f"%Pin: {PRESSURE_TENSOR}", f"%Pout: {PRESSURE_TENSOR}"]
+                names.append(self.pressure_tail())
+                types.append(PRESSURE_TENSOR)
+            results = ", ".join(types)
+            self.emit(0, f"return {', '.join(names)} : {results}")
         else:
             extra = self.pick(self.rng.choice(["vec", "acc"])) if self.chance(0.3) else None
             names, types = [tensor.name, out_tile.name], [self.shapes.tensor, self.shapes.tile]
@@ -1804,6 +1838,7 @@ def generate(
     loop_destinations: bool = True,
     dynamic_offsets: bool = True,
     clobbering_destinations: bool = False,
+    pressure: bool = False,
 ) -> str:
     """The module of one seed (deterministic): one to three kernels.
     `branch_heavy` makes scf.if the most frequent statement. With
@@ -1830,7 +1865,10 @@ def generate(
     stream of their own as well. With `clobbering_destinations`, some
     producers write any slot of any user buffer, whatever it holds
     (KernelGenerator.clobbering_destination): programs whose own storage
-    may be invalid, which must be refused or computed right."""
+    may be invalid, which must be refused or computed right. With
+    `pressure` (and `tensor_outputs`), every kernel ends with a tail of vec
+    tiles beyond the capacity (KernelGenerator.pressure_tail), in two more
+    tensor arguments; the rest of the program does not change."""
     rng = random.Random(seed)
     scalar_rng = random.Random(f"scalars/{seed}") if scalars else None
     destination_rng = random.Random(f"destinations/{seed}") if loop_destinations else None
@@ -1860,6 +1898,7 @@ def generate(
                 destinations=destination_rng,
                 offsets=offset_rng,
                 clobbers=clobber_rng,
+                pressure=pressure and tensor_outputs,
             ).generate()
         )
     return f'module attributes {{tile.target_arch = "{arch}"}} {{\n' + "\n".join(kernels) + "\n}\n"

@@ -39,6 +39,13 @@ def main(argv=None) -> int:
         help="generate programs in which scf.if is the most frequent statement",
     )
     parser.add_argument(
+        "--pressure",
+        action="store_true",
+        help="kernels for PTO end with vec tiles beyond the capacity, so that ptoas's "
+        "PlanMemory (the ptoas planner) reuses addresses by the lifetimes it derives "
+        "(it places every tile apart otherwise)",
+    )
+    parser.add_argument(
         "--while-forwarding",
         choices=("true", "false"),
         default="true",
@@ -164,6 +171,7 @@ def main(argv=None) -> int:
         "loop_destinations": args.loop_destinations == "true",
         "dynamic_offsets": args.dynamic_offsets == "true",
         "clobbering_destinations": args.clobbering_destinations == "true",
+        "pressure": args.pressure,
     }
     planners = (
         []
