@@ -27,7 +27,8 @@ llvm_config.with_environment("PATH", config.mlir_tools_dir, append_path=True)
 
 tool_dirs = [config.tilemem_tools_dir, llvm_tools, config.mlir_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["tile-opt", "tile-translate", "mlir-opt", "FileCheck", "not", "split-file"], tool_dirs
+    ["tile-opt", "tile-translate", "tile-reduce", "mlir-opt", "FileCheck", "not", "split-file"],
+    tool_dirs,
 )
 
 

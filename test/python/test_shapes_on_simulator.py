@@ -149,12 +149,18 @@ def test_loops_kernels_on_simulator(tmp_path):
     and the simulator for every planner: none fails, only the ptoas
     planner's known tcolsum refusal may refuse one, and only a kernel whose
     f16 column sums round beyond the tolerance goes unchecked."""
+    _loops_on_simulator(LOOP_SEEDS, fuzz.PLANNERS, tmp_path)
+
+
+def _loops_on_simulator(seeds, planners, tmp_path, pressure: bool = False) -> None:
+    """Runs the ``loops`` kernels of `seeds` on the simulator with
+    `planners`: none fails, only the ptoas planner's tcolsum refusal
+    refuses one, and only one whose f16 column sums round beyond the
+    tolerance goes unchecked."""
     tools = tools_or_skip()
-    programs, skipped = shape_sweep.programs(LOOP_SEEDS[0], len(LOOP_SEEDS), "loops")
+    programs, skipped = shape_sweep.programs(seeds[0], len(seeds), "loops", pressure)
     assert skipped == 0
-    records = corpus.run(
-        programs, fuzz.PLANNERS, tools=tools, failures=str(tmp_path), conditioning=True
-    )
+    records = corpus.run(programs, planners, tools=tools, failures=str(tmp_path), conditioning=True)
     failures = [r for r in records if r["outcome"] in corpus.FAILURES]
     assert not failures, corpus.table(failures)
     other = [
@@ -185,7 +191,7 @@ def test_pressure_makes_planmemory_reuse_and_see_every_lifetime(tmp_path):
         plain = shape_sweep.generate(seed, "loops")
         pressed = shape_sweep.generate(seed, "loops", pressure=True)
         # The kernel's lines but its head and return come first, unchanged.
-        kept = [line for line in plain.splitlines()[2:-3]]
+        kept = plain.splitlines()[2:-3]
         assert pressed.splitlines()[2 : 2 + len(kept)] == kept
         try:
             log = planmemory_log(tools, pressed, tmp_path, f"loops-{seed}")
@@ -202,24 +208,7 @@ def test_loops_kernels_under_pressure_on_simulator(tmp_path):
     """Kernels of the ``loops`` family with the pressure tail, through
     ptoas (whose PlanMemory then reuses addresses), g++ and the simulator
     with the ptoas planner: none fails."""
-    tools = tools_or_skip()
-    programs, skipped = shape_sweep.programs(
-        PRESSURE_SEEDS[0], len(PRESSURE_SEEDS), "loops", pressure=True
-    )
-    assert skipped == 0
-    records = corpus.run(
-        programs, ["ptoas"], tools=tools, failures=str(tmp_path), conditioning=True
-    )
-    failures = [r for r in records if r["outcome"] in corpus.FAILURES]
-    assert not failures, corpus.table(failures)
-    other = [
-        r
-        for r in records
-        if r["outcome"] != "pass"
-        and "tcolsum" not in r["reason"]
-        and "move out of tolerance" not in r["reason"]
-    ]
-    assert not other, corpus.table(other)
+    _loops_on_simulator(PRESSURE_SEEDS, ["ptoas"], tmp_path, pressure=True)
 
 
 ATTENTION_SEEDS = fuzz_seeds(16, salt=19)

@@ -15,6 +15,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Tools/mlir-reduce/MlirReduceMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "tilemem/Dialect/Tile/Transforms/Passes.h"
 #include "tilemem/InitAllDialects.h"
@@ -27,5 +28,14 @@ int main(int argc, char **argv) {
   // --inline (registered with the upstream transforms) needs func's inliner.
   mlir::func::registerInlinerExtension(registry);
   mlir::MLIRContext context(registry);
-  return mlir::failed(mlir::mlirReduceMain(argc, argv, context));
+  if (mlir::succeeded(mlir::mlirReduceMain(argc, argv, context)))
+    return 0;
+  // mlir-reduce fails without a word when the test does not find the input
+  // interesting (its reduction tree stops at the root); an input it cannot
+  // read or a pipeline it cannot parse has printed its error already.
+  llvm::errs() << "tile-reduce: nothing reduced: unless an error is printed "
+                  "above, the test found the input itself not interesting "
+                  "(mlir-reduce's convention: the test exits 1 for an "
+                  "interesting input, 0 for one that is not)\n";
+  return 1;
 }
