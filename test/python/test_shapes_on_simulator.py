@@ -177,7 +177,7 @@ PRESSURE_SEEDS = fuzz_seeds(12, salt=20)
 
 
 def test_pressure_makes_planmemory_reuse_and_see_every_lifetime(tmp_path):
-    """`shape_sweep --pressure` keeps the kernel and appends vec tiles
+    """`shape_sweep --pressure` keeps the kernel and appends tiles
     beyond the capacity, so ptoas's PlanMemory plans with reuse (it places
     every tile apart below the capacity); it then gives every buffer of
     the loops kernels an end ("freeTime : -1" is a buffer it never frees,

@@ -315,7 +315,7 @@ def test_fuzz_execute_slice(capsys, tmp_path, corpus, enable_buffer_ir):
 
 def test_fuzz_execute_under_pressure(capsys, tmp_path):
     """A bounded slice of `python -m tilemem.fuzz --execute --pressure`
-    with the ptoas planner: with a tail of vec tiles beyond the capacity,
+    with the ptoas planner: with a tail of tiles beyond the capacity,
     ptoas's PlanMemory places each branch-heavy program's tiles by the
     lifetimes it derives, and nothing it emits is rejected by ptoas, fails
     to compile or run, or differs from value mode."""

@@ -55,6 +55,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
+from . import pressure
 from .interp import (
     BINARY_OPS,
     CMP_MODES,
@@ -258,11 +259,6 @@ class Scope:
     tensor_writable: bool = False
 
 
-# The tiles of KernelGenerator.pressure_tail.
-PRESSURE_TILE = "!tile.tile<64x128xf32, vec>"
-PRESSURE_TENSOR = "!tile.tensor<64x128xf32>"
-
-
 class KernelGenerator:
     """Builds one random kernel (a func.func) as MLIR text."""
 
@@ -285,7 +281,7 @@ class KernelGenerator:
         pressure: bool = False,
     ):
         self.rng = rng
-        # A tail of vec tiles beyond the capacity (see pressure_tail).
+        # A tail of tiles beyond the capacity (testing.pressure).
         self.pressure = pressure
         # Destinations that may clobber what a user buffer holds (see
         # clobbering_destination), from a stream of their own too.
@@ -1670,28 +1666,6 @@ class KernelGenerator:
             self.scopes[-1].tensor = Value(names[-1], "tensor", tensor.group)
 
     # -- the kernel --------------------------------------------------------
-    def pressure_tail(self) -> str:
-        """Loads, exps and stores of 32 KiB f32 tiles, one after another,
-        whose buffers together exceed the vec capacity; returns the last
-        stored tensor. ptoas's PlanMemory reuses addresses only when a
-        space's declared tiles do not fit (IsEnoughForBuffersNoReuse): with
-        the tail, it places the program's tiles by the lifetimes it
-        derives, which the tail puts under test. Draws nothing."""
-        from tilemem import contract
-
-        count = contract.CAPACITIES[self.arch]["vec"] // (64 * 128 * 4) + 1
-        out = "%Pout"
-        for _ in range(count):
-            x, e, stored = self.fresh("px"), self.fresh("pe"), self.fresh("po")
-            self.emit(0, f"{x} = tile.load %Pin[%c0, %c0] : {PRESSURE_TENSOR} -> {PRESSURE_TILE}")
-            self.emit(0, f"{e} = tile.exp {x} : {PRESSURE_TILE}")
-            self.emit(
-                0,
-                f"{stored} = tile.store {e}, {out}[%c0, %c0] : {PRESSURE_TILE}, {PRESSURE_TENSOR}",
-            )
-            out = stored
-        return out
-
     def declare_user_buffers(self, arguments: list[str]) -> list[str]:
         """User storage: buffers the program declares (pinned or not, with
         or without addresses) and, sometimes, a buffer argument."""
@@ -1780,9 +1754,12 @@ class KernelGenerator:
             names = [tensor.name, "%Tout"]
             types = [self.shapes.tensor, self.shapes.out_tensor]
             if self.pressure:
-                arguments += [f"%Pin: {PRESSURE_TENSOR}", f"%Pout: {PRESSURE_TENSOR}"]
-                names.append(self.pressure_tail())
-                types.append(PRESSURE_TENSOR)
+                lines, returned = pressure.tail(self.arch, self.fresh)
+                for line in lines:
+                    self.emit(0, line)
+                arguments += pressure.ARGUMENTS
+                names += [value for value, _ in returned]
+                types += [type_ for _, type_ in returned]
             results = ", ".join(types)
             self.emit(0, f"return {', '.join(names)} : {results}")
         else:
@@ -1866,9 +1843,10 @@ def generate(
     producers write any slot of any user buffer, whatever it holds
     (KernelGenerator.clobbering_destination): programs whose own storage
     may be invalid, which must be refused or computed right. With
-    `pressure` (and `tensor_outputs`), every kernel ends with a tail of vec
-    tiles beyond the capacity (KernelGenerator.pressure_tail), in two more
-    tensor arguments; the rest of the program does not change."""
+    `pressure` (and `tensor_outputs`), every kernel ends with a tail of
+    tiles beyond the capacity of vec and the cube's spaces
+    (testing.pressure), in four more tensor arguments; the rest of the
+    program does not change."""
     rng = random.Random(seed)
     scalar_rng = random.Random(f"scalars/{seed}") if scalars else None
     destination_rng = random.Random(f"destinations/{seed}") if loop_destinations else None

@@ -183,28 +183,14 @@ class _Kernel:
         return value
 
     def pressure(self, arch: str) -> None:
-        """Appends loads, exps and stores of 32 KiB f32 tiles, one after
-        another, whose buffers together exceed the vec capacity of `arch`
-        (one tile each at level2: an exp writes its load's buffer). ptoas's
-        PlanMemory reuses addresses only when a space's declared tiles do
-        not fit (IsEnoughForBuffersNoReuse), which few kernels of the
-        families reach; with the tail, every tile of the kernel is placed
-        by its lifetimes, the analysis the tail puts under test."""
-        from tilemem import contract
+        """Appends the tail of tiles beyond the capacity (testing.pressure),
+        with its tensor arguments and results."""
+        from . import pressure
 
-        tile, tensor = self.tile(64, 128, elem="f32"), self.tensor(64, 128, elem="f32")
-        count = contract.CAPACITIES[arch]["vec"] // (64 * 128 * 4) + 1
-        self.arguments += [f"%Pin: {tensor}", f"%Pout: {tensor}"]
-        out = "%Pout"
-        for _ in range(count):
-            x, e, stored = self.fresh("px"), self.fresh("pe"), self.fresh("po")
-            self.body += [
-                f"{x} = tile.load %Pin[%c0, %c0] : {tensor} -> {tile}",
-                f"{e} = tile.exp {x} : {tile}",
-                f"{stored} = tile.store {e}, {out}[%c0, %c0] : {tile}, {tensor}",
-            ]
-            out = stored
-        self.results.append((out, tensor))
+        lines, results = pressure.tail(arch, self.fresh)
+        self.arguments += pressure.ARGUMENTS
+        self.body += lines
+        self.results += results
 
     def text(self, name: str, arch: str) -> str:
         results = ", ".join(t for _, t in self.results)
@@ -1341,8 +1327,8 @@ FAMILIES = {
 
 def generate(seed: int, family: str | None = None, pressure: bool = False) -> str:
     """The kernel of `seed` (deterministic): of `family`, or of one chosen
-    by the seed; with `pressure`, the same kernel with a tail whose vec
-    tiles exceed the capacity (_Kernel.pressure)."""
+    by the seed; with `pressure`, the same kernel with a tail of tiles
+    beyond the capacity of vec and the cube's spaces (testing.pressure)."""
     rng = random.Random(f"shapes/{seed}")
     name = family or rng.choice(sorted(FAMILIES))
     kernel, arch = FAMILIES[name](rng)
@@ -1393,8 +1379,9 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--pressure",
         action="store_true",
-        help="append to each kernel vec tiles beyond the capacity, so that ptoas's "
-        "PlanMemory reuses addresses (it places every tile apart otherwise)",
+        help="append to each kernel tiles beyond the capacity of vec, left, right and "
+        "acc, so that ptoas's PlanMemory reuses addresses (it places every tile apart "
+        "otherwise)",
     )
     parser.add_argument("--print", action="store_true", help="print the kernel of --seed and exit")
     parser.add_argument(

@@ -41,9 +41,9 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--pressure",
         action="store_true",
-        help="kernels for PTO end with vec tiles beyond the capacity, so that ptoas's "
-        "PlanMemory (the ptoas planner) reuses addresses by the lifetimes it derives "
-        "(it places every tile apart otherwise)",
+        help="kernels for PTO end with tiles beyond the capacity of vec, left, right "
+        "and acc, so that ptoas's PlanMemory (the ptoas planner) reuses addresses by "
+        "the lifetimes it derives (it places every tile apart otherwise)",
     )
     parser.add_argument(
         "--while-forwarding",
