@@ -574,7 +574,7 @@ static LogicalResult bracketWhileUses(func::FuncOp target,
     InFlightDiagnostic diag =
         emitError(loop->getLoc())
         << "'" << name
-        << "' op cannot be emitted to PTO at level2: ptoas 0.27's PlanMemory "
+        << "' op cannot be emitted to PTO: at level2, ptoas 0.27's PlanMemory "
            "would not see where the "
         << type.getLoc() << " tile used in "
         << (lastWhile ? "this scf.while dies (it frees a buffer only at an "

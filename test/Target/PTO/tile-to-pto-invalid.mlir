@@ -853,7 +853,7 @@ func.func @left_tile_dies_in_while(%A: !tile.tensor<128x128xf16>, %D: !tile.tens
   %m = tile.load %A[%c0, %c0] into(%bm : !tile.buffer<mat, 32768>) : !tile.tensor<128x128xf16> -> !tile.tile<128x128xf16, mat>
   %l = tile.move %m into(%bl : !tile.buffer<left, 32768>) : !tile.tile<128x128xf16, mat> -> !tile.tile<128x128xf16, left>
   %r = tile.move %m into(%br : !tile.buffer<right, 32768>) : !tile.tile<128x128xf16, mat> -> !tile.tile<128x128xf16, right>
-  // expected-error@+1 {{'scf.while' op cannot be emitted to PTO at level2: ptoas 0.27's PlanMemory would not see where the left tile used in this scf.while dies (it frees a buffer only at an op of the buffer's own block, and does not enter scf.while), and the kernel's left tiles (65536 bytes) reach the capacity (65536 bytes), where it reuses addresses and may place another tile over this one while it is live; a boxed tile has no copy onto itself to mark that point, as a vec tile has. Plan the kernel's memory with pypto or dsa-rp (level3)}}
+  // expected-error@+1 {{'scf.while' op cannot be emitted to PTO: at level2, ptoas 0.27's PlanMemory would not see where the left tile used in this scf.while dies (it frees a buffer only at an op of the buffer's own block, and does not enter scf.while), and the kernel's left tiles (65536 bytes) reach the capacity (65536 bytes), where it reuses addresses and may place another tile over this one while it is live; a boxed tile has no copy onto itself to mark that point, as a vec tile has. Plan the kernel's memory with pypto or dsa-rp (level3)}}
   %w = scf.while (%i = %c0) : (index) -> index {
     %more = arith.cmpi ult, %i, %n : index
     scf.condition(%more) %i : index
