@@ -439,3 +439,28 @@ def test_failure_file_parses_with_a_reason_of_several_lines(tmp_path):
     assert written.splitlines()[1] == "// Error: Pass execution failed."
     with ir.Context():
         ir.Module.parse(written)
+
+
+def test_every_emission_refusal_is_classified_as_one():
+    """Each refusal tile-translate makes reads "cannot be emitted to PTO:
+    <why>", the form the fuzzer and the corpus count as a refusal (the
+    level2 refusal of a boxed tile in an scf.while once read "... to PTO at
+    level2: ...", and the fuzzer counted it as a PTO error)."""
+    import os
+    import subprocess
+
+    from conftest import ROOT, TILE_OPT
+
+    invalid = os.path.join(ROOT, "test", "Target", "PTO", "tile-to-pto-invalid.mlir")
+    translate = os.path.join(os.path.dirname(TILE_OPT), "tile-translate")
+    run = subprocess.run(
+        [translate, "--tile-to-pto", "--split-input-file", invalid],
+        capture_output=True,
+        text=True,
+    )
+    errors = re.findall(r"error: (.*)", run.stderr)
+    emission = [e for e in errors if "emitted to PTO" in e]
+    assert len(emission) > 20, run.stderr[-2000:]
+    unclassified = [e for e in emission if fuzz.classify_pto_refusal(e) is None]
+    assert not unclassified, unclassified
+    assert any(fuzz.classify_pto_refusal(e).startswith("scf.while: at level2") for e in emission)
