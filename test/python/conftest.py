@@ -39,29 +39,23 @@ def planmemory_log(tools, text: str, directory, name: str) -> str:
     the ptoas planner emits for `text` (files in `directory`). Its
     "Buffer2Life" gives each buffer's lifetime, "freeTime : -1" for one it
     never frees, and "Need-Plan-CurEntry" shows it planned with reuse."""
-    import subprocess
-
     import tilemem
+    from tilemem.testing import toolchain
 
     compiled = tilemem.compile(text, memory_planner="ptoas")
     pto = directory / f"{name}.pto"
     pto.write_text(compiled.pto)
-    run = subprocess.run(
-        [
-            tools.ptoas,
-            f"--pto-level={compiled.options['pto_level']}",
-            f"--pto-arch={compiled.options['arch']}",
-            "--debug-only=pto-plan-memory",
-            str(pto),
-            "-o",
-            str(directory / f"{name}.cpp"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
+    outcome = toolchain.run_ptoas(
+        tools.ptoas,
+        str(pto),
+        str(directory / f"{name}.cpp"),
+        compiled.options["pto_level"],
+        compiled.options["arch"],
+        insert_sync=False,
+        extra_args=["--debug-only=pto-plan-memory"],
     )
-    assert run.returncode == 0, run.stderr[-2000:]
-    return run.stderr
+    assert outcome.status == "accepted", outcome.message
+    return outcome.stderr
 
 
 # Two acc carries swapped every iteration: a cycle that would need an

@@ -334,6 +334,11 @@ private:
   SmallVector<PendingBlock> pending;
 };
 
+/// A refusal of an emitted loop ("'<op>' op cannot be emitted to PTO: ",
+/// the reason to follow), naming the op the kernel has there: an scf.for
+/// for a while emitted for one, with a note saying why it is a while
+/// (PtoasLimits.cpp).
+InFlightDiagnostic refuseLoop(Operation *loop);
 /// Refusals of kernels ptoas 0.27 crashes on or mistranslates, run on the
 /// emitted PTO function (PtoasLimits.cpp), given its scf.while ops in walk
 /// order.

@@ -528,19 +528,21 @@ private:
 /// IsEnoughForBuffersNoReuse).
 static LogicalResult bracketWhileUses(func::FuncOp target,
                                       std::optional<TargetArch> arch,
-                                      ArrayRef<pto::AllocTileOp> roots,
+                                      MutableArrayRef<pto::AllocTileOp> roots,
                                       const RootPlacement &placement) {
+  // Every root's space is one of the dialect's (emission made them).
+  auto spaceOf = [](pto::AllocTileOp root) {
+    return *symbolizeMemorySpace(root.getType().getLoc());
+  };
   std::array<int64_t, kNumMemorySpaces> declared{};
   std::array<unsigned, kNumMemorySpaces> count{};
-  for (pto::AllocTileOp root : roots)
-    if (std::optional<MemorySpace> space =
-            symbolizeMemorySpace(root.getType().getLoc())) {
-      declared[static_cast<unsigned>(*space)] += physicalBytes(root.getType());
-      ++count[static_cast<unsigned>(*space)];
-    }
+  for (pto::AllocTileOp root : roots) {
+    unsigned space = static_cast<unsigned>(spaceOf(root));
+    declared[space] += physicalBytes(root.getType());
+    ++count[space];
+  }
   OpBuilder builder(target.getContext());
-  for (auto [index, constRoot] : llvm::enumerate(roots)) {
-    pto::AllocTileOp root = constRoot;
+  for (auto [index, root] : llvm::enumerate(roots)) {
     Operation *first = placement.getFirst(index);
     auto lastWhile = dyn_cast<scf::WhileOp>(placement.getLast(index));
     bool genInWhile = placement.isFirstInWhile(index);
@@ -559,23 +561,16 @@ static LogicalResult bracketWhileUses(func::FuncOp target,
       }
       continue;
     }
-    std::optional<MemorySpace> space = symbolizeMemorySpace(type.getLoc());
-    int64_t capacity = getSpaceCapacity(arch.value_or(TargetArch::A3), *space);
-    int64_t bytes = declared[static_cast<unsigned>(*space)];
-    if (bytes < capacity || count[static_cast<unsigned>(*space)] < 2)
+    MemorySpace space = spaceOf(root);
+    int64_t capacity = getSpaceCapacity(arch.value_or(TargetArch::A3), space);
+    int64_t bytes = declared[static_cast<unsigned>(space)];
+    if (bytes < capacity || count[static_cast<unsigned>(space)] < 2)
       continue;
     // The op of the home block the refusal names: the while the tile dies
-    // in, or the op that is or holds the while where it is first written
-    // (a while emitted for an scf.for is named as the kernel has it).
-    Operation *loop = lastWhile ? lastWhile.getOperation() : first;
-    StringRef name = loop->hasAttr(kEmittedForAttrName)
-                         ? StringRef("scf.for")
-                         : loop->getName().getStringRef();
+    // in, or the op that is or holds the while where it is first written.
     InFlightDiagnostic diag =
-        emitError(loop->getLoc())
-        << "'" << name
-        << "' op cannot be emitted to PTO: at level2, ptoas 0.27's PlanMemory "
-           "would not see where the "
+        (lastWhile ? refuseLoop(lastWhile) : refuseLoop(first))
+        << "at level2, ptoas 0.27's PlanMemory would not see where the "
         << type.getLoc() << " tile used in "
         << (lastWhile ? "this scf.while dies (it frees a buffer only at an "
                         "op of the buffer's own block, and does not enter "

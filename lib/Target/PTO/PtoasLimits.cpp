@@ -25,19 +25,7 @@ using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::pto_emission;
 
-/// ptoas 0.27 lowers scf.while to CFG blocks, which it cannot do inside a
-/// single-block region: when an scf.while sits inside an scf.for, scf.if or
-/// scf.while (needsWholeFunctionSCFToCF in its PTOToEmitC.cpp), it first
-/// lowers every scf.for and scf.if of the function to a CFG, then each
-/// scf.while with SCFWhileToCF, which moves only the first block of the
-/// while's regions and casts its terminator to scf.yield: a while whose body
-/// holds an scf.for or scf.if (now several blocks) makes it assert. Such a
-/// kernel is refused at the while, naming the while that forces the
-/// whole-function lowering and the op that makes the body several blocks.
-/// A refusal of an emitted loop, naming the op the kernel has there (an
-/// scf.for for a while emitted for one), with a note saying why it is a
-/// while.
-static InFlightDiagnostic refuseLoop(Operation *loop) {
+InFlightDiagnostic pto_emission::refuseLoop(Operation *loop) {
   bool fromFor = loop->hasAttr(kEmittedForAttrName);
   InFlightDiagnostic diag =
       emitError(loop->getLoc())
@@ -55,6 +43,15 @@ static bool isNested(scf::WhileOp loop) {
   return !isa<func::FuncOp>(loop->getParentOp());
 }
 
+/// ptoas 0.27 lowers scf.while to CFG blocks, which it cannot do inside a
+/// single-block region: when an scf.while sits inside an scf.for, scf.if or
+/// scf.while (needsWholeFunctionSCFToCF in its PTOToEmitC.cpp), it first
+/// lowers every scf.for and scf.if of the function to a CFG, then each
+/// scf.while with SCFWhileToCF, which moves only the first block of the
+/// while's regions and casts its terminator to scf.yield: a while whose body
+/// holds an scf.for or scf.if (now several blocks) makes it assert. Such a
+/// kernel is refused at the while, naming the while that forces the
+/// whole-function lowering and the op that makes the body several blocks.
 LogicalResult pto_emission::checkWhileNesting(func::FuncOp func,
                                               ArrayRef<scf::WhileOp> whiles) {
   const scf::WhileOp *nestedIt = llvm::find_if(whiles, isNested);

@@ -11,6 +11,7 @@ import signal as _signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Sequence
 
 from .settings import PTOAS_TIMEOUT
 from .tools import ToolchainUnavailable, find_ptoas
@@ -97,15 +98,18 @@ def run_ptoas(
     arch: str | None,
     insert_sync: bool = True,
     timeout: float = PTOAS_TIMEOUT,
+    extra_args: Sequence[str] = (),
 ) -> PtoasOutcome:
     """Runs ptoas on `pto_path` writing `cpp_path`, and classifies the
-    outcome (see :class:`PtoasOutcome`)."""
+    outcome (see :class:`PtoasOutcome`). `extra_args` go before the input
+    (e.g. ``--debug-only=pto-plan-memory``, whose account lands in
+    ``stderr``)."""
     cmd = [ptoas, f"--pto-level={level}"]
     if arch:
         cmd.append(f"--pto-arch={arch}")
     if insert_sync:
         cmd.append("--enable-insert-sync")
-    cmd += [pto_path, "-o", cpp_path]
+    cmd += [*extra_args, pto_path, "-o", cpp_path]
     if os.path.exists(cpp_path):
         os.unlink(cpp_path)
     proc, seconds, _, late = _run_timed(cmd, timeout)
