@@ -372,6 +372,22 @@ LogicalResult FunctionEmitter::emitCopy(Operation *op, Value from, Value to) {
   return checkShapes(pto::TMovOp::kShapes, op, "tmov", {from, to});
 }
 
+template <typename Op>
+using tmp_operand_t = decltype(std::declval<Op>().getTmp());
+
+/// The tmp pto-isa's A2/A3 TROWEXPAND<op> broadcasts the column of a
+/// `result`-typed op into: one 32-byte block per row (vbrcb), in repeats of
+/// 8 rows, at most 256 rows at a time (TRowExpandBinaryInstr,
+/// TRowExpandBinaryNormMode in pto/npu/a2a3/TRowExpandBinOp.hpp).
+static TileType rowBroadcastTmpType(Value result) {
+  auto type = cast<TileType>(result.getType());
+  Type element = type.getElementType();
+  int64_t rows = llvm::alignTo(std::min<int64_t>(type.getRows(), 256), 8);
+  int64_t perBlock = 32 * 8 / element.getIntOrFloatBitWidth();
+  return TileType::get(type.getContext(), {rows, perBlock}, element,
+                       type.getSpace());
+}
+
 template <typename PTOOp>
 LogicalResult FunctionEmitter::emitBinary(Operation *op) {
   FailureOr<SmallVector<Value>> ins =
@@ -432,7 +448,25 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
   }
   if (failed(checkShapes(PTOOp::kShapes, op, name, handles)))
     return failure();
-  body.create<PTOOp>(op->getLoc(), handles[0], handles[1], handles[2]);
+  if constexpr (llvm::is_detected<tmp_operand_t, PTOOp>::value) {
+    // At level2 on a3, ptoas plans all of UB, so the column goes through a
+    // tmp of its own, not UB's fixed scratch (docs/pto-emission.md, "UB's
+    // fixed scratch at level2").
+    Value tmp;
+    if (!level3 && arch.value_or(TargetArch::A3) == TargetArch::A3) {
+      FailureOr<Value> scratchTile =
+          scratch(op, rowBroadcastTmpType(op->getResult(0)), name);
+      if (failed(scratchTile))
+        return failure();
+      tmp = *scratchTile;
+    }
+    body.create<PTOOp>(op->getLoc(), handles[0], handles[1], tmp, handles[2]);
+  } else {
+    if (std::is_same_v<PTOOp, pto::TRowExpandAddOp> && !level3 &&
+        !firstFixedScratchUser)
+      firstFixedScratchUser = op;
+    body.create<PTOOp>(op->getLoc(), handles[0], handles[1], handles[2]);
+  }
   return success();
 }
 

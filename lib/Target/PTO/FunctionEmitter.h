@@ -324,6 +324,10 @@ private:
   DenseMap<std::pair<Value, int64_t>, SmallVector<Value>> slotConds;
   /// Loops that carry a value stored in a handle (placeRoots).
   DenseMap<Value, SmallVector<Operation *>> anchors;
+  /// Level2: the first op emitted as a pto.trowexpandadd, which has no tmp
+  /// form, so pto-isa's A2/A3 TROWEXPANDADD uses UB's fixed scratch
+  /// (placeRoots).
+  Operation *firstFixedScratchUser = nullptr;
   /// The blocks emitBlock is inside of, innermost last: the next op of
   /// each, what follows it and the insertion point to return to.
   struct PendingBlock {

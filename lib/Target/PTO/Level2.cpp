@@ -590,6 +590,49 @@ static LogicalResult bracketWhileUses(func::FuncOp target,
   return success();
 }
 
+/// pto-isa's A2/A3 TROWEXPAND<op> without a tmp broadcasts the column
+/// through a fixed scratch at UB [184 KiB, 192 KiB) (TMP_UB_OFFSET), the
+/// bytes a3's vec capacity (getSpaceCapacity) leaves out; ptoas 0.27's
+/// PlanMemory plans all 192 KiB. So level2 passes the other row broadcasts
+/// a tmp of their own (emitBinary), but ptoas has no tmp form of
+/// trowexpandadd. While a space's buffers fit, PlanMemory places them one
+/// after another from 0 (PlanBuffersWithoutReuse), so vec roots whose sizes
+/// (32-byte aligned, as it aligns them) add up to at most 184 KiB all stay
+/// below the scratch; beyond that it may place a tile there, and on the NPU
+/// the op overwrites it while it is live (the simulator has no such scratch
+/// and computes right). A kernel with a trowexpandadd whose vec roots exceed
+/// 184 KiB is refused at it. Without the tmp, a trowexpandmul did this:
+///
+///   vec roots: 4 x 32 KiB, 28 KiB, 16 KiB, 256 B, 16 KiB = 188.25 KiB
+///   PlanMemory: the last 16 KiB tile at [172.25 KiB, 188.25 KiB),
+///   live across TROWEXPANDMUL, which writes its column from 184 KiB on
+static LogicalResult checkFixedUBScratch(std::optional<TargetArch> arch,
+                                         ArrayRef<pto::AllocTileOp> roots,
+                                         Operation *user) {
+  if (!user || arch.value_or(TargetArch::A3) != TargetArch::A3)
+    return success();
+  constexpr int64_t kPlanMemoryAlignBytes = 32; // ubAlignSize: 256 bits
+  int64_t below = getSpaceCapacity(TargetArch::A3, MemorySpace::Vec);
+  int64_t declared = 0;
+  for (pto::AllocTileOp root : roots)
+    if (root.getType().getLoc() == "vec")
+      declared +=
+          llvm::alignTo(physicalBytes(root.getType()), kPlanMemoryAlignBytes);
+  if (declared <= below)
+    return success();
+  return cannotEmit(user)
+         << "at level2 on a3, pto-isa's TROWEXPANDADD (which ptoas 0.27 "
+            "takes without a tmp) broadcasts its column through UB's fixed "
+            "scratch at "
+         << below << " bytes (TMP_UB_OFFSET), and the kernel's vec tiles ("
+         << declared
+         << " bytes) do not fit below it, so ptoas 0.27's PlanMemory, which "
+            "plans all of UB, may place a tile live across this op in the "
+            "scratch, where the op overwrites it on the NPU. Plan the "
+            "kernel's memory with pypto or dsa-rp (level3), which keep the "
+            "scratch free";
+}
+
 LogicalResult FunctionEmitter::placeRoots() {
   Block *entry = &target.getBody().front();
   SmallVector<pto::AllocTileOp> allocs(entry->getOps<pto::AllocTileOp>());
@@ -642,5 +685,7 @@ LogicalResult FunctionEmitter::placeRoots() {
     for (Operation *op : group)
       op->moveBefore(placement.getFirst(index));
   }
+  if (failed(checkFixedUBScratch(arch, roots, firstFixedScratchUser)))
+    return failure();
   return bracketWhileUses(target, arch, roots, placement);
 }

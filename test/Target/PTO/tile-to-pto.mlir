@@ -744,21 +744,25 @@ func.func @bool_scalars(%A: !tile.tensor<16x16xi32>, %B: !tile.tensor<16x16xf32>
 // row_expand_* ops with the column as its col_major tile_buf, the
 // col_expand_* ops with the row as a row-major 1x16 tile_buf, the result in
 // the source's window where it shares it, and row_expand / col_expand into
-// windows of their own.
+// windows of their own. At level2 on a3 every row broadcast but
+// trowexpandadd (which ptoas takes without one) gets a tmp of one 32-byte
+// block per row, rather than UB's fixed scratch.
 // CHECK-LABEL: func.func @broadcasts(
 // CHECK: %[[X:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
 // CHECK: %[[C:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, {{.*}}blayout=col_major
 // CHECK: pto.trowexpandadd ins(%[[X]], %[[C]] : {{.*}}) outs(%[[X]] :
-// CHECK: pto.trowexpandsub ins(%[[X]], %[[C]] : {{.*}}) outs(%[[X]] :
-// CHECK: pto.trowexpanddiv ins(%[[X]], %[[C]] : {{.*}}) outs(%[[X]] :
-// CHECK: pto.trowexpandmax ins(%[[X]], %[[C]] : {{.*}}) outs(%[[X]] :
+// CHECK: %[[T1:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=row_major
+// CHECK: pto.trowexpandsub ins(%[[X]], %[[C]], %[[T1]] : {{.*}}) outs(%[[X]] :
+// CHECK: %[[T2:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8,
+// CHECK: pto.trowexpanddiv ins(%[[X]], %[[C]], %[[T2]] : {{.*}}) outs(%[[X]] :
+// CHECK: pto.trowexpandmax ins(%[[X]], %[[C]], %{{.*}} : {{.*}}) outs(%[[X]] :
 // CHECK: %[[R:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, {{.*}}blayout=row_major
 // CHECK: pto.tcolexpandadd ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
 // CHECK: pto.tcolexpandsub ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
 // CHECK: pto.tcolexpandmul ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
 // CHECK: pto.tcolexpanddiv ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
 // CHECK: pto.tcolexpandmax ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
-// CHECK: pto.trowexpandmin ins(%[[X]], %[[C]] : {{.*}}) outs(%[[X]] :
+// CHECK: pto.trowexpandmin ins(%[[X]], %[[C]], %{{.*}} : {{.*}}) outs(%[[X]] :
 // CHECK: pto.tcolexpandmin ins(%[[X]], %[[R]] : {{.*}}) outs(%[[X]] :
 // CHECK: %[[E:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
 // CHECK: pto.trowexpand ins(%[[C]] : {{.*}}) outs(%[[E]] :

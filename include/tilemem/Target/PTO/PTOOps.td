@@ -310,12 +310,29 @@ class PTO_BroadcastOp<string mnemonic, string tileOp, string shapes = "Free">
     : PTO_BinaryOp<mnemonic, tileOp, "Broadcast", shapes> {
   let summary = "broadcast " # !substr(mnemonic, 1);
 }
-def PTO_TRowExpandMulOp : PTO_BroadcastOp<"trowexpandmul", "RowExpandMulOp">;
+// ins(%a, %column[, %tmp] : T, C[, S]) outs(%d : T). Without %tmp,
+// pto-isa's A2/A3 TROWEXPAND<op> broadcasts the column through UB's fixed
+// scratch at 184 KiB (TMP_UB_OFFSET); with it, through %tmp (level2 on a3
+// passes one: docs/pto-emission.md, "UB's fixed scratch at level2").
+// ptoas 0.27 has no tmp form of trowexpandadd.
+class PTO_RowBroadcastOp<string mnemonic, string tileOp>
+    : PTO_Op<mnemonic>, PTO_EmittedFrom<tileOp, "Broadcast", "Free"> {
+  let summary = "broadcast " # !substr(mnemonic, 1);
+  let extraClassDeclaration = emissionTable;
+  let arguments = (ins AnyType:$src0, AnyType:$src1, Optional<AnyType>:$tmp,
+                       AnyType:$dst);
+  let assemblyFormat = [{
+    `ins` `(` $src0 `,` $src1 (`,` $tmp^)? `:` qualified(type($src0)) `,`
+    qualified(type($src1)) (`,` qualified(type($tmp))^)? `)`
+    `outs` `(` $dst `:` qualified(type($dst)) `)` attr-dict
+  }];
+}
+def PTO_TRowExpandMulOp : PTO_RowBroadcastOp<"trowexpandmul", "RowExpandMulOp">;
 def PTO_TRowExpandAddOp : PTO_BroadcastOp<"trowexpandadd", "RowExpandAddOp">;
-def PTO_TRowExpandSubOp : PTO_BroadcastOp<"trowexpandsub", "RowExpandSubOp">;
-def PTO_TRowExpandDivOp : PTO_BroadcastOp<"trowexpanddiv", "RowExpandDivOp">;
-def PTO_TRowExpandMaxOp : PTO_BroadcastOp<"trowexpandmax", "RowExpandMaxOp">;
-def PTO_TRowExpandMinOp : PTO_BroadcastOp<"trowexpandmin", "RowExpandMinOp">;
+def PTO_TRowExpandSubOp : PTO_RowBroadcastOp<"trowexpandsub", "RowExpandSubOp">;
+def PTO_TRowExpandDivOp : PTO_RowBroadcastOp<"trowexpanddiv", "RowExpandDivOp">;
+def PTO_TRowExpandMaxOp : PTO_RowBroadcastOp<"trowexpandmax", "RowExpandMaxOp">;
+def PTO_TRowExpandMinOp : PTO_RowBroadcastOp<"trowexpandmin", "RowExpandMinOp">;
 // ptoas's verifier of tcolexpand<op>: "expects src0/dst to have same shape".
 def PTO_TColExpandAddOp : PTO_BroadcastOp<"tcolexpandadd", "ColExpandAddOp", "SourceResultShape">;
 def PTO_TColExpandSubOp : PTO_BroadcastOp<"tcolexpandsub", "ColExpandSubOp", "SourceResultShape">;
