@@ -448,12 +448,13 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
   }
   if (failed(checkShapes(PTOOp::kShapes, op, name, handles)))
     return failure();
+  // At level2 on a3, ptoas plans all of UB, so a row broadcast's column goes
+  // through a tmp of its own, not UB's fixed scratch (docs/pto-emission.md,
+  // "UB's fixed scratch at level2").
+  bool ownTmp = !level3 && arch.value_or(TargetArch::A3) == TargetArch::A3;
   if constexpr (llvm::is_detected<tmp_operand_t, PTOOp>::value) {
-    // At level2 on a3, ptoas plans all of UB, so the column goes through a
-    // tmp of its own, not UB's fixed scratch (docs/pto-emission.md, "UB's
-    // fixed scratch at level2").
     Value tmp;
-    if (!level3 && arch.value_or(TargetArch::A3) == TargetArch::A3) {
+    if (ownTmp) {
       FailureOr<Value> scratchTile =
           scratch(op, rowBroadcastTmpType(op->getResult(0)), name);
       if (failed(scratchTile))
@@ -461,12 +462,47 @@ LogicalResult FunctionEmitter::emitBinary(Operation *op) {
       tmp = *scratchTile;
     }
     body.create<PTOOp>(op->getLoc(), handles[0], handles[1], tmp, handles[2]);
+  } else if constexpr (std::is_same_v<PTOOp, pto::TRowExpandAddOp>) {
+    if (ownTmp)
+      return emitRowExpandAddWithTmp(op, handles);
+    body.create<PTOOp>(op->getLoc(), handles[0], handles[1], handles[2]);
   } else {
-    if (std::is_same_v<PTOOp, pto::TRowExpandAddOp> && !level3 &&
-        !firstFixedScratchUser)
-      firstFixedScratchUser = op;
     body.create<PTOOp>(op->getLoc(), handles[0], handles[1], handles[2]);
   }
+  return success();
+}
+
+LogicalResult
+FunctionEmitter::emitRowExpandAddWithTmp(Operation *op,
+                                         ArrayRef<Value> handles) {
+  // ptoas has no tmp form of trowexpandadd, so a + c is emitted as
+  // a - (-c): IEEE defines x - y as x + (-y), and -1 * c negates exactly
+  // (signed zeros and NaNs included); integers wrap alike. The negated
+  // column is a tile of its own, written through the row over its bytes
+  // (pto-isa's TMULS reads row-major tiles).
+  Location loc = op->getLoc();
+  Value column = op->getOperand(1);
+  auto columnType = cast<TileType>(column.getType());
+  FailureOr<Value> columnRow = storageOrderHandle(column, handles[1], op);
+  if (failed(columnRow))
+    return failure();
+  FailureOr<Value> negated = scratch(op, columnType, "trowexpandsub");
+  if (failed(negated))
+    return failure();
+  FailureOr<Value> tmp =
+      scratch(op, rowBroadcastTmpType(op->getResult(0)), "trowexpandsub");
+  if (failed(tmp))
+    return failure();
+  Value negatedRow =
+      prologue.create<pto::TReshapeOp>(loc, columnRow->getType(), *negated);
+  Type element = columnType.getElementType();
+  TypedAttr minusOne = isa<FloatType>(element)
+                           ? TypedAttr(body.getFloatAttr(element, -1.0))
+                           : TypedAttr(body.getIntegerAttr(element, -1));
+  Value factor = body.create<arith::ConstantOp>(loc, minusOne);
+  body.create<pto::TMulSOp>(loc, *columnRow, factor, negatedRow);
+  body.create<pto::TRowExpandSubOp>(loc, handles[0], *negated, *tmp,
+                                    handles[2]);
   return success();
 }
 

@@ -115,6 +115,9 @@ private:
                    failed(requireDense(handle, op, ptoOp, what)));
   }
   FailureOr<Value> scratch(Operation *op, TileType type, StringRef ptoOp);
+  /// Level2 on a3: tile.row_expand_add as a pto.trowexpandsub of the negated
+  /// column with a tmp (`handles`: source, column, result).
+  LogicalResult emitRowExpandAddWithTmp(Operation *op, ArrayRef<Value> handles);
   /// The PTO type of a `type` value stored in `window`: mapTileType's,
   /// with the base layout the window is dense in (a vec tile read
   /// transposed is col_major), or a diagnostic when no tile_buf describes it.
@@ -322,12 +325,19 @@ private:
   /// it selects, so an op on several windows of one slot is repeated once
   /// per slot rather than once per combination.
   DenseMap<std::pair<Value, int64_t>, SmallVector<Value>> slotConds;
+  /// Level3: the bytes each alloc_tile may cover, [lo, hi) in its space,
+  /// and its address when it is a constant (a dynamic slot's is not).
+  struct HandleBytes {
+    Value handle;
+    int64_t lo, hi;
+    std::optional<int64_t> start;
+  };
+  SmallVector<HandleBytes> level3Handles;
+  /// Level3: a pto.barrier before every op on a tile_buf that shares bytes
+  /// with one ptoas's InsertSync cannot relate to it (PtoasLimits.cpp).
+  void separateUnrelatedHandles();
   /// Loops that carry a value stored in a handle (placeRoots).
   DenseMap<Value, SmallVector<Operation *>> anchors;
-  /// Level2: the first op emitted as a pto.trowexpandadd, which has no tmp
-  /// form, so pto-isa's A2/A3 TROWEXPANDADD uses UB's fixed scratch
-  /// (placeRoots).
-  Operation *firstFixedScratchUser = nullptr;
   /// The blocks emitBlock is inside of, innermost last: the next op of
   /// each, what follows it and the insertion point to return to.
   struct PendingBlock {

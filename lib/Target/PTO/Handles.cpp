@@ -156,9 +156,12 @@ FunctionEmitter::windowHandle(const Window &window, TileType type,
   } else {
     int64_t slotBytes = cast<BufferType>(alloc.getType()).getSize();
     int64_t base = alloc.getAddrAttr().getInt() + window.offset;
+    int64_t bytes = physicalBytes(*ptoType);
     if (!window.dynamicSlot) {
-      Value addr = i64Const(base + window.staticSlot * slotBytes);
+      int64_t start = base + window.staticSlot * slotBytes;
+      Value addr = i64Const(start);
       handle = prologue.create<pto::AllocTileOp>(loc, *ptoType, addr);
+      level3Handles.push_back({handle, start, start + bytes, start});
     } else {
       Value scale = i64Const(slotBytes), offset = i64Const(base);
       OpBuilder &builder =
@@ -174,6 +177,9 @@ FunctionEmitter::windowHandle(const Window &window, TileType type,
       Value scaled = builder.create<arith::MulIOp>(loc, slot64, scale);
       Value addr = builder.create<arith::AddIOp>(loc, scaled, offset);
       handle = builder.create<pto::AllocTileOp>(loc, *ptoType, addr);
+      int64_t slots = cast<BufferType>(alloc.getType()).getSlots();
+      level3Handles.push_back(
+          {handle, base, base + (slots - 1) * slotBytes + bytes, std::nullopt});
     }
   }
   windowHandles[key] = handle;
@@ -228,9 +234,13 @@ FailureOr<Value> FunctionEmitter::scratch(Operation *op, TileType type,
                              "address from `"
                           << TileDialect::kScratchAddrAttrName
                           << "`, which is missing (run the address planner)";
-  return prologue
-      .create<pto::AllocTileOp>(op->getLoc(), ptoType, i64Const(addr.getInt()))
-      .getResult();
+  int64_t start = addr.getInt();
+  Value handle =
+      prologue.create<pto::AllocTileOp>(op->getLoc(), ptoType, i64Const(start))
+          .getResult();
+  level3Handles.push_back(
+      {handle, start, start + physicalBytes(ptoType), start});
+  return handle;
 }
 
 Value FunctionEmitter::convertScalar(Value value, Type to, Location loc) {

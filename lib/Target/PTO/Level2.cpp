@@ -590,47 +590,55 @@ static LogicalResult bracketWhileUses(func::FuncOp target,
   return success();
 }
 
-/// pto-isa's A2/A3 TROWEXPAND<op> without a tmp broadcasts the column
-/// through a fixed scratch at UB [184 KiB, 192 KiB) (TMP_UB_OFFSET), the
-/// bytes a3's vec capacity (getSpaceCapacity) leaves out; ptoas 0.27's
-/// PlanMemory plans all 192 KiB. So level2 passes the other row broadcasts
-/// a tmp of their own (emitBinary), but ptoas has no tmp form of
-/// trowexpandadd. While a space's buffers fit, PlanMemory places them one
-/// after another from 0 (PlanBuffersWithoutReuse), so vec roots whose sizes
-/// (32-byte aligned, as it aligns them) add up to at most 184 KiB all stay
-/// below the scratch; beyond that it may place a tile there, and on the NPU
-/// the op overwrites it while it is live (the simulator has no such scratch
-/// and computes right). A kernel with a trowexpandadd whose vec roots exceed
-/// 184 KiB is refused at it. Without the tmp, a trowexpandmul did this:
-///
-///   vec roots: 4 x 32 KiB, 28 KiB, 16 KiB, 256 B, 16 KiB = 188.25 KiB
-///   PlanMemory: the last 16 KiB tile at [172.25 KiB, 188.25 KiB),
-///   live across TROWEXPANDMUL, which writes its column from 184 KiB on
-static LogicalResult checkFixedUBScratch(std::optional<TargetArch> arch,
-                                         ArrayRef<pto::AllocTileOp> roots,
-                                         Operation *user) {
-  if (!user || arch.value_or(TargetArch::A3) != TargetArch::A3)
-    return success();
-  constexpr int64_t kPlanMemoryAlignBytes = 32; // ubAlignSize: 256 bits
-  int64_t below = getSpaceCapacity(TargetArch::A3, MemorySpace::Vec);
-  int64_t declared = 0;
-  for (pto::AllocTileOp root : roots)
-    if (root.getType().getLoc() == "vec")
-      declared +=
-          llvm::alignTo(physicalBytes(root.getType()), kPlanMemoryAlignBytes);
-  if (declared <= below)
-    return success();
-  return cannotEmit(user)
-         << "at level2 on a3, pto-isa's TROWEXPANDADD (which ptoas 0.27 "
-            "takes without a tmp) broadcasts its column through UB's fixed "
-            "scratch at "
-         << below << " bytes (TMP_UB_OFFSET), and the kernel's vec tiles ("
-         << declared
-         << " bytes) do not fit below it, so ptoas 0.27's PlanMemory, which "
-            "plans all of UB, may place a tile live across this op in the "
-            "scratch, where the op overwrites it on the NPU. Plan the "
-            "kernel's memory with pypto or dsa-rp (level3), which keep the "
-            "scratch free";
+/// ptoas 0.27's InsertSync relates two tile_bufs only through one root (one
+/// pto.pointer_cast address value: MemoryDependentAnalyzer::MemAlias), and
+/// PlanMemory, once a space's tiles exceed its capacity, may place a buffer
+/// over part of one that died, from another address. A load into the new
+/// buffer then need not wait for the store still reading the old one (the
+/// level3 form of this, and the measured missing wait: docs/pto-emission.md,
+/// "Syncs between tiles at different addresses"). In such a space each root
+/// is put behind a pto.barrier <PIPE_ALL> at its first use: every access to
+/// whatever held its bytes before has completed (PlanMemory overlays only
+/// buffers whose lifetimes are apart, and a root first used in a loop body
+/// meets the barrier in every iteration).
+static void separateReusedRoots(std::optional<TargetArch> arch,
+                                MutableArrayRef<pto::AllocTileOp> roots,
+                                const RootPlacement &placement) {
+  // Sizes as PlanMemory aligns them (ubAlignSize, l0*AlignSize).
+  auto planned = [](pto::TileBufType type) {
+    StringRef loc = type.getLoc();
+    int64_t align = loc == "left" || loc == "right" || loc == "acc" ? 512 : 32;
+    return static_cast<int64_t>(llvm::alignTo(physicalBytes(type), align));
+  };
+  llvm::StringMap<int64_t> declared;
+  llvm::StringMap<unsigned> count;
+  for (pto::AllocTileOp root : roots) {
+    declared[root.getType().getLoc()] += planned(root.getType());
+    ++count[root.getType().getLoc()];
+  }
+  OpBuilder builder(roots.empty() ? nullptr : roots.front().getContext());
+  for (auto [index, root] : llvm::enumerate(roots)) {
+    StringRef loc = root.getType().getLoc();
+    // Below the capacity PlanMemory gives every buffer its own bytes
+    // (IsEnoughForBuffersNoReuse); tilemem's capacity is at most its own.
+    MemorySpace space = *symbolizeMemorySpace(loc);
+    if (count[loc] < 2 ||
+        declared[loc] < getSpaceCapacity(arch.value_or(TargetArch::A3), space))
+      continue;
+    // One barrier serves the roots first used right after it: only
+    // alloc_tiles and their views (no accesses) lie between.
+    Operation *first = placement.getFirst(index);
+    Operation *previous = first->getPrevNode();
+    while (previous &&
+           isa<pto::AllocTileOp, pto::SubsetOp, pto::TReshapeOp>(previous))
+      previous = previous->getPrevNode();
+    auto barrier = dyn_cast_or_null<pto::BarrierOp>(previous);
+    if (barrier && barrier.getPipe().getPipe() == "PIPE_ALL")
+      continue;
+    builder.setInsertionPoint(first);
+    builder.create<pto::BarrierOp>(
+        root.getLoc(), pto::PipeAttr::get(root.getContext(), "PIPE_ALL"));
+  }
 }
 
 LogicalResult FunctionEmitter::placeRoots() {
@@ -685,7 +693,6 @@ LogicalResult FunctionEmitter::placeRoots() {
     for (Operation *op : group)
       op->moveBefore(placement.getFirst(index));
   }
-  if (failed(checkFixedUBScratch(arch, roots, firstFixedScratchUser)))
-    return failure();
+  separateReusedRoots(arch, roots, placement);
   return bracketWhileUses(target, arch, roots, placement);
 }

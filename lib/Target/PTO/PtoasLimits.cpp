@@ -570,3 +570,99 @@ std::optional<int64_t> FunctionEmitter::knownIndex(Value value) const {
     return it->second;
   return std::nullopt;
 }
+
+/// ptoas 0.27's InsertSync (MemoryDependentAnalyzer::MemAlias) relates two
+/// accesses to local memory only through the same root: after
+/// PTOViewToMemref a level3 alloc_tile is a pto.pointer_cast whose root is
+/// its address value, so tile_bufs at one address (one shared constant) are
+/// related, and two whose bytes overlap from different addresses (a slice
+/// at an offset of its source, a buffer placed over part of a dead one, a
+/// dynamic slot's computed address) are not: a TLOAD into [0, 4096) and a
+/// TEXP reading [2048, 4096) got no MTE2 -> V wait, so on the NPU the vector
+/// unit may read before the load lands (the simulator runs in order and
+/// computes right). Each op on a tile_buf whose possible bytes overlap those
+/// of another that ptoas cannot relate to it is put behind a
+/// pto.barrier <PIPE_ALL>: every earlier access, of any pipe, completes
+/// before it, and every later access to the other tile_buf waits behind a
+/// barrier of its own.
+///
+///   %a = pto.alloc_tile addr = %c0_i64 : <16x64xf32>     // [0, 4096)
+///   %b = pto.alloc_tile addr = %c2048_i64 : <8x64xf32>   // [2048, 4096)
+///   pto.barrier <PIPE_ALL>
+///   pto.tload ins(%x) outs(%a)
+///   pto.barrier <PIPE_ALL>
+///   pto.texp ins(%b) outs(%c)
+///
+/// Which tile_bufs overlap another of a different root is found per space
+/// by two sweeps over their ranges sorted by start (forward: one that
+/// starts earlier; backward: one that starts later), each keeping the
+/// reach of the two farthest ranges of different roots: O(H log H).
+void FunctionEmitter::separateUnrelatedHandles() {
+  // Tile_bufs at one constant address share its constant, hence a root.
+  auto sameRoot = [](const HandleBytes &a, const HandleBytes &b) {
+    return a.start && b.start ? *a.start == *b.start : a.handle == b.handle;
+  };
+  llvm::MapVector<StringRef, SmallVector<const HandleBytes *>> bySpace;
+  for (const HandleBytes &bytes : level3Handles)
+    bySpace[cast<pto::TileBufType>(bytes.handle.getType()).getLoc()].push_back(
+        &bytes);
+  DenseSet<Value> unrelated;
+  for (auto &[space, ranges] : bySpace) {
+    llvm::sort(ranges, [](const HandleBytes *a, const HandleBytes *b) {
+      return a->lo < b->lo;
+    });
+    // Forward: the farthest end reached so far, the range reaching it, and
+    // the farthest end of a range of another root than that one.
+    const HandleBytes *top = nullptr;
+    int64_t otherReach = std::numeric_limits<int64_t>::min();
+    for (const HandleBytes *range : ranges) {
+      if (top) {
+        int64_t reach = sameRoot(*range, *top) ? otherReach : top->hi;
+        if (reach > range->lo)
+          unrelated.insert(range->handle);
+      }
+      if (!top || range->hi > top->hi) {
+        if (top && !sameRoot(*range, *top))
+          otherReach = top->hi;
+        top = range;
+      } else if (!sameRoot(*range, *top)) {
+        otherReach = std::max(otherReach, range->hi);
+      }
+    }
+    // Backward: the nearest start among the ranges starting later.
+    const HandleBytes *first = nullptr;
+    int64_t otherStart = std::numeric_limits<int64_t>::max();
+    for (const HandleBytes *range : llvm::reverse(ranges)) {
+      if (first) {
+        int64_t start = sameRoot(*range, *first) ? otherStart : first->lo;
+        if (start < range->hi)
+          unrelated.insert(range->handle);
+      }
+      if (!first || range->lo < first->lo) {
+        if (first && !sameRoot(*range, *first))
+          otherStart = first->lo;
+        first = range;
+      } else if (!sameRoot(*range, *first)) {
+        otherStart = std::min(otherStart, range->lo);
+      }
+    }
+  }
+  if (unrelated.empty())
+    return;
+  SmallVector<Operation *> accesses;
+  tile::walk(target, [&](Operation *op) {
+    if (!isa<pto::AllocTileOp, pto::BarrierOp>(op) &&
+        llvm::any_of(op->getOperands(),
+                     [&](Value v) { return unrelated.contains(v); }))
+      accesses.push_back(op);
+  });
+  OpBuilder builder(target.getContext());
+  for (Operation *op : accesses) {
+    auto previous = dyn_cast_or_null<pto::BarrierOp>(op->getPrevNode());
+    if (previous && previous.getPipe().getPipe() == "PIPE_ALL")
+      continue;
+    builder.setInsertionPoint(op);
+    builder.create<pto::BarrierOp>(
+        op->getLoc(), pto::PipeAttr::get(op->getContext(), "PIPE_ALL"));
+  }
+}

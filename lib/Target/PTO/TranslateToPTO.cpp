@@ -75,6 +75,8 @@ LogicalResult FunctionEmitter::emit() {
       return failure();
     if (failed(placeRoots()))
       return failure();
+  } else {
+    separateUnrelatedHandles();
   }
   return success();
 }

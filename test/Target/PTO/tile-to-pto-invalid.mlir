@@ -869,34 +869,3 @@ func.func @left_tile_dies_in_while(%A: !tile.tensor<128x128xf16>, %D: !tile.tens
   %s2 = tile.store %q, %D[%c0, %c0] : !tile.tile<128x128xf32, acc>, !tile.tensor<128x128xf32>
   return %s2 : !tile.tensor<128x128xf32>
 }
-
-// -----
-
-// Tests that a row_expand_add is refused at level2 on a3 when the kernel's
-// vec tiles do not fit below UB's fixed scratch at 184 KiB, which pto-isa's
-// A2/A3 TROWEXPANDADD broadcasts its column through (ptoas has no tmp form
-// of it, as of the other row broadcasts) and ptoas's PlanMemory may place a
-// live tile in (ptoas/ub-scratch.mlir).
-module attributes {tile.target_arch = "a3"} {
-func.func @row_expand_add_over_ub_scratch(%X: !tile.tensor<64x128xf32>, %V: !tile.tensor<64x1xf32>, %O: !tile.tensor<64x128xf32>) -> !tile.tensor<64x128xf32> {
-  %c0 = arith.constant 0 : index
-  %b0 = tile.alloc : !tile.buffer<vec, 32768>
-  %b1 = tile.alloc : !tile.buffer<vec, 32768>
-  %b2 = tile.alloc : !tile.buffer<vec, 32768>
-  %b3 = tile.alloc : !tile.buffer<vec, 32768>
-  %b4 = tile.alloc : !tile.buffer<vec, 32768>
-  %b5 = tile.alloc : !tile.buffer<vec, 32768>
-  %bv = tile.alloc : !tile.buffer<vec, 256>
-  %x = tile.load %X[%c0, %c0] into(%b0 : !tile.buffer<vec, 32768>) : !tile.tensor<64x128xf32> -> !tile.tile<64x128xf32, vec>
-  %e1 = tile.exp %x into(%b1 : !tile.buffer<vec, 32768>) : !tile.tile<64x128xf32, vec>
-  %e2 = tile.exp %e1 into(%b2 : !tile.buffer<vec, 32768>) : !tile.tile<64x128xf32, vec>
-  %e3 = tile.exp %e2 into(%b3 : !tile.buffer<vec, 32768>) : !tile.tile<64x128xf32, vec>
-  %e4 = tile.exp %e3 into(%b4 : !tile.buffer<vec, 32768>) : !tile.tile<64x128xf32, vec>
-  %v = tile.load %V[%c0, %c0] into(%bv : !tile.buffer<vec, 256>) : !tile.tensor<64x1xf32> -> !tile.tile<64x1xf32, vec>
-  // expected-error@+1 {{'tile.row_expand_add' op cannot be emitted to PTO: at level2 on a3, pto-isa's TROWEXPANDADD (which ptoas 0.27 takes without a tmp) broadcasts its column through UB's fixed scratch at 188416 bytes (TMP_UB_OFFSET), and the kernel's vec tiles (196864 bytes) do not fit below it, so ptoas 0.27's PlanMemory, which plans all of UB, may place a tile live across this op in the scratch, where the op overwrites it on the NPU. Plan the kernel's memory with pypto or dsa-rp (level3), which keep the scratch free}}
-  %r = tile.row_expand_add %e4, %v into(%b5 : !tile.buffer<vec, 32768>) : !tile.tile<64x128xf32, vec>, !tile.tile<64x1xf32, vec>
-  %s = tile.add %r, %x into(%b5 : !tile.buffer<vec, 32768>) : !tile.tile<64x128xf32, vec>
-  %o = tile.store %s, %O[%c0, %c0] : !tile.tile<64x128xf32, vec>, !tile.tensor<64x128xf32>
-  return %o : !tile.tensor<64x128xf32>
-}
-}

@@ -112,7 +112,10 @@ module attributes {tile.target_arch = "a5"} {
 // Tests that at level3 every view is the alloc_tile at its own address with
 // its own type (a handle is its address): an assemble copies its source into
 // the block's alloc_tile (byte 12288 = row 48 of the target), and a reshape
-// is an alloc_tile at the target's address with the reshaped type.
+// is an alloc_tile at the target's address with the reshaped type. The
+// block shares bytes with the target from another address, which ptoas's
+// InsertSync does not relate, so every op on either waits behind a
+// pto.barrier <PIPE_ALL> (@unrelated_handles).
 // CHECK-LABEL: func.func @assemble(
 // CHECK: %[[A0:.*]] = arith.constant 0 : i64
 // CHECK: %[[T:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64,
@@ -120,9 +123,13 @@ module attributes {tile.target_arch = "a5"} {
 // CHECK: %[[A12288:.*]] = arith.constant 12288 : i64
 // CHECK-NEXT: %[[BLOCK:.*]] = pto.alloc_tile addr = %[[A12288]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64,
 // CHECK-NEXT: %[[FLAT:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=32,
-// CHECK: pto.texpands ins(%{{.*}}) outs(%[[OTHER]] : {{.*}})
+// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.tload ins(%{{.*}}) outs(%[[T]] : {{.*}})
+// CHECK-NEXT: pto.texpands ins(%{{.*}}) outs(%[[OTHER]] : {{.*}})
+// CHECK-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
 // CHECK-NEXT: pto.tmov ins(%[[OTHER]] : {{.*}}) outs(%[[BLOCK]] : {{.*}})
 // CHECK-NEXT: %{{.*}} = pto.partition_view
+// CHECK-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
 // CHECK-NEXT: pto.tstore ins(%[[FLAT]] : {{.*}})
 func.func @assemble(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<128x32xf32>) -> !tile.tensor<128x32xf32> {
   %c0 = arith.constant 0 : index
@@ -384,4 +391,33 @@ func.func @select(%A: !tile.tensor<16x16xi32>, %n: i32) -> !tile.tensor<16x16xi3
   %s = tile.sel %m, %x, %z into(%p : !tile.buffer<vec, 1024>) {tile.scratch_addr = 2560 : i64} : !tile.tile<16x32xi8, vec>, !tile.tile<16x16xi32, vec>
   %A1 = tile.store %s, %A[%c0, %c0] : !tile.tile<16x16xi32, vec>, !tile.tensor<16x16xi32>
   return %A1 : !tile.tensor<16x16xi32>
+}
+
+// -----
+
+// Tests that level3 puts a pto.barrier <PIPE_ALL> before each op on a
+// tile_buf whose bytes another at a different address shares (ptoas's
+// InsertSync relates tile_bufs through one address value only, so a load
+// into [0, 4096) and an exp reading [2048, 4096) got no wait between them),
+// and none before ops on tile_bufs that share an address or no bytes: %s
+// and %x overlap from different addresses, %e (a buffer of its own) and %x
+// at one address do not need one.
+// CHECK-LABEL: func.func @unrelated_handles(
+// CHECK-DAG: %[[X:.*]] = pto.alloc_tile addr = %[[A0:[^ ]*]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64,
+// CHECK-DAG: %[[S:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64,
+// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.tload ins(%{{.*}}) outs(%[[X]] :
+// CHECK-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.texp ins(%[[S]] : {{.*}}) outs(%[[E:.*]] :
+// CHECK-NEXT: pto.partition_view
+// CHECK-NEXT: pto.tstore ins(%[[E]] :
+func.func @unrelated_handles(%X: !tile.tensor<16x64xf32>, %O: !tile.tensor<8x64xf32>) -> !tile.tensor<8x64xf32> {
+  %c0 = arith.constant 0 : index
+  %bx = tile.alloc addr = 0 : !tile.buffer<vec, 4096>
+  %be = tile.alloc addr = 4096 : !tile.buffer<vec, 2048>
+  %x = tile.load %X[%c0, %c0] into(%bx : !tile.buffer<vec, 4096>) : !tile.tensor<16x64xf32> -> !tile.tile<16x64xf32, vec>
+  %s = tile.slice %x[8, 0] : !tile.tile<16x64xf32, vec> -> !tile.tile<8x64xf32, vec>
+  %e = tile.exp %s into(%be : !tile.buffer<vec, 2048>) : !tile.tile<8x64xf32, vec>
+  %o = tile.store %e, %O[%c0, %c0] : !tile.tile<8x64xf32, vec>, !tile.tensor<8x64xf32>
+  return %o : !tile.tensor<8x64xf32>
 }

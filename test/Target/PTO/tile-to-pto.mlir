@@ -744,13 +744,21 @@ func.func @bool_scalars(%A: !tile.tensor<16x16xi32>, %B: !tile.tensor<16x16xf32>
 // row_expand_* ops with the column as its col_major tile_buf, the
 // col_expand_* ops with the row as a row-major 1x16 tile_buf, the result in
 // the source's window where it shares it, and row_expand / col_expand into
-// windows of their own. At level2 on a3 every row broadcast but
-// trowexpandadd (which ptoas takes without one) gets a tmp of one 32-byte
-// block per row, rather than UB's fixed scratch.
+// windows of their own. At level2 on a3 every row broadcast gets a tmp of
+// one 32-byte block per row, rather than UB's fixed scratch, and
+// row_expand_add, whose ptoas form takes none, is a trowexpandsub of the
+// negated column (negated through the row over its bytes).
 // CHECK-LABEL: func.func @broadcasts(
 // CHECK: %[[X:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
 // CHECK: %[[C:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, {{.*}}blayout=col_major
-// CHECK: pto.trowexpandadd ins(%[[X]], %[[C]] : {{.*}}) outs(%[[X]] :
+// CHECK: %[[CROW:.*]] = pto.treshape %[[C]] : {{.*}} -> !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, {{.*}}blayout=row_major
+// CHECK: %[[MINUS:.*]] = arith.constant -1.000000e+00 : f32
+// CHECK: %[[N:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, {{.*}}blayout=col_major
+// CHECK: %[[NROW:.*]] = pto.treshape %[[N]]
+// CHECK: pto.tmuls ins(%[[CROW]], %[[MINUS]] : {{.*}}) outs(%[[NROW]] :
+// CHECK: %[[T0:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8,
+// CHECK: pto.trowexpandsub ins(%[[X]], %[[N]], %[[T0]] : {{.*}}) outs(%[[X]] :
+// CHECK-NOT: pto.trowexpandadd
 // CHECK: %[[T1:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=8, blayout=row_major
 // CHECK: pto.trowexpandsub ins(%[[X]], %[[C]], %[[T1]] : {{.*}}) outs(%[[X]] :
 // CHECK: %[[T2:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8,
@@ -1762,6 +1770,41 @@ func.func @while_result_read_through_fold(%X: !tile.tensor<16x16xf32>, %O: !tile
   }
   %O1 = tile.store %r, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %O1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
+// Tests that at level2, once a space's tiles exceed its capacity (here six
+// 32 KiB vec tiles, 192 KiB), each root's first use waits behind a
+// pto.barrier <PIPE_ALL>: ptoas's PlanMemory may then place a buffer over part
+// of a dead one from another address, which its InsertSync does not relate
+// (the load into %d need not wait for the store still reading %a). One
+// barrier serves the roots first used right after it; below the capacity
+// (every other level2 case here) there is none.
+// CHECK-LABEL: func.func @reused_space_barriers(
+// CHECK: %[[A:[0-9]+]] = pto.alloc_tile
+// CHECK-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.tload ins({{.*}}) outs(%[[A]] :
+// CHECK-COUNT-5: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NOT: pto.barrier
+// CHECK: return
+func.func @reused_space_barriers(%X: !tile.tensor<64x128xf32>, %O: !tile.tensor<64x128xf32>) -> !tile.tensor<64x128xf32> {
+  %c0 = arith.constant 0 : index
+  %ba = tile.alloc : !tile.buffer<vec, 32768>
+  %bb = tile.alloc : !tile.buffer<vec, 32768>
+  %bc = tile.alloc : !tile.buffer<vec, 32768>
+  %bd = tile.alloc : !tile.buffer<vec, 32768>
+  %be = tile.alloc : !tile.buffer<vec, 32768>
+  %bf = tile.alloc : !tile.buffer<vec, 32768>
+  %a = tile.load %X[%c0, %c0] into(%ba : !tile.buffer<vec, 32768>) : !tile.tensor<64x128xf32> -> !tile.tile<64x128xf32, vec>
+  %O1 = tile.store %a, %O[%c0, %c0] : !tile.tile<64x128xf32, vec>, !tile.tensor<64x128xf32>
+  %b = tile.load %X[%c0, %c0] into(%bb : !tile.buffer<vec, 32768>) : !tile.tensor<64x128xf32> -> !tile.tile<64x128xf32, vec>
+  %c = tile.exp %b into(%bc : !tile.buffer<vec, 32768>) : !tile.tile<64x128xf32, vec>
+  %d = tile.exp %c into(%bd : !tile.buffer<vec, 32768>) : !tile.tile<64x128xf32, vec>
+  %e = tile.exp %d into(%be : !tile.buffer<vec, 32768>) : !tile.tile<64x128xf32, vec>
+  %f = tile.exp %e into(%bf : !tile.buffer<vec, 32768>) : !tile.tile<64x128xf32, vec>
+  %O2 = tile.store %f, %O1[%c0, %c0] : !tile.tile<64x128xf32, vec>, !tile.tensor<64x128xf32>
+  return %O2 : !tile.tensor<64x128xf32>
 }
 
 // -----

@@ -2,14 +2,19 @@
 // The broadcasts of the emission table (PTOOps.td) through the real ptoas at
 // both levels: each becomes its pto-isa instruction in the C++, the column
 // of a row reduction broadcast over rows, the row of a column reduction over
-// columns.
+// columns. At level2 (a3) the row broadcasts take a tmp, and a row_expand_add
+// is a TROWEXPANDSUB of the column negated by a TMULS (docs/pto-emission.md,
+// "UB's fixed scratch at level2").
 // RUN: tile-opt %s --tile-memory-pipeline=memory-planner=ptoas | tile-translate --tile-to-pto -o %t.l2.pto
 // RUN: %ptoas --pto-level=level2 --enable-insert-sync %t.l2.pto -o %t.l2.cpp
-// RUN: FileCheck %s --input-file=%t.l2.cpp
+// RUN: FileCheck %s --input-file=%t.l2.cpp --check-prefixes=CHECK,L2
+// RUN: not grep TROWEXPANDADD %t.l2.cpp
 // RUN: tile-opt %s --tile-memory-pipeline=memory-planner=pypto | tile-translate --tile-to-pto -o %t.l3.pto
 // RUN: %ptoas --pto-level=level3 --enable-insert-sync %t.l3.pto -o %t.l3.cpp
-// RUN: FileCheck %s --input-file=%t.l3.cpp
-// CHECK-DAG: TROWEXPANDADD(
+// RUN: FileCheck %s --input-file=%t.l3.cpp --check-prefixes=CHECK,L3
+// L2-DAG: TMULS(
+// L2-DAG: TROWEXPANDSUB(v{{[0-9]+}}, v{{[0-9]+}}, v{{[0-9]+}}, v{{[0-9]+}});
+// L3-DAG: TROWEXPANDADD(
 // CHECK-DAG: TROWEXPANDSUB(
 // CHECK-DAG: TROWEXPANDDIV(
 // CHECK-DAG: TROWEXPANDMAX(

@@ -8,7 +8,10 @@
 // storage pipeline's output (one allocation per producer); the ptoas
 // planner's pipeline first merges each exp into the buffer of the tile it
 // reads for the last time (tile-memory-reuse{in-place-only}, as PlanMemory
-// writes nothing in place), which leaves one buffer in the body.
+// writes nothing in place), which leaves one buffer in the body. Over the
+// capacity, where PlanMemory reuses addresses, each buffer's first use waits
+// behind a pto.barrier <PIPE_ALL> (docs/pto-emission.md, "Syncs between tiles
+// at different addresses").
 // RUN: tile-opt %s --tile-storage-pipeline=memory-planner=ptoas | tile-translate --tile-to-pto -o %t.pto
 // RUN: FileCheck %s --input-file=%t.pto --check-prefix=PTO
 // RUN: %ptoas --pto-level=level2 --enable-insert-sync %t.pto -o %t.cpp
@@ -18,6 +21,7 @@
 // RUN: %ptoas --pto-level=level2 --enable-insert-sync %t.inplace.pto -o %t.inplace.cpp
 // RUN: FileCheck %s --input-file=%t.inplace.cpp
 // PTO: pto.alloc_tile
+// PTO-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
 // PTO-NEXT: pto.texpands
 // PTO-NEXT: scf.for
 // PTO-COUNT-13: pto.alloc_tile

@@ -7,9 +7,8 @@
 // across the op, which on the NPU overwrites its last rows (the simulator has
 // no such scratch and computes right). Inputs/ub-scratch.pto is the PTO
 // tile-translate emitted for this kernel before (no tmp); a ptoas that
-// reserves the scratch fails its checks, and the tmp (and the refusal of
-// @row_expand_add_over_ub_scratch in tile-to-pto-invalid.mlir, whose op has
-// no tmp form) can go.
+// reserves the scratch fails its checks, and the tmps (and row_expand_add
+// as a trowexpandsub of the negated column, broadcasts-table.mlir) can go.
 // RUN: tile-opt %s --tile-memory-pipeline=memory-planner=ptoas | tile-translate --tile-to-pto -o %t.pto
 // RUN: FileCheck %s --input-file=%t.pto --check-prefix=PTO
 // RUN: %ptoas --pto-level=level2 %t.pto -o %t.cpp > /dev/null 2>&1
@@ -17,6 +16,7 @@
 // RUN: %ptoas --pto-level=level2 %S/Inputs/ub-scratch.pto -o %t.before.cpp > /dev/null 2>&1
 // RUN: FileCheck %s --input-file=%t.before.cpp
 // PTO: %[[TMP:[0-9]+]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=8,
+// PTO-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
 // PTO-NEXT: pto.trowexpandmul ins(%{{[0-9]+}}, %{{[0-9]+}}, %[[TMP]] :
 // CPP: TROWEXPANDMUL(v{{[0-9]+}}, v{{[0-9]+}}, v{{[0-9]+}}, v{{[0-9]+}});
 // CHECK: const int64_t [[TOP:v[0-9]+]] = 176384;
