@@ -889,8 +889,7 @@ LogicalResult FunctionEmitter::emitIfExitBarrier(IfExitBarrierOp op) {
       return failure();
   // The selected tile's producers ran in either arm, on any pipe; PIPE_ALL
   // waits for all of them (ptoas: pto.barrier, a pipeline barrier).
-  body.create<pto::BarrierOp>(op.getLoc(),
-                              pto::PipeAttr::get(op.getContext(), "PIPE_ALL"));
+  createFullBarrier(body, op.getLoc());
   return success();
 }
 

@@ -330,7 +330,9 @@ private:
   struct HandleBytes {
     Value handle;
     int64_t lo, hi;
-    std::optional<int64_t> start;
+    /// Whether the handle starts at `lo` (a constant address), rather than
+    /// anywhere its dynamic slot puts it in [lo, hi).
+    bool fixed;
   };
   SmallVector<HandleBytes> level3Handles;
   /// Level3: a pto.barrier before every op on a tile_buf that shares bytes
@@ -348,6 +350,14 @@ private:
   SmallVector<PendingBlock> pending;
 };
 
+/// A pto.barrier #pto.pipe<PIPE_ALL>: every pipe's earlier work completes
+/// before anything later starts (PtoasLimits.cpp).
+pto::BarrierOp createFullBarrier(OpBuilder &builder, Location loc);
+/// Puts a pto.barrier #pto.pipe<PIPE_ALL> (every pipe's earlier work
+/// completes before anything later starts) before `op`, unless one already
+/// stands there with only alloc_tiles and views, which access nothing,
+/// between (PtoasLimits.cpp).
+void waitForEveryPipeBefore(Operation *op);
 /// A refusal of an emitted loop ("'<op>' op cannot be emitted to PTO: ",
 /// the reason to follow), naming the op the kernel has there: an scf.for
 /// for a while emitted for one, with a note saying why it is a while

@@ -161,7 +161,7 @@ FunctionEmitter::windowHandle(const Window &window, TileType type,
       int64_t start = base + window.staticSlot * slotBytes;
       Value addr = i64Const(start);
       handle = prologue.create<pto::AllocTileOp>(loc, *ptoType, addr);
-      level3Handles.push_back({handle, start, start + bytes, start});
+      level3Handles.push_back({handle, start, start + bytes, /*fixed=*/true});
     } else {
       Value scale = i64Const(slotBytes), offset = i64Const(base);
       OpBuilder &builder =
@@ -178,8 +178,9 @@ FunctionEmitter::windowHandle(const Window &window, TileType type,
       Value addr = builder.create<arith::AddIOp>(loc, scaled, offset);
       handle = builder.create<pto::AllocTileOp>(loc, *ptoType, addr);
       int64_t slots = cast<BufferType>(alloc.getType()).getSlots();
-      level3Handles.push_back(
-          {handle, base, base + (slots - 1) * slotBytes + bytes, std::nullopt});
+      level3Handles.push_back({handle, base,
+                               base + (slots - 1) * slotBytes + bytes,
+                               /*fixed=*/false});
     }
   }
   windowHandles[key] = handle;
@@ -239,7 +240,7 @@ FailureOr<Value> FunctionEmitter::scratch(Operation *op, TileType type,
       prologue.create<pto::AllocTileOp>(op->getLoc(), ptoType, i64Const(start))
           .getResult();
   level3Handles.push_back(
-      {handle, start, start + physicalBytes(ptoType), start});
+      {handle, start, start + physicalBytes(ptoType), /*fixed=*/true});
   return handle;
 }
 

@@ -495,6 +495,50 @@ private:
 };
 } // namespace
 
+/// Every root's space is one of the dialect's (emission made them).
+static MemorySpace spaceOfRoot(pto::AllocTileOp root) {
+  return *symbolizeMemorySpace(root.getType().getLoc());
+}
+
+namespace {
+/// What ptoas 0.27's PlanMemory plans per space: the roots' sizes as it
+/// aligns them (ubAlignSize, l0*AlignSize) and how many there are. Below a
+/// space's capacity it gives every buffer its own bytes
+/// (IsEnoughForBuffersNoReuse); at or over it, it may overlay buffers whose
+/// lifetimes are apart. tilemem's capacities are at most PlanMemory's.
+class PlanMemoryDemand {
+public:
+  PlanMemoryDemand(ArrayRef<pto::AllocTileOp> roots,
+                   std::optional<TargetArch> arch)
+      : arch(arch.value_or(TargetArch::A3)) {
+    for (pto::AllocTileOp root : roots) {
+      pto::TileBufType type = root.getType();
+      StringRef loc = type.getLoc();
+      int64_t align =
+          loc == "left" || loc == "right" || loc == "acc" ? 512 : 32;
+      unsigned space = static_cast<unsigned>(spaceOfRoot(root));
+      declared[space] += llvm::alignTo(physicalBytes(type), align);
+      ++count[space];
+    }
+  }
+  int64_t bytes(MemorySpace space) const {
+    return declared[static_cast<unsigned>(space)];
+  }
+  int64_t capacity(MemorySpace space) const {
+    return getSpaceCapacity(arch, space);
+  }
+  bool mayReuse(MemorySpace space) const {
+    return count[static_cast<unsigned>(space)] >= 2 &&
+           bytes(space) >= capacity(space);
+  }
+
+private:
+  TargetArch arch;
+  std::array<int64_t, kNumMemorySpaces> declared{};
+  std::array<unsigned, kNumMemorySpaces> count{};
+};
+} // namespace
+
 /// ptoas 0.27's PlanMemory (PTOPlanMemory.cpp) gives a buffer a lifetime
 /// from the first op that writes it (its gen) to the op after which it is
 /// dead (its kill), with two gaps at scf.while:
@@ -527,20 +571,9 @@ private:
 /// capacity (below it PlanMemory places every buffer apart:
 /// IsEnoughForBuffersNoReuse).
 static LogicalResult bracketWhileUses(func::FuncOp target,
-                                      std::optional<TargetArch> arch,
                                       MutableArrayRef<pto::AllocTileOp> roots,
-                                      const RootPlacement &placement) {
-  // Every root's space is one of the dialect's (emission made them).
-  auto spaceOf = [](pto::AllocTileOp root) {
-    return *symbolizeMemorySpace(root.getType().getLoc());
-  };
-  std::array<int64_t, kNumMemorySpaces> declared{};
-  std::array<unsigned, kNumMemorySpaces> count{};
-  for (pto::AllocTileOp root : roots) {
-    unsigned space = static_cast<unsigned>(spaceOf(root));
-    declared[space] += physicalBytes(root.getType());
-    ++count[space];
-  }
+                                      const RootPlacement &placement,
+                                      const PlanMemoryDemand &demand) {
   OpBuilder builder(target.getContext());
   for (auto [index, root] : llvm::enumerate(roots)) {
     Operation *first = placement.getFirst(index);
@@ -561,10 +594,8 @@ static LogicalResult bracketWhileUses(func::FuncOp target,
       }
       continue;
     }
-    MemorySpace space = spaceOf(root);
-    int64_t capacity = getSpaceCapacity(arch.value_or(TargetArch::A3), space);
-    int64_t bytes = declared[static_cast<unsigned>(space)];
-    if (bytes < capacity || count[static_cast<unsigned>(space)] < 2)
+    MemorySpace space = spaceOfRoot(root);
+    if (!demand.mayReuse(space))
       continue;
     // The op of the home block the refusal names: the while the tile dies
     // in, or the op that is or holds the while where it is first written.
@@ -578,8 +609,9 @@ static LogicalResult bracketWhileUses(func::FuncOp target,
                       : "an scf.while here is first written (it starts a "
                         "buffer live into an scf.for at the loop, not one "
                         "live into an scf.while)")
-        << ", and the kernel's " << type.getLoc() << " tiles (" << bytes
-        << " bytes) reach the capacity (" << capacity
+        << ", and the kernel's " << type.getLoc() << " tiles ("
+        << demand.bytes(space) << " bytes) reach the capacity ("
+        << demand.capacity(space)
         << " bytes), where it reuses addresses and may place another tile "
            "over this one while it is live; a boxed tile has no copy onto "
            "itself to mark that point, as a vec tile has. Plan the kernel's "
@@ -601,44 +633,12 @@ static LogicalResult bracketWhileUses(func::FuncOp target,
 /// whatever held its bytes before has completed (PlanMemory overlays only
 /// buffers whose lifetimes are apart, and a root first used in a loop body
 /// meets the barrier in every iteration).
-static void separateReusedRoots(std::optional<TargetArch> arch,
-                                MutableArrayRef<pto::AllocTileOp> roots,
-                                const RootPlacement &placement) {
-  // Sizes as PlanMemory aligns them (ubAlignSize, l0*AlignSize).
-  auto planned = [](pto::TileBufType type) {
-    StringRef loc = type.getLoc();
-    int64_t align = loc == "left" || loc == "right" || loc == "acc" ? 512 : 32;
-    return static_cast<int64_t>(llvm::alignTo(physicalBytes(type), align));
-  };
-  llvm::StringMap<int64_t> declared;
-  llvm::StringMap<unsigned> count;
-  for (pto::AllocTileOp root : roots) {
-    declared[root.getType().getLoc()] += planned(root.getType());
-    ++count[root.getType().getLoc()];
-  }
-  OpBuilder builder(roots.empty() ? nullptr : roots.front().getContext());
-  for (auto [index, root] : llvm::enumerate(roots)) {
-    StringRef loc = root.getType().getLoc();
-    // Below the capacity PlanMemory gives every buffer its own bytes
-    // (IsEnoughForBuffersNoReuse); tilemem's capacity is at most its own.
-    MemorySpace space = *symbolizeMemorySpace(loc);
-    if (count[loc] < 2 ||
-        declared[loc] < getSpaceCapacity(arch.value_or(TargetArch::A3), space))
-      continue;
-    // One barrier serves the roots first used right after it: only
-    // alloc_tiles and their views (no accesses) lie between.
-    Operation *first = placement.getFirst(index);
-    Operation *previous = first->getPrevNode();
-    while (previous &&
-           isa<pto::AllocTileOp, pto::SubsetOp, pto::TReshapeOp>(previous))
-      previous = previous->getPrevNode();
-    auto barrier = dyn_cast_or_null<pto::BarrierOp>(previous);
-    if (barrier && barrier.getPipe().getPipe() == "PIPE_ALL")
-      continue;
-    builder.setInsertionPoint(first);
-    builder.create<pto::BarrierOp>(
-        root.getLoc(), pto::PipeAttr::get(root.getContext(), "PIPE_ALL"));
-  }
+static void separateReusedRoots(MutableArrayRef<pto::AllocTileOp> roots,
+                                const RootPlacement &placement,
+                                const PlanMemoryDemand &demand) {
+  for (auto [index, root] : llvm::enumerate(roots))
+    if (demand.mayReuse(spaceOfRoot(root)))
+      waitForEveryPipeBefore(placement.getFirst(index));
 }
 
 LogicalResult FunctionEmitter::placeRoots() {
@@ -693,6 +693,7 @@ LogicalResult FunctionEmitter::placeRoots() {
     for (Operation *op : group)
       op->moveBefore(placement.getFirst(index));
   }
-  separateReusedRoots(arch, roots, placement);
-  return bracketWhileUses(target, arch, roots, placement);
+  PlanMemoryDemand demand(roots, arch);
+  separateReusedRoots(roots, placement, demand);
+  return bracketWhileUses(target, roots, placement, demand);
 }

@@ -594,75 +594,84 @@ std::optional<int64_t> FunctionEmitter::knownIndex(Value value) const {
 ///   pto.texp ins(%b) outs(%c)
 ///
 /// Which tile_bufs overlap another of a different root is found per space
-/// by two sweeps over their ranges sorted by start (forward: one that
-/// starts earlier; backward: one that starts later), each keeping the
-/// reach of the two farthest ranges of different roots: O(H log H).
+/// by one sweep run twice: over the ranges by increasing start, a range
+/// overlaps one that starts no later and ends past its start; by decreasing
+/// start, one that starts no earlier and before its end. Each run keeps the
+/// farthest such bound of two different roots: O(H log H). Ranges with one
+/// start meet in opposite orders in the two runs, so each of them is the
+/// later one once. The accesses are the users of those tile_bufs.
 void FunctionEmitter::separateUnrelatedHandles() {
+  // A range as one run sees it: sorted by `key`, overlapping an earlier one
+  // whose `extent` exceeds its `against`.
+  struct Entry {
+    int64_t key, order, extent, against;
+    const HandleBytes *of;
+  };
   // Tile_bufs at one constant address share its constant, hence a root.
-  auto sameRoot = [](const HandleBytes &a, const HandleBytes &b) {
-    return a.start && b.start ? *a.start == *b.start : a.handle == b.handle;
+  auto sameRoot = [](const Entry &a, const Entry &b) {
+    return a.of->fixed && b.of->fixed ? a.of->lo == b.of->lo
+                                      : a.of->handle == b.of->handle;
+  };
+  DenseSet<Value> unrelated;
+  // The entry with the largest extent so far, and the largest extent of an
+  // entry of another root than that one.
+  auto sweep = [&](MutableArrayRef<Entry> entries) {
+    llvm::sort(entries, [](const Entry &a, const Entry &b) {
+      return std::tie(a.key, a.order) < std::tie(b.key, b.order);
+    });
+    const Entry *top = nullptr;
+    int64_t otherExtent = std::numeric_limits<int64_t>::min();
+    for (const Entry &entry : entries) {
+      if (top &&
+          (sameRoot(entry, *top) ? otherExtent : top->extent) > entry.against)
+        unrelated.insert(entry.of->handle);
+      if (!top || entry.extent > top->extent) {
+        if (top && !sameRoot(entry, *top))
+          otherExtent = top->extent;
+        top = &entry;
+      } else if (!sameRoot(entry, *top)) {
+        otherExtent = std::max(otherExtent, entry.extent);
+      }
+    }
   };
   llvm::MapVector<StringRef, SmallVector<const HandleBytes *>> bySpace;
   for (const HandleBytes &bytes : level3Handles)
     bySpace[cast<pto::TileBufType>(bytes.handle.getType()).getLoc()].push_back(
         &bytes);
-  DenseSet<Value> unrelated;
+  SmallVector<Entry> entries;
   for (auto &[space, ranges] : bySpace) {
-    llvm::sort(ranges, [](const HandleBytes *a, const HandleBytes *b) {
-      return a->lo < b->lo;
-    });
-    // Forward: the farthest end reached so far, the range reaching it, and
-    // the farthest end of a range of another root than that one.
-    const HandleBytes *top = nullptr;
-    int64_t otherReach = std::numeric_limits<int64_t>::min();
-    for (const HandleBytes *range : ranges) {
-      if (top) {
-        int64_t reach = sameRoot(*range, *top) ? otherReach : top->hi;
-        if (reach > range->lo)
-          unrelated.insert(range->handle);
-      }
-      if (!top || range->hi > top->hi) {
-        if (top && !sameRoot(*range, *top))
-          otherReach = top->hi;
-        top = range;
-      } else if (!sameRoot(*range, *top)) {
-        otherReach = std::max(otherReach, range->hi);
-      }
-    }
-    // Backward: the nearest start among the ranges starting later.
-    const HandleBytes *first = nullptr;
-    int64_t otherStart = std::numeric_limits<int64_t>::max();
-    for (const HandleBytes *range : llvm::reverse(ranges)) {
-      if (first) {
-        int64_t start = sameRoot(*range, *first) ? otherStart : first->lo;
-        if (start < range->hi)
-          unrelated.insert(range->handle);
-      }
-      if (!first || range->lo < first->lo) {
-        if (first && !sameRoot(*range, *first))
-          otherStart = first->lo;
-        first = range;
-      } else if (!sameRoot(*range, *first)) {
-        otherStart = std::min(otherStart, range->lo);
-      }
-    }
+    // By increasing start: an earlier range ends past this one's start.
+    entries.clear();
+    for (auto [index, range] : llvm::enumerate(ranges))
+      entries.push_back({range->lo, static_cast<int64_t>(index), range->hi,
+                         range->lo, range});
+    sweep(entries);
+    // By decreasing start: a later range starts before this one's end.
+    entries.clear();
+    for (auto [index, range] : llvm::enumerate(ranges))
+      entries.push_back({-range->lo, -static_cast<int64_t>(index), -range->lo,
+                         -range->hi, range});
+    sweep(entries);
   }
-  if (unrelated.empty())
+  for (Value handle : unrelated)
+    for (Operation *user : handle.getUsers())
+      waitForEveryPipeBefore(user);
+}
+
+pto::BarrierOp pto_emission::createFullBarrier(OpBuilder &builder,
+                                               Location loc) {
+  return builder.create<pto::BarrierOp>(
+      loc, pto::PipeAttr::get(builder.getContext(), "PIPE_ALL"));
+}
+
+void pto_emission::waitForEveryPipeBefore(Operation *op) {
+  Operation *previous = op->getPrevNode();
+  while (previous &&
+         isa<pto::AllocTileOp, pto::SubsetOp, pto::TReshapeOp>(previous))
+    previous = previous->getPrevNode();
+  auto barrier = dyn_cast_or_null<pto::BarrierOp>(previous);
+  if (barrier && barrier.getPipe().getPipe() == "PIPE_ALL")
     return;
-  SmallVector<Operation *> accesses;
-  tile::walk(target, [&](Operation *op) {
-    if (!isa<pto::AllocTileOp, pto::BarrierOp>(op) &&
-        llvm::any_of(op->getOperands(),
-                     [&](Value v) { return unrelated.contains(v); }))
-      accesses.push_back(op);
-  });
-  OpBuilder builder(target.getContext());
-  for (Operation *op : accesses) {
-    auto previous = dyn_cast_or_null<pto::BarrierOp>(op->getPrevNode());
-    if (previous && previous.getPipe().getPipe() == "PIPE_ALL")
-      continue;
-    builder.setInsertionPoint(op);
-    builder.create<pto::BarrierOp>(
-        op->getLoc(), pto::PipeAttr::get(op->getContext(), "PIPE_ALL"));
-  }
+  OpBuilder builder(op);
+  createFullBarrier(builder, op->getLoc());
 }
