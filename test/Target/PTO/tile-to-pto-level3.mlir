@@ -421,3 +421,38 @@ func.func @unrelated_handles(%X: !tile.tensor<16x64xf32>, %O: !tile.tensor<8x64x
   %o = tile.store %e, %O[%c0, %c0] : !tile.tile<8x64xf32, vec>, !tile.tensor<8x64xf32>
   return %o : !tile.tensor<8x64xf32>
 }
+
+// -----
+
+// Tests that a dynamic slot's tile_buf and a tile_buf of slot 0 of the same
+// buffer, whose ranges start at one address, are both put behind barriers:
+// the dynamic one's address is computed, so ptoas's InsertSync relates it to
+// neither slot, and ranges with one start are each the later one of the
+// overlap sweeps once (a sweep that met them in one order both times
+// marked only one).
+// CHECK-LABEL: func.func @dynamic_slot_at_a_fixed_start(
+// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.tload ins({{.*}}) outs(%[[FIXED:[0-9]+]] :
+// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.tstore ins(%[[FIXED]] :
+// CHECK: scf.for
+// CHECK: %[[DYN:[0-9]+]] = pto.alloc_tile addr = %{{[0-9]+}}
+// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.tload ins({{.*}}) outs(%[[DYN]] :
+// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.tstore ins(%[[DYN]] :
+func.func @dynamic_slot_at_a_fixed_start(%A: !tile.tensor<64x64xf32>, %O: !tile.tensor<64x64xf32>, %n: index) -> !tile.tensor<64x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %buf = tile.alloc addr = 0 : !tile.buffer<vec, 4096, slots = 2>
+  %first = tile.load %A[%c0, %c0] into(%buf : !tile.buffer<vec, 4096, slots = 2>) : !tile.tensor<64x64xf32> -> !tile.tile<16x64xf32, vec>
+  %O1 = tile.store %first, %O[%c0, %c0] : !tile.tile<16x64xf32, vec>, !tile.tensor<64x64xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%T = %O1) -> (!tile.tensor<64x64xf32>) {
+    %slot = arith.remui %i, %c2 : index
+    %x = tile.load %A[%c0, %c0] into(%buf slot %slot : !tile.buffer<vec, 4096, slots = 2>) : !tile.tensor<64x64xf32> -> !tile.tile<16x64xf32, vec>
+    %T1 = tile.store %x, %T[%c0, %c0] : !tile.tile<16x64xf32, vec>, !tile.tensor<64x64xf32>
+    scf.yield %T1 : !tile.tensor<64x64xf32>
+  }
+  return %r : !tile.tensor<64x64xf32>
+}
