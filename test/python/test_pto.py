@@ -18,6 +18,7 @@ import pytest
 from conftest import EXAMPLES, ROOT, fuzz_seeds
 from tilemem import ir, passes, pto
 from tilemem.testing import fuzz, toolchain
+from tilemem.testing.pto_syncs import accesses_missing_a_barrier
 
 ALLOC = re.compile(r"tile\.alloc\s*:\s*!tile\.buffer<(\w+),\s*(\d+)(?:,\s*slots\s*=\s*(\d+))?>")
 SCRATCH_OP = re.compile(
@@ -252,74 +253,21 @@ def test_refusal_at_a_kernel_point_is_classified():
     )
 
 
-PTO_CONST_I64 = re.compile(r"^\s*(%[\w]+) = arith\.constant (-?\d+) : i64$")
-PTO_ALLOC = re.compile(
-    r"^\s*(%[\w]+) = pto\.alloc_tile addr = (%[\w]+) : !pto\.tile_buf<loc=(\w+), "
-    r"dtype=(\w+), rows=(\d+), cols=(\d+),"
-)
-PTO_VALUE = re.compile(r"%[\w]+")
-# Lines that touch no tile's bytes: what may stand between a barrier and the
-# access it guards.
-PTO_NO_ACCESS = re.compile(
-    r"^\s*(%[\w]+ = (arith\.|pto\.alloc_tile|pto\.partition_view|pto\.make_tensor_view)|"
-    r"pto\.barrier)"
-)
-
-
-def accesses_missing_a_barrier(text: str) -> list:
-    """The lines of level3 PTO `text` that access a tile_buf sharing bytes
-    with another at a different constant address, without a pto.barrier
-    <PIPE_ALL> right before them (only non-accessing lines between): an
-    independent, quadratic restatement of separateUnrelatedHandles for the
-    tile_bufs at constant addresses."""
-    missing = []
-    for function in re.split(r"(?m)^\s*func\.func ", text)[1:]:
-        missing += _function_accesses_missing_a_barrier(function)
-    return missing
-
-
-def _function_accesses_missing_a_barrier(text: str) -> list:
-    constants, handles = {}, {}
-    lines = text.splitlines()
-    for line in lines:
-        if m := PTO_CONST_I64.match(line):
-            constants[m.group(1)] = int(m.group(2))
-        elif (m := PTO_ALLOC.match(line)) and m.group(2) in constants:
-            start = constants[m.group(2)]
-            size = int(m.group(5)) * int(m.group(6)) * ELEMENT_BYTES.get(m.group(4), 1)
-            handles[m.group(1)] = (m.group(3), start, start + size)
-    unrelated = {
-        name
-        for name, (space, lo, hi) in handles.items()
-        for other, (space2, lo2, hi2) in handles.items()
-        if space == space2 and lo != lo2 and lo < hi2 and lo2 < hi
-    }
-    missing = []
-    for index, line in enumerate(lines):
-        if PTO_NO_ACCESS.match(line) or not unrelated & set(PTO_VALUE.findall(line)):
-            continue
-        before = index - 1
-        while (
-            before >= 0
-            and PTO_NO_ACCESS.match(lines[before])
-            and "pto.barrier" not in lines[before]
-        ):
-            before -= 1
-        if before < 0 or "pto.barrier #pto.pipe<PIPE_ALL>" not in lines[before]:
-            missing.append(line.strip())
-    return missing
-
-
 @pytest.mark.parametrize("planner", ["pypto", "dsa-rp"])
 def test_level3_accesses_to_tiles_sharing_bytes_from_other_addresses_wait_behind_a_barrier(planner):
     """ptoas 0.27's InsertSync relates tile_bufs only through one address
-    value, so every access to one whose bytes another shares from a
-    different address must follow a full barrier (docs/pto-emission.md,
+    value, so between two accesses to tile_bufs sharing bytes from different
+    addresses a full barrier must stand on every path (docs/pto-emission.md,
     "Syncs between tiles at different addresses"). Checked on the fuzzer's
-    programs and the kernels, and required to have found such tiles."""
+    programs, branch-heavy ones among them, and the kernels, and required to
+    have found such tiles."""
     import tilemem
 
     texts = [fuzz.generate(seed, tensor_outputs=True) for seed in fuzz_seeds(40, salt=17)]
+    texts += [
+        fuzz.generate(seed, tensor_outputs=True, branch_heavy=True)
+        for seed in fuzz_seeds(20, salt=21)
+    ]
     texts += [
         open(path).read() for path in sorted(glob.glob(os.path.join(ROOT, "kernels", "*.mlir")))
     ]
@@ -336,8 +284,9 @@ def test_level3_accesses_to_tiles_sharing_bytes_from_other_addresses_wait_behind
 
 
 def test_the_barrier_check_finds_a_missing_barrier():
-    """The restatement above is not vacuous: it reports the load and the exp
-    of a slice once their barriers are taken out."""
+    """The restatement above is not vacuous: it reports the exp of a slice
+    once the barrier between it and the load of the slice's source is taken
+    out (the load, the first access, needs none)."""
     import tilemem
 
     text = open(os.path.join(ROOT, "test", "Target", "PTO", "ptoas", "unrelated-syncs.mlir")).read()
@@ -345,6 +294,44 @@ def test_the_barrier_check_finds_a_missing_barrier():
     assert not accesses_missing_a_barrier(pto_text)
     stripped = "\n".join(line for line in pto_text.splitlines() if "pto.barrier" not in line)
     missing = accesses_missing_a_barrier(stripped)
-    assert any("pto.tload" in line for line in missing) and any(
-        "pto.texp" in line for line in missing
-    )
+    assert [line.split()[0] for line in missing] == ["pto.texp"]
+
+
+BARRIER_PATHS = """\
+func.func @paths(%arg0: i1) {
+  %c0_i64 = arith.constant 0 : i64
+  %c2048_i64 = arith.constant 2048 : i64
+  %0 = pto.alloc_tile addr = %c0_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16>
+  %1 = pto.alloc_tile addr = %c2048_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=8>
+  scf.for %arg1 = %c0 to %c4 step %c1 {
+    {first}
+    pto.tload ins(%9) outs(%0)
+    scf.if %arg0 {
+      {then}
+      pto.texp ins(%1) outs(%7)
+    } else {
+      pto.tadd ins(%0, %0) outs(%7)
+    }
+  }
+  return
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "first, then, missing",
+    [
+        ("pto.barrier #pto.pipe<PIPE_ALL>", "pto.barrier #pto.pipe<PIPE_ALL>", []),
+        # The load follows the last iteration's exp through the back edge,
+        # and so does the add of the else arm, with no barrier on that path.
+        ("", "pto.barrier #pto.pipe<PIPE_ALL>", ["pto.tload", "pto.tadd"]),
+        ("pto.barrier #pto.pipe<PIPE_ALL>", "", ["pto.texp"]),
+    ],
+)
+def test_the_barrier_check_follows_loops_and_branches(first, then, missing):
+    """The restatement follows the back edge of a loop and each arm of a
+    branch: a barrier missing on one path is reported at the access it
+    should guard."""
+    text = BARRIER_PATHS.replace("{first}", first).replace("{then}", then)
+    found = accesses_missing_a_barrier(text)
+    assert [line.split()[0] for line in found] == missing

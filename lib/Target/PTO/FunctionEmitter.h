@@ -335,8 +335,9 @@ private:
     bool fixed;
   };
   SmallVector<HandleBytes> level3Handles;
-  /// Level3: a pto.barrier before every op on a tile_buf that shares bytes
-  /// with one ptoas's InsertSync cannot relate to it (PtoasLimits.cpp).
+  /// Level3: a pto.barrier between each two accesses, with none between
+  /// them, to tile_bufs that share bytes from roots ptoas's InsertSync cannot
+  /// relate (UnrelatedHandleSyncs.cpp).
   void separateUnrelatedHandles();
   /// Loops that carry a value stored in a handle (placeRoots).
   DenseMap<Value, SmallVector<Operation *>> anchors;

@@ -114,8 +114,9 @@ module attributes {tile.target_arch = "a5"} {
 // the block's alloc_tile (byte 12288 = row 48 of the target), and a reshape
 // is an alloc_tile at the target's address with the reshaped type. The
 // block shares bytes with the target from another address, which ptoas's
-// InsertSync does not relate, so every op on either waits behind a
-// pto.barrier <PIPE_ALL> (@unrelated_handles).
+// InsertSync does not relate, so the copy into the block waits behind a
+// pto.barrier <PIPE_ALL> for the load of the target, and the store of the
+// reshaped target for the copy (@unrelated_handles).
 // CHECK-LABEL: func.func @assemble(
 // CHECK: %[[A0:.*]] = arith.constant 0 : i64
 // CHECK: %[[T:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=64,
@@ -123,7 +124,7 @@ module attributes {tile.target_arch = "a5"} {
 // CHECK: %[[A12288:.*]] = arith.constant 12288 : i64
 // CHECK-NEXT: %[[BLOCK:.*]] = pto.alloc_tile addr = %[[A12288]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64,
 // CHECK-NEXT: %[[FLAT:.*]] = pto.alloc_tile addr = %[[A0]] : !pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=32,
-// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK: pto.partition_view
 // CHECK-NEXT: pto.tload ins(%{{.*}}) outs(%[[T]] : {{.*}})
 // CHECK-NEXT: pto.texpands ins(%{{.*}}) outs(%[[OTHER]] : {{.*}})
 // CHECK-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
@@ -395,17 +396,16 @@ func.func @select(%A: !tile.tensor<16x16xi32>, %n: i32) -> !tile.tensor<16x16xi3
 
 // -----
 
-// Tests that level3 puts a pto.barrier <PIPE_ALL> before each op on a
-// tile_buf whose bytes another at a different address shares (ptoas's
-// InsertSync relates tile_bufs through one address value only, so a load
-// into [0, 4096) and an exp reading [2048, 4096) got no wait between them),
-// and none before ops on tile_bufs that share an address or no bytes: %s
-// and %x overlap from different addresses, %e (a buffer of its own) and %x
-// at one address do not need one.
+// Tests that level3 puts a pto.barrier <PIPE_ALL> between an access to a
+// tile_buf and a later one to a tile_buf sharing its bytes from a different
+// address (ptoas's InsertSync relates tile_bufs through one address value
+// only, so a load into [0, 4096) and an exp reading [2048, 4096) got no wait
+// between them), and none elsewhere: not before the load (nothing before
+// it), nor before the store of %e (a buffer of its own).
 // CHECK-LABEL: func.func @unrelated_handles(
 // CHECK-DAG: %[[X:.*]] = pto.alloc_tile addr = %[[A0:[^ ]*]] : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64,
 // CHECK-DAG: %[[S:.*]] = pto.alloc_tile addr = %{{.*}} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64,
-// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK: pto.partition_view
 // CHECK-NEXT: pto.tload ins(%{{.*}}) outs(%[[X]] :
 // CHECK-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
 // CHECK-NEXT: pto.texp ins(%[[S]] : {{.*}}) outs(%[[E:.*]] :
@@ -425,22 +425,23 @@ func.func @unrelated_handles(%X: !tile.tensor<16x64xf32>, %O: !tile.tensor<8x64x
 // -----
 
 // Tests that a dynamic slot's tile_buf and a tile_buf of slot 0 of the same
-// buffer, whose ranges start at one address, are both put behind barriers:
-// the dynamic one's address is computed, so ptoas's InsertSync relates it to
-// neither slot, and ranges with one start are each the later one of the
-// overlap sweeps once (a sweep that met them in one order both times
-// marked only one).
+// buffer, whose ranges start at one address, are related by a barrier: the
+// dynamic one's address is computed, so ptoas's InsertSync relates it to
+// neither slot. The load in the loop waits for the accesses before the loop
+// and for the previous iteration's store (its own tile_buf, but another
+// iteration may take the other slot); the store waits for nothing, the
+// load before it being to the same tile_buf.
 // CHECK-LABEL: func.func @dynamic_slot_at_a_fixed_start(
-// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
-// CHECK-NEXT: pto.tload ins({{.*}}) outs(%[[FIXED:[0-9]+]] :
-// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
-// CHECK-NEXT: pto.tstore ins(%[[FIXED]] :
+// CHECK-NOT: pto.barrier
+// CHECK: pto.tload ins({{.*}}) outs(%[[FIXED:[0-9]+]] :
+// CHECK-NOT: pto.barrier
+// CHECK: pto.tstore ins(%[[FIXED]] :
 // CHECK: scf.for
 // CHECK: %[[DYN:[0-9]+]] = pto.alloc_tile addr = %{{[0-9]+}}
 // CHECK: pto.barrier #pto.pipe<PIPE_ALL>
 // CHECK-NEXT: pto.tload ins({{.*}}) outs(%[[DYN]] :
-// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
-// CHECK-NEXT: pto.tstore ins(%[[DYN]] :
+// CHECK-NOT: pto.barrier
+// CHECK: pto.tstore ins(%[[DYN]] :
 func.func @dynamic_slot_at_a_fixed_start(%A: !tile.tensor<64x64xf32>, %O: !tile.tensor<64x64xf32>, %n: index) -> !tile.tensor<64x64xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -455,4 +456,42 @@ func.func @dynamic_slot_at_a_fixed_start(%A: !tile.tensor<64x64xf32>, %O: !tile.
     scf.yield %T1 : !tile.tensor<64x64xf32>
   }
   return %r : !tile.tensor<64x64xf32>
+}
+
+// -----
+
+// Tests that the barrier a branch needs is placed on the path that needs it,
+// and that the join of the branches keeps what either arm accessed: the exp
+// of the slice %s in the then arm waits for the load of %x, and the exp
+// writing %x in place after the if waits for that exp (which the else arm
+// did not run).
+// CHECK-LABEL: func.func @unrelated_handles_in_branches(
+// CHECK: pto.tload
+// CHECK-NOT: pto.barrier
+// CHECK: scf.if
+// CHECK-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.texp
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.texpands
+// CHECK-NEXT: }
+// CHECK-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.texp
+// CHECK-NOT: pto.barrier
+// CHECK: pto.tstore
+func.func @unrelated_handles_in_branches(%X: !tile.tensor<16x64xf32>, %O: !tile.tensor<16x64xf32>, %c: i1) -> !tile.tensor<16x64xf32> {
+  %c0 = arith.constant 0 : index
+  %bx = tile.alloc addr = 0 : !tile.buffer<vec, 4096>
+  %be = tile.alloc addr = 4096 : !tile.buffer<vec, 2048>
+  %x = tile.load %X[%c0, %c0] into(%bx : !tile.buffer<vec, 4096>) : !tile.tensor<16x64xf32> -> !tile.tile<16x64xf32, vec>
+  %e = scf.if %c -> (!tile.tile<8x64xf32, vec>) {
+    %s = tile.slice %x[8, 0] : !tile.tile<16x64xf32, vec> -> !tile.tile<8x64xf32, vec>
+    %t = tile.exp %s into(%be : !tile.buffer<vec, 2048>) : !tile.tile<8x64xf32, vec>
+    scf.yield %t : !tile.tile<8x64xf32, vec>
+  } else {
+    %f = tile.full 1.0 into(%be : !tile.buffer<vec, 2048>) : !tile.tile<8x64xf32, vec>
+    scf.yield %f : !tile.tile<8x64xf32, vec>
+  }
+  %x2 = tile.exp %x into(%bx : !tile.buffer<vec, 4096>) : !tile.tile<16x64xf32, vec>
+  %o = tile.store %x2, %O[%c0, %c0] : !tile.tile<16x64xf32, vec>, !tile.tensor<16x64xf32>
+  return %o : !tile.tensor<16x64xf32>
 }

@@ -1,0 +1,222 @@
+"""``python -m tilemem.testing.pto_syncs``: the barriers of level3 PTO,
+checked independently of the emitter.
+
+ptoas 0.27's InsertSync relates two tile_bufs only through one address
+value, so between two accesses to tile_bufs whose bytes overlap from
+different addresses the emitter puts a ``pto.barrier #pto.pipe<PIPE_ALL>``
+(docs/pto-emission.md, "Syncs between tiles at different addresses";
+UnrelatedHandleSyncs.cpp). ``accesses_missing_a_barrier`` restates that rule
+on the PTO text: it follows every path exactly, with the set of tile_bufs
+accessed since the last barrier as its state (to a fixpoint at each loop),
+where the emitter abstracts loops and joins. It reads the tile_bufs at
+constant addresses; a dynamic slot's computed address it does not model.
+
+Run as a module, it prints the barriers per kernel and planner, checks the
+kernels and ``--fuzz`` fuzzed programs, and with ``--needed`` counts the
+barriers whose removal the check reports::
+
+    PYTHONPATH=build/python_packages .venv/bin/python -m tilemem.testing.pto_syncs --fuzz 200 --seed S --needed
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import re
+import sys
+
+PTO_CONST_I64 = re.compile(r"^\s*(%[\w]+) = arith\.constant (-?\d+) : i64$")
+PTO_ALLOC = re.compile(
+    r"^\s*(%[\w]+) = pto\.alloc_tile addr = (%[\w]+) : !pto\.tile_buf<loc=(\w+), "
+    r"dtype=(\w+), rows=(\d+), cols=(\d+),"
+)
+PTO_VALUE = re.compile(r"%[\w]+")
+# Lines that touch no tile's bytes.
+PTO_NO_ACCESS = re.compile(
+    r"^\s*(%[\w]+ = (arith\.|pto\.alloc_tile|pto\.partition_view|pto\.make_tensor_view)|"
+    r"pto\.barrier|scf\.yield|scf\.condition|\^bb)"
+)
+PTO_FULL_BARRIER = "pto.barrier #pto.pipe<PIPE_ALL>"
+
+
+def _element_bytes(dtype: str) -> int:
+    """The bytes of one element of a tile_buf's `dtype` (f32, bf16, ui8, ...)."""
+    return (int(re.search(r"\d+$", dtype).group()) + 7) // 8
+
+
+def accesses_missing_a_barrier(text: str) -> list:
+    """The lines of level3 PTO `text` that access a tile_buf sharing bytes
+    with another at a different constant address, where some path of the
+    function reaches them from an access to that other tile_buf with no
+    pto.barrier <PIPE_ALL> between: an independent restatement of
+    separateUnrelatedHandles (UnrelatedHandleSyncs.cpp) for the tile_bufs at
+    constant addresses. It follows every path exactly (the sets of tile_bufs
+    accessed since the last barrier, to a fixpoint at each loop), where the
+    emitter abstracts loops and joins."""
+    missing = []
+    for function in re.split(r"(?m)^\s*func\.func ", text)[1:]:
+        missing += _function_accesses_missing_a_barrier(function)
+    return missing
+
+
+def _pto_regions(lines: list, index: int) -> tuple:
+    """The ops of the region that starts at line `index`, as line indices and
+    (opener line, [region, ...]) nests, and the index of the line closing
+    it (a `}`, or a `} else {` / `} do {` that opens the next region)."""
+    nodes = []
+    while index < len(lines):
+        line = lines[index].strip()
+        if line.startswith("}"):
+            return nodes, index
+        if line.endswith("{"):
+            opener, regions = index, []
+            while True:
+                region, index = _pto_regions(lines, index + 1)
+                regions.append(region)
+                if not lines[index].strip().endswith("{"):
+                    break
+            nodes.append((opener, regions))
+        else:
+            nodes.append(index)
+        index += 1
+    return nodes, index
+
+
+def _function_accesses_missing_a_barrier(text: str) -> list:
+    constants, handles = {}, {}
+    lines = text.splitlines()
+    for line in lines:
+        if m := PTO_CONST_I64.match(line):
+            constants[m.group(1)] = int(m.group(2))
+        elif (m := PTO_ALLOC.match(line)) and m.group(2) in constants:
+            start = constants[m.group(2)]
+            size = int(m.group(5)) * int(m.group(6)) * _element_bytes(m.group(4))
+            handles[m.group(1)] = (m.group(3), start, start + size)
+    conflicts = {
+        name: {
+            other
+            for other, (space2, lo2, hi2) in handles.items()
+            if space == space2 and lo != lo2 and lo < hi2 and lo2 < hi
+        }
+        for name, (space, lo, hi) in handles.items()
+    }
+    missing = {}
+
+    def run(nodes: list, state: frozenset, report: bool) -> frozenset:
+        for node in nodes:
+            if isinstance(node, int):
+                line = lines[node]
+                if PTO_FULL_BARRIER in line:
+                    state = frozenset()
+                elif not PTO_NO_ACCESS.match(line):
+                    used = {v for v in PTO_VALUE.findall(line) if conflicts.get(v)}
+                    if report and any(conflicts[v] & state for v in used):
+                        missing[node] = line.strip()
+                    state = state | used
+                continue
+            opener, regions = node
+            header = lines[opener]
+            if "scf.if" in header:
+                state = frozenset().union(*(run(r, state, report) for r in regions))
+            elif "scf.for" in header or "scf.while" in header:
+                # A while's condition ends its first region; its second
+                # region runs after it and goes back to the first.
+                entry = state
+                while True:
+                    end = entry
+                    for region in regions:
+                        end = run(region, end, False)
+                    if entry | end == entry:
+                        break
+                    entry = entry | end
+                end = entry
+                for position, region in enumerate(regions):
+                    end = run(region, end, report)
+                    if position == 0:
+                        exit_state = end
+                state = exit_state if "scf.while" in header else entry
+            else:  # func.func's body
+                state = run(regions[0], state, report)
+        return state
+
+    body, _ = _pto_regions(lines, 1)
+    run(body, frozenset(), True)
+    return [missing[index] for index in sorted(missing)]
+
+
+def _compile(text: str, planner: str):
+    import tilemem
+
+    try:
+        return tilemem.compile(text, memory_planner=planner).pto
+    except tilemem.Error:
+        return None
+
+
+def _needed_barriers(pto_text: str) -> int:
+    """The barriers of `pto_text` without which the check reports an access."""
+    lines = pto_text.splitlines()
+    return sum(
+        1
+        for index, line in enumerate(lines)
+        if PTO_FULL_BARRIER in line
+        and accesses_missing_a_barrier("\n".join(lines[:index] + lines[index + 1 :]))
+    )
+
+
+def main(argv: list | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tilemem.testing.pto_syncs",
+        description="Count the level3 barriers of the kernels and fuzzed programs, "
+        "and check each against an independent restatement of the rule.",
+    )
+    parser.add_argument("--fuzz", type=int, default=0, help="fuzzed programs to check")
+    parser.add_argument("--seed", type=int, default=1, help="first fuzz seed")
+    parser.add_argument("--needed", action="store_true", help="count the barriers the check needs")
+    parser.add_argument(
+        "--kernels", default="kernels", help="directory of kernels (default: ./kernels)"
+    )
+    args = parser.parse_args(argv)
+    from tilemem.testing import fuzz
+
+    kernels = sorted(glob.glob(os.path.join(args.kernels, "*.mlir")))
+    programs = [(os.path.basename(path)[: -len(".mlir")], open(path).read()) for path in kernels]
+    print("| kernel | pypto | dsa-rp |")
+    print("|---|---|---|")
+    for name, text in programs:
+        cells = []
+        for planner in ["pypto", "dsa-rp"]:
+            pto_text = _compile(text, planner)
+            ops = len(re.findall(r"(?m)^\s*pto\.t\w+ ", pto_text or ""))
+            cells.append(
+                "refused" if pto_text is None else f"{pto_text.count(PTO_FULL_BARRIER)} / {ops}"
+            )
+        print(f"| {name} | " + " | ".join(cells) + " |")
+    programs += [
+        (f"seed {seed}", fuzz.generate(seed, tensor_outputs=True, branch_heavy=seed % 2 == 0))
+        for seed in range(args.seed, args.seed + args.fuzz)
+    ]
+    compiled = barriers = needed = failures = 0
+    for name, text in programs:
+        for planner in ["pypto", "dsa-rp"]:
+            pto_text = _compile(text, planner)
+            if pto_text is None:
+                continue
+            compiled += 1
+            barriers += pto_text.count(PTO_FULL_BARRIER)
+            if missing := accesses_missing_a_barrier(pto_text):
+                failures += 1
+                print(f"MISSING {name} ({planner}): {missing[0]}")
+            if args.needed:
+                needed += _needed_barriers(pto_text)
+    print(
+        f"{compiled} compilations (kernels and {args.fuzz} fuzzed programs, every other one "
+        f"branch-heavy), {barriers} barriers, {failures} with an access missing one"
+        + (f", {needed} barriers needed by the check" if args.needed else "")
+    )
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
