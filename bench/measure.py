@@ -48,6 +48,10 @@ PASSES = {
     "materialize": "TileMaterializeSemanticAliases",
     "verify": "TileVerifyStorage",
 }
+# `deep` points also time one read of the IR the pass is given (the floor of
+# any pass that reads its input once; test/lib/Analysis/TestReadIR.cpp).
+READ_IR_RUN = ["--tile-init-memref=erase-dead-code=false", "--tile-test-read-ir"]
+READ_IR_PASS = "TestReadIR"
 OSB_PASS = "--one-shot-bufferize=bufferize-function-boundaries allow-return-allocs-from-loops"
 FIT_FROM = 1e4
 # The depth exponent is fitted from this depth on.
@@ -211,6 +215,8 @@ class Point:
     # text parser leaves its per-level state between the ops of a deep nest).
     input: str = "text"
     init: float = float("nan")
+    # `deep` only: tile-test-read-ir after init, one read of every op.
+    read_ir: float = float("nan")
     materialize: float = float("nan")
     verify: float = float("nan")
     output: float = float("nan")
@@ -301,7 +307,7 @@ def measure_point(
         point.depth = gen.deep_depth(target, depth)
     del program
     repeats = args.repeat
-    base_runs, runs, unverified = [], [], []
+    base_runs, runs, unverified, reads = [], [], [], []
     for _ in range(repeats):
         base = tile_opt_run(path, [], args.tile_opt)
         if base.rc != 0:
@@ -324,11 +330,16 @@ def measure_point(
             )
             break
         runs.append((parse_timing(run.stderr), run))
+        if shape == "deep":
+            read = tile_opt_run(path, READ_IR_RUN, args.tile_opt)
+            reads.append(parse_timing(read.stderr).get(READ_IR_PASS, math.nan))
         if base_runs[-1][0].get("Parser", 0.0) > LONG_PARSE_S:
             break
     if not point.error:
         point.parse_only = min(t.get("Parser", math.nan) for t, _ in base_runs)
         point.parse_noverify = min(unverified)
+        if reads:
+            point.read_ir = min(reads)
         point.rss_parse_kb = max(r.maxrss_kb for _, r in base_runs)
         for attr, name in [
             ("parse", "Parser"),
@@ -381,6 +392,7 @@ TIME_FIELDS = (
     "parse_only",
     "parse_noverify",
     "init",
+    "read_ir",
     "materialize",
     "verify",
     "output",

@@ -495,3 +495,66 @@ func.func @unrelated_handles_in_branches(%X: !tile.tensor<16x64xf32>, %O: !tile.
   %o = tile.store %x2, %O[%c0, %c0] : !tile.tile<16x64xf32, vec>, !tile.tensor<16x64xf32>
   return %o : !tile.tensor<16x64xf32>
 }
+
+// -----
+
+// Tests that a tile_buf overlapping more tile_bufs of other roots than the
+// walk keeps partners for (16; here 17 one-row slices of %x) is saturated:
+// every access to it waits behind a barrier (the load, though nothing came
+// before it, and the store) and counts as an access to every tile_buf (the
+// first slice's exp waits), while the slices, each overlapping only %x,
+// wait for nothing after that.
+// CHECK-LABEL: func.func @saturated(
+// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.tload
+// CHECK-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.texp
+// CHECK-NOT: pto.barrier
+// CHECK-COUNT-16: pto.texp
+// CHECK-NOT: pto.barrier
+// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.tstore
+// CHECK-NOT: pto.barrier
+// CHECK: return
+func.func @saturated(%X: !tile.tensor<64x64xf32>, %O: !tile.tensor<64x64xf32>) -> !tile.tensor<64x64xf32> {
+  %c0 = arith.constant 0 : index
+  %bx = tile.alloc addr = 0 : !tile.buffer<vec, 16384>
+  %be = tile.alloc addr = 16384 : !tile.buffer<vec, 4352>
+  %x = tile.load %X[%c0, %c0] into(%bx : !tile.buffer<vec, 16384>) : !tile.tensor<64x64xf32> -> !tile.tile<64x64xf32, vec>
+  %s1 = tile.slice %x[1, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e1 = tile.exp %s1 into(%be[0, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s2 = tile.slice %x[2, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e2 = tile.exp %s2 into(%be[256, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s3 = tile.slice %x[3, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e3 = tile.exp %s3 into(%be[512, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s4 = tile.slice %x[4, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e4 = tile.exp %s4 into(%be[768, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s5 = tile.slice %x[5, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e5 = tile.exp %s5 into(%be[1024, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s6 = tile.slice %x[6, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e6 = tile.exp %s6 into(%be[1280, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s7 = tile.slice %x[7, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e7 = tile.exp %s7 into(%be[1536, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s8 = tile.slice %x[8, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e8 = tile.exp %s8 into(%be[1792, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s9 = tile.slice %x[9, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e9 = tile.exp %s9 into(%be[2048, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s10 = tile.slice %x[10, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e10 = tile.exp %s10 into(%be[2304, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s11 = tile.slice %x[11, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e11 = tile.exp %s11 into(%be[2560, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s12 = tile.slice %x[12, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e12 = tile.exp %s12 into(%be[2816, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s13 = tile.slice %x[13, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e13 = tile.exp %s13 into(%be[3072, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s14 = tile.slice %x[14, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e14 = tile.exp %s14 into(%be[3328, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s15 = tile.slice %x[15, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e15 = tile.exp %s15 into(%be[3584, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s16 = tile.slice %x[16, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e16 = tile.exp %s16 into(%be[3840, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %s17 = tile.slice %x[17, 0] : !tile.tile<64x64xf32, vec> -> !tile.tile<1x64xf32, vec>
+  %e17 = tile.exp %s17 into(%be[4096, 256] : !tile.buffer<vec, 4352>) : !tile.tile<1x64xf32, vec>
+  %o = tile.store %x, %O[%c0, %c0] : !tile.tile<64x64xf32, vec>, !tile.tensor<64x64xf32>
+  return %o : !tile.tensor<64x64xf32>
+}

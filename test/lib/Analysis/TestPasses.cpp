@@ -32,6 +32,7 @@ void mlir::tile::test::registerTestPasses() {
   registerTestPrintRecordedWalkPass();
   registerTestPrintStoragePass();
   registerTestPrintTripCountsPass();
+  registerTestReadIRPass();
   registerTestParallelCopyPass();
 }
 

@@ -22,6 +22,7 @@ void registerTestPrintProgramOrderPass();
 void registerTestPrintRecordedWalkPass();
 void registerTestPrintStoragePass();
 void registerTestPrintTripCountsPass();
+void registerTestReadIRPass();
 void registerTestParallelCopyPass();
 
 /// Every test pass, test/lib/Transforms' included (what tile-opt calls).
