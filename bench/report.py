@@ -151,7 +151,7 @@ def depth_rows(points: list[Point]) -> list[list[str]]:
             fmt(p.read_ir),
             fmt(p.materialize),
             fmt(p.verify),
-            fmt(p.mat_verify / p.read_ir, 1),
+            fmt(p.mat_verify / p.read_ir, 1) if p.read_ir > 0 else "-",
             fmt(p.mat_verify / p.parse, 2),
             fmt(p.mat_verify / p.parse_noverify, 2),
             fmt(p.mat_verify / p.ops * 1e6, 2),
@@ -243,7 +243,8 @@ def targets(
                 f"(deep, depth >= {DEPTH_FIT_FROM:g}, read from {input})",
                 f"{e['mat+verify']:.2f} over {e['range']}; parse "
                 f"{e['parse']:.2f} (w/o verifier {e['parse w/o verifier']:.2f}); "
-                f"one read of the IR {e['read']:.2f}",
+                f"one read of the IR {e['read']:.2f} (the passes over it: "
+                f"{e['mat+verify'] - e['read']:+.2f})",
                 "yes" if e["mat+verify"] <= 1.15 else "no",
             ]
         )

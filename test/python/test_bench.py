@@ -200,6 +200,8 @@ def test_run_writes_the_depth_table(tmp_path):
         (20, "bytecode"),
     ]
     assert all(not p["error"] for p in data["depth_points"])
+    # One read of the IR is timed at every depth (NaN when it was not).
+    assert all(p["read_ir"] >= 0 for p in data["depth_points"])
     assert set(data["depth_exponent"]) == {"text", "bytecode"}
     # The same program either way.
     assert data["depth_points"][0]["ops"] == data["depth_points"][2]["ops"]
