@@ -318,6 +318,58 @@ func.func @paths(%arg0: i1) {
 """
 
 
+BARRIER_SLOTS = """\
+func.func @slots(%arg0: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %cN = arith.constant {slots} : index
+  %c0_i64 = arith.constant 0 : i64
+  %c4096_i64 = arith.constant 4096 : i64
+  %c8192_i64 = arith.constant 8192 : i64
+  %0 = pto.alloc_tile addr = %c4096_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16>
+  %1 = pto.alloc_tile addr = %c8192_i64 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16>
+  scf.for %arg1 = %c0 to %c4 step %c1 {
+    %2 = arith.remui %arg1, %cN : index
+    %3 = arith.index_cast %2 : index to i64
+    %4 = arith.muli %3, %c4096_i64 : i64
+    %5 = arith.addi %4, %c0_i64 : i64
+    %6 = pto.alloc_tile addr = %5 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16>
+    {first}
+    pto.tload ins(%9) outs(%6)
+    {second}
+    pto.texp ins(%0) outs(%1)
+  }
+  return
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "slots, first, second, missing",
+    [
+        (2, "pto.barrier #pto.pipe<PIPE_ALL>", "pto.barrier #pto.pipe<PIPE_ALL>", []),
+        # The load into slot 1 follows the last iteration's exp of %0, over
+        # slot 1, through the back edge.
+        (2, "", "pto.barrier #pto.pipe<PIPE_ALL>", ["pto.tload"]),
+        (2, "pto.barrier #pto.pipe<PIPE_ALL>", "", ["pto.texp"]),
+        # With one slot the dynamic tile_buf never reaches %0's bytes.
+        (1, "", "", []),
+    ],
+)
+def test_the_barrier_check_models_dynamic_slots(slots, first, second, missing):
+    """A dynamic slot's tile_buf, at an address the emitter computes from
+    the slot index, may cover every slot of its buffer and is a root of its
+    own: the restatement relates it to a tile_buf over another slot."""
+    text = (
+        BARRIER_SLOTS.replace("{slots}", str(slots))
+        .replace("{first}", first)
+        .replace("{second}", second)
+    )
+    found = accesses_missing_a_barrier(text)
+    assert [line.split()[0] for line in found] == missing
+
+
 @pytest.mark.parametrize(
     "first, then, missing",
     [

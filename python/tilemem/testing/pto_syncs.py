@@ -9,7 +9,9 @@ UnrelatedHandleSyncs.cpp). ``accesses_missing_a_barrier`` restates that rule
 on the PTO text: it follows every path exactly, with the set of tile_bufs
 accessed since the last barrier as its state (to a fixpoint at each loop),
 where the emitter abstracts loops and joins. It reads the tile_bufs at
-constant addresses; a dynamic slot's computed address it does not model.
+constant addresses and the dynamic slots whose address the emitter
+computes from a `remui` or `select` slot index (the whole buffer each);
+any other computed address it does not model.
 
 Run as a module, it prints the barriers per kernel and planner, checks the
 kernels and ``--fuzz`` fuzzed programs, and with ``--needed`` counts the
@@ -25,8 +27,11 @@ import glob
 import os
 import re
 import sys
+from typing import NamedTuple
 
-PTO_CONST_I64 = re.compile(r"^\s*(%[\w]+) = arith\.constant (-?\d+) : i64$")
+PTO_CONSTANT = re.compile(r"^\s*(%[\w]+) = arith\.constant (-?\d+) : (i64|index)$")
+PTO_DEFINITION = re.compile(r"^\s*(%[\w]+)(:\d+)? = ")
+PTO_ARITH = re.compile(r"^\s*(%[\w]+) = (arith\.\w+) (.*)$")
 PTO_ALLOC = re.compile(
     r"^\s*(%[\w]+) = pto\.alloc_tile addr = (%[\w]+) : !pto\.tile_buf<loc=(\w+), "
     r"dtype=(\w+), rows=(\d+), cols=(\d+),"
@@ -47,13 +52,14 @@ def _element_bytes(dtype: str) -> int:
 
 def accesses_missing_a_barrier(text: str) -> list:
     """The lines of level3 PTO `text` that access a tile_buf sharing bytes
-    with another at a different constant address, where some path of the
+    with another of a different address value, where some path of the
     function reaches them from an access to that other tile_buf with no
     pto.barrier <PIPE_ALL> between: an independent restatement of
     separateUnrelatedHandles (UnrelatedHandleSyncs.cpp) for the tile_bufs at
-    constant addresses. It follows every path exactly (the sets of tile_bufs
-    accessed since the last barrier, to a fixpoint at each loop), where the
-    emitter abstracts loops and joins."""
+    constant addresses and the dynamic slots the module docstring names. It
+    follows every path exactly (the sets of tile_bufs accessed since the
+    last barrier, to a fixpoint at each loop), where the emitter abstracts
+    loops and joins."""
     missing = []
     for function in re.split(r"(?m)^\s*func\.func ", text)[1:]:
         missing += _function_accesses_missing_a_barrier(function)
@@ -83,35 +89,96 @@ def _pto_regions(lines: list, index: int) -> tuple:
     return nodes, index
 
 
+class _Handle(NamedTuple):
+    """A tile_buf: the bytes it may cover in its space, and its root (the
+    address value ptoas's InsertSync relates it through)."""
+
+    space: str
+    lo: int
+    hi: int
+    root: object
+
+
+class _TileBuf(NamedTuple):
+    """A name bound to the tile_buf of the alloc_tile at `line`."""
+
+    line: int
+
+
+class _Slots(NamedTuple):
+    """An address `base + slot * scale`, the slot one of `count`."""
+
+    count: int
+    scale: int = 0
+    base: int | None = None
+
+
+def _address_value(op: str, args: list, env: dict):
+    """What the emitter's address arithmetic computes: an int, _Slots, or
+    None (not modeled). A dynamic slot's address is
+    `addi(muli(index_cast(slot), size), base)`, the slot `remui(i, n)` or
+    `select(c, a, b)` of constants."""
+    values = [env.get(a) for a in args]
+    if op == "arith.index_cast":
+        return values[0]
+    if op == "arith.remui" and isinstance(values[1], int):
+        return _Slots(values[1])
+    if op == "arith.select" and all(isinstance(v, int) for v in values[1:]):
+        return _Slots(max(values[1:]) + 1)
+    if op == "arith.muli" and isinstance(values[0], _Slots) and isinstance(values[1], int):
+        return _Slots(values[0].count, values[1])
+    if op == "arith.addi" and isinstance(values[0], _Slots) and isinstance(values[1], int):
+        return _Slots(values[0].count, values[0].scale, values[1])
+    return None
+
+
 def _function_accesses_missing_a_barrier(text: str) -> list:
-    constants, handles = {}, {}
     lines = text.splitlines()
-    for line in lines:
-        if m := PTO_CONST_I64.match(line):
-            constants[m.group(1)] = int(m.group(2))
-        elif (m := PTO_ALLOC.match(line)) and m.group(2) in constants:
-            start = constants[m.group(2)]
+    # Names met so far on the walk (an SSA name may be reused by a sibling
+    # region, so a name means its latest definition): constants, address
+    # arithmetic, and tile_bufs as the line of their alloc_tile.
+    env: dict = {}
+    handles: dict = {}
+
+    def define(index: int, line: str) -> None:
+        if m := PTO_DEFINITION.match(line):
+            env[m.group(1)] = None  # whatever it named in a sibling region
+        if m := PTO_CONSTANT.match(line):
+            env[m.group(1)] = int(m.group(2))
+        elif m := PTO_ALLOC.match(line):
+            address = env.get(m.group(2))
             size = int(m.group(5)) * int(m.group(6)) * _element_bytes(m.group(4))
-            handles[m.group(1)] = (m.group(3), start, start + size)
-    conflicts = {
-        name: {
-            other
-            for other, (space2, lo2, hi2) in handles.items()
-            if space == space2 and lo != lo2 and lo < hi2 and lo2 < hi
-        }
-        for name, (space, lo, hi) in handles.items()
-    }
+            if isinstance(address, int):
+                handles[index] = _Handle(m.group(3), address, address + size, address)
+            elif isinstance(address, _Slots) and address.base is not None:
+                last = address.base + (address.count - 1) * address.scale
+                handles[index] = _Handle(m.group(3), address.base, last + size, m.group(2))
+            else:
+                handles.pop(index, None)
+            env[m.group(1)] = _TileBuf(index) if index in handles else None
+        elif m := PTO_ARITH.match(line):
+            env[m.group(1)] = _address_value(m.group(2), PTO_VALUE.findall(m.group(3)), env)
+
+    def conflict(a: int, b: int) -> bool:
+        x, y = handles[a], handles[b]
+        return x.space == y.space and x.root != y.root and x.lo < y.hi and y.lo < x.hi
+
     missing = {}
 
     def run(nodes: list, state: frozenset, report: bool) -> frozenset:
         for node in nodes:
             if isinstance(node, int):
                 line = lines[node]
+                define(node, line)
                 if PTO_FULL_BARRIER in line:
                     state = frozenset()
                 elif not PTO_NO_ACCESS.match(line):
-                    used = {v for v in PTO_VALUE.findall(line) if conflicts.get(v)}
-                    if report and any(conflicts[v] & state for v in used):
+                    used = {
+                        env[v].line
+                        for v in PTO_VALUE.findall(line)
+                        if isinstance(env.get(v), _TileBuf)
+                    }
+                    if report and any(conflict(u, s) for u in used for s in state):
                         missing[node] = line.strip()
                     state = state | used
                 continue
