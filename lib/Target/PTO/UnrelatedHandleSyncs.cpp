@@ -192,9 +192,10 @@ static bool isFullBarrier(Operation *op) {
 /// its state (see the file comment): an scf.if's arms both start from the
 /// state before it and join after it; an scf.for body or an scf.while's
 /// condition region starts with `anything` pending (the earlier
-/// iterations), and the loop is left from the state before it or its body's
-/// end (for), or its condition's end (while). The walk is iterative
-/// (tile::walk), and each op costs O(operands * kMaxPartners).
+/// iterations) when the loop accesses a conflicting tile_buf, and the loop
+/// is left from the state before it or its body's end (for), or its
+/// condition's end (while). The walks are iterative (tile::walk), and each
+/// op costs O(operands * kMaxPartners).
 void FunctionEmitter::separateUnrelatedHandles() {
   ConflictingTileBufs tileBufs(level3Handles);
   SmallVector<unsigned> stamps(tileBufs.size(), 0);
@@ -204,19 +205,49 @@ void FunctionEmitter::separateUnrelatedHandles() {
   SmallVector<RegionFrame> frames;
   SmallVector<unsigned, 4> accessed;
 
+  // The conflicting tile_bufs `op` accesses, into `accessed`.
+  auto collectAccessed = [&](Operation *op) {
+    accessed.clear();
+    if (op->hasTrait<OpTrait::IsTerminator>() ||
+        isa<pto::AllocTileOp, pto::SubsetOp, pto::TReshapeOp, pto::BarrierOp>(
+            op))
+      return;
+    for (Value operand : op->getOperands())
+      if (std::optional<unsigned> index =
+              tileBufs.indexOf(viewedTileBuf(operand)))
+        accessed.push_back(*index);
+  };
+  // The ops with regions that hold an access to a conflicting tile_buf:
+  // only such a loop brings its earlier iterations' accesses back to its
+  // start (one enter/exit walk, a flag per open op).
+  DenseSet<Operation *> holdsAccess;
+  SmallVector<bool> holding;
+  walkEnterExit(
+      target.getOperation(),
+      [&](Operation *op) {
+        if (op->getNumRegions())
+          holding.push_back(false);
+      },
+      [&](Operation *op) {
+        if (!op->getNumRegions()) {
+          collectAccessed(op);
+          if (!accessed.empty() && !holding.empty())
+            holding.back() = true;
+          return;
+        }
+        if (!holding.pop_back_val())
+          return;
+        holdsAccess.insert(op);
+        if (!holding.empty())
+          holding.back() = true;
+      });
+
   auto access = [&](Operation *op) {
     if (isFullBarrier(op)) {
       startEpoch();
       return;
     }
-    if (op->hasTrait<OpTrait::IsTerminator>() ||
-        isa<pto::AllocTileOp, pto::SubsetOp, pto::TReshapeOp>(op))
-      return;
-    accessed.clear();
-    for (Value operand : op->getOperands())
-      if (std::optional<unsigned> index =
-              tileBufs.indexOf(viewedTileBuf(operand)))
-        accessed.push_back(*index);
+    collectAccessed(op);
     if (accessed.empty())
       return;
     bool wait = false;
@@ -246,7 +277,8 @@ void FunctionEmitter::separateUnrelatedHandles() {
     unsigned region = block->getParent()->getRegionNumber();
     RegionFrame &frame = frames.back();
     if (isa<scf::ForOp>(parent) || (isa<scf::WhileOp>(parent) && region == 0)) {
-      pending.anything = true; // the loop's earlier iterations
+      // The loop's earlier iterations, if they access any.
+      pending.anything |= holdsAccess.contains(parent);
     } else if (region == 1) {
       // An else arm starts where the then arm did; a while's body continues
       // from its condition.
@@ -281,7 +313,7 @@ void FunctionEmitter::separateUnrelatedHandles() {
         } else if (isa<scf::WhileOp>(op)) {
           pending = frame.sawSecondRegion ? frame.firstRegionEnd : pending;
         } else {
-          pending.anything = true;
+          pending.anything |= holdsAccess.contains(op);
         }
         return WalkResult::advance();
       },

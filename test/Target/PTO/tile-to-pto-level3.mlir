@@ -558,3 +558,35 @@ func.func @saturated(%X: !tile.tensor<64x64xf32>, %O: !tile.tensor<64x64xf32>) -
   %o = tile.store %x, %O[%c0, %c0] : !tile.tile<64x64xf32, vec>, !tile.tensor<64x64xf32>
   return %o : !tile.tensor<64x64xf32>
 }
+
+// -----
+
+// Tests that a loop whose body accesses no tile_buf sharing bytes with one
+// of another root brings back no earlier iterations: the add reading the
+// slice %s after the loop waits for nothing, the exp having waited for the
+// load of %x already.
+// CHECK-LABEL: func.func @loop_without_conflicts(
+// CHECK: pto.tload
+// CHECK-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.texp
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: pto.tadds
+// CHECK-NEXT: }
+// CHECK-NEXT: pto.tadd
+func.func @loop_without_conflicts(%X: !tile.tensor<16x64xf32>, %O: !tile.tensor<8x64xf32>, %n: index) -> !tile.tensor<8x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %bx = tile.alloc addr = 0 : !tile.buffer<vec, 4096>
+  %be = tile.alloc addr = 4096 : !tile.buffer<vec, 2048>
+  %x = tile.load %X[%c0, %c0] into(%bx : !tile.buffer<vec, 4096>) : !tile.tensor<16x64xf32> -> !tile.tile<16x64xf32, vec>
+  %s = tile.slice %x[8, 0] : !tile.tile<16x64xf32, vec> -> !tile.tile<8x64xf32, vec>
+  %e = tile.exp %s into(%be : !tile.buffer<vec, 2048>) : !tile.tile<8x64xf32, vec>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %e) -> (!tile.tile<8x64xf32, vec>) {
+    %t2 = tile.adds %t, %one into(%be : !tile.buffer<vec, 2048>) : !tile.tile<8x64xf32, vec>, f32
+    scf.yield %t2 : !tile.tile<8x64xf32, vec>
+  }
+  %f = tile.add %s, %r into(%be : !tile.buffer<vec, 2048>) : !tile.tile<8x64xf32, vec>
+  %o = tile.store %f, %O[%c0, %c0] : !tile.tile<8x64xf32, vec>, !tile.tensor<8x64xf32>
+  return %o : !tile.tensor<8x64xf32>
+}
