@@ -326,7 +326,7 @@ private:
   /// per slot rather than once per combination.
   DenseMap<std::pair<Value, int64_t>, SmallVector<Value>> slotConds;
   /// Level3: the bytes each alloc_tile may cover, [lo, hi) in its space,
-  /// and its address when it is a constant (a dynamic slot's is not).
+  /// and whether its address is the constant `lo` (a dynamic slot's is not).
   struct HandleBytes {
     Value handle;
     int64_t lo, hi;
@@ -354,6 +354,12 @@ private:
 /// A pto.barrier #pto.pipe<PIPE_ALL>: every pipe's earlier work completes
 /// before anything later starts (PtoasLimits.cpp).
 pto::BarrierOp createFullBarrier(OpBuilder &builder, Location loc);
+/// Whether `op` is such a barrier.
+bool isFullBarrier(Operation *op);
+/// Whether `op` makes a tile_buf or a view of one, touching no tile's bytes.
+inline bool makesTileBuf(Operation *op) {
+  return isa<pto::AllocTileOp, pto::SubsetOp, pto::TReshapeOp>(op);
+}
 /// Puts a pto.barrier #pto.pipe<PIPE_ALL> (every pipe's earlier work
 /// completes before anything later starts) before `op`, unless one already
 /// stands there with only alloc_tiles and views, which access nothing,

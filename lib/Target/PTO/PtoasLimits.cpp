@@ -577,13 +577,16 @@ pto::BarrierOp pto_emission::createFullBarrier(OpBuilder &builder,
       loc, pto::PipeAttr::get(builder.getContext(), "PIPE_ALL"));
 }
 
+bool pto_emission::isFullBarrier(Operation *op) {
+  auto barrier = dyn_cast<pto::BarrierOp>(op);
+  return barrier && barrier.getPipe().getPipe() == "PIPE_ALL";
+}
+
 void pto_emission::waitForEveryPipeBefore(Operation *op) {
   Operation *previous = op->getPrevNode();
-  while (previous &&
-         isa<pto::AllocTileOp, pto::SubsetOp, pto::TReshapeOp>(previous))
+  while (previous && makesTileBuf(previous))
     previous = previous->getPrevNode();
-  auto barrier = dyn_cast_or_null<pto::BarrierOp>(previous);
-  if (barrier && barrier.getPipe().getPipe() == "PIPE_ALL")
+  if (previous && isFullBarrier(previous))
     return;
   OpBuilder builder(op);
   createFullBarrier(builder, op->getLoc());

@@ -183,11 +183,6 @@ static Value viewedTileBuf(Value value) {
   return value;
 }
 
-static bool isFullBarrier(Operation *op) {
-  auto barrier = dyn_cast<pto::BarrierOp>(op);
-  return barrier && barrier.getPipe().getPipe() == "PIPE_ALL";
-}
-
 /// One forward walk of the emitted function with the pending accesses as
 /// its state (see the file comment): an scf.if's arms both start from the
 /// state before it and join after it; an scf.for body or an scf.while's
@@ -208,9 +203,8 @@ void FunctionEmitter::separateUnrelatedHandles() {
   // The conflicting tile_bufs `op` accesses, into `accessed`.
   auto collectAccessed = [&](Operation *op) {
     accessed.clear();
-    if (op->hasTrait<OpTrait::IsTerminator>() ||
-        isa<pto::AllocTileOp, pto::SubsetOp, pto::TReshapeOp, pto::BarrierOp>(
-            op))
+    if (op->hasTrait<OpTrait::IsTerminator>() || makesTileBuf(op) ||
+        isa<pto::BarrierOp>(op))
       return;
     for (Value operand : op->getOperands())
       if (std::optional<unsigned> index =
