@@ -150,26 +150,12 @@ LogicalResult FunctionEmitter::emitForAsWhile(scf::ForOp op,
                                               ArrayRef<Value> inits,
                                               ArrayRef<Value> carriedTiles) {
   Location loc = op.getLoc();
-  SmallVector<Value> whileInits = {bounds[0]};
-  llvm::append_range(whileInits, inits);
-  SmallVector<Type> types;
-  for (Value init : whileInits)
-    types.push_back(init.getType());
-  auto loop = body.create<scf::WhileOp>(loc, types, whileInits);
+  scf::WhileOp loop = createCountingWhile(body, loc, bounds[0], bounds[1],
+                                          op.getUnsignedCmp(), inits);
   loop->setAttr(kEmittedForAttrName, body.getUnitAttr());
   for (Value handle : carriedTiles)
     anchor(handle, loop);
-  OpBuilder::InsertPoint afterLoop = body.saveInsertionPoint();
-  SmallVector<Location> locs(types.size(), loc);
-  Block *before = body.createBlock(&loop.getBefore(), {}, types, locs);
-  Value go = body.create<arith::CmpIOp>(loc,
-                                        op.getUnsignedCmp()
-                                            ? arith::CmpIPredicate::ult
-                                            : arith::CmpIPredicate::slt,
-                                        before->getArgument(0), bounds[1]);
-  body.create<scf::ConditionOp>(loc, go, before->getArguments());
-  Block *after = body.createBlock(&loop.getAfter(), {}, types, locs);
-  body.restoreInsertionPoint(afterLoop);
+  Block *after = loop.getAfterBody();
   scalars.map(op.getInductionVar(), after->getArgument(0));
   unsigned kept = 1;
   for (BlockArgument arg : op.getRegionIterArgs())

@@ -11,6 +11,8 @@
 //                       from each PTO op's TableGen record) and the ops with
 //                       a form of their own
 //   EmitControlFlow.cpp scf.for, scf.while, scf.if, tile.scope
+//   WhileOnlyNesting.cpp scf.for and scf.if inside an scf.while as whiles,
+//                       in a kernel ptoas lowers to a CFG as a whole
 //   PtoasLimits.cpp     refusals of kernels ptoas 0.27 crashes on or
 //                       mistranslates (index values beyond int32_t among
 //                       them)
@@ -150,6 +152,12 @@ private:
   /// buffer live across every loop. Then the roots used in an scf.while
   /// are marked for ptoas's PlanMemory (bracketWhileUses, Level2.cpp).
   LogicalResult placeRoots();
+  /// In a kernel with an scf.while inside another op than the function,
+  /// which ptoas 0.27 lowers to a CFG as a whole, every scf.for and scf.if
+  /// inside an scf.while becomes the scf.while it means: ptoas's
+  /// SCFWhileToCF asserts on a while whose body is several blocks
+  /// (WhileOnlyNesting.cpp).
+  void nestOnlyWhilesInWhiles();
   /// The handle of the bytes of `tile` (in `handle`) read as a row-major
   /// tile in storage order: the handle itself when it is row_major, the
   /// row_major CxR tile over the bytes of a col_major RxC one (a column
@@ -370,11 +378,15 @@ void waitForEveryPipeBefore(Operation *op);
 /// for a while emitted for one, with a note saying why it is a while
 /// (PtoasLimits.cpp).
 InFlightDiagnostic refuseLoop(Operation *loop);
-/// Refusals of kernels ptoas 0.27 crashes on or mistranslates, run on the
-/// emitted PTO function (PtoasLimits.cpp), given its scf.while ops in walk
-/// order.
-LogicalResult checkWhileNesting(func::FuncOp func,
-                                ArrayRef<scf::WhileOp> whiles);
+/// An scf.while at the builder's insertion point that counts its first
+/// carry from `lowerBound` while it is below `upperBound` (signed, or
+/// unsigned), carrying `carried` after it: its condition is built, its body
+/// an empty block taking every carry (the step is the body's to add).
+scf::WhileOp createCountingWhile(OpBuilder &builder, Location loc,
+                                 Value lowerBound, Value upperBound,
+                                 bool unsignedCmp, ValueRange carried);
+/// Refusals of kernels ptoas 0.27 mistranslates, run on the emitted PTO
+/// function (PtoasLimits.cpp), given its scf.while ops in walk order.
 LogicalResult checkCFGLowering(func::FuncOp func,
                                ArrayRef<scf::WhileOp> whiles);
 /// ptoas 0.27's SCFWhileToCF lowers an scf.while only when every read of its

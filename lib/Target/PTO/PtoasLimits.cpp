@@ -43,71 +43,13 @@ static bool isNested(scf::WhileOp loop) {
   return !isa<func::FuncOp>(loop->getParentOp());
 }
 
-/// ptoas 0.27 lowers scf.while to CFG blocks, which it cannot do inside a
-/// single-block region: when an scf.while sits inside an scf.for, scf.if or
-/// scf.while (needsWholeFunctionSCFToCF in its PTOToEmitC.cpp), it first
-/// lowers every scf.for and scf.if of the function to a CFG, then each
-/// scf.while with SCFWhileToCF, which moves only the first block of the
-/// while's regions and casts its terminator to scf.yield: a while whose body
-/// holds an scf.for or scf.if (now several blocks) makes it assert. Such a
-/// kernel is refused at the while, naming the while that forces the
-/// whole-function lowering and the op that makes the body several blocks.
-LogicalResult pto_emission::checkWhileNesting(func::FuncOp func,
-                                              ArrayRef<scf::WhileOp> whiles) {
-  const scf::WhileOp *nestedIt = llvm::find_if(whiles, isNested);
-  if (nestedIt == whiles.end())
-    return success();
-  scf::WhileOp nested = *nestedIt;
-  // The innermost open while of each op is kept on a stack as the walk
-  // enters and leaves whiles, so no op looks up its ancestors.
-  Operation *inner = nullptr;
-  scf::WhileOp loop;
-  SmallVector<scf::WhileOp> openWhiles;
-  walkEnterExit(
-      func,
-      [&](Operation *op) {
-        if (auto whileOp = dyn_cast<scf::WhileOp>(op))
-          openWhiles.push_back(whileOp);
-      },
-      [&](Operation *op) {
-        if (isa<scf::WhileOp>(op))
-          openWhiles.pop_back();
-        else if (!inner && !openWhiles.empty() &&
-                 isa<scf::ForOp, scf::IfOp>(op)) {
-          inner = op;
-          loop = openWhiles.back();
-        }
-      });
-  if (!inner)
-    return success();
-  InFlightDiagnostic diag =
-      refuseLoop(loop)
-      << "ptoas 0.27 crashes on it "
-         "(an assertion in SCFWhileToCF): an scf.while inside an scf.for, "
-         "scf.if or scf.while makes it lower the whole kernel to a CFG, and "
-         "then a while whose body holds an scf.for or scf.if has several "
-         "blocks, which SCFWhileToCF does not handle";
-  diag.attachNote(nested.getLoc())
-      << "this scf.while"
-      << (nested->hasAttr(kEmittedForAttrName) ? " (an scf.for carrying a "
-                                                 "scalar)"
-                                               : "")
-      << " inside " << nested->getParentOp()->getName()
-      << " makes ptoas lower the whole kernel to a CFG";
-  diag.attachNote(inner->getLoc())
-      << "this " << inner->getName() << " is in the while's body"
-      << (isa<scf::IfOp>(inner) ? " (it may come from a tile.matmul_acc "
-                                  "init_cond or a level2 dynamic slot)"
-                                : "");
-  return failure();
-}
-
 /// ptoas's SCFWhileToCF (PTOToEmitC.cpp): an scf.while whose parent region
 /// may hold several blocks becomes a header block (the before region), a
 /// body block (the after region) and a branch back; it fails, leaving the
 /// while, when a result is read in another block. Unlike ptoas's, it moves
 /// every block of the regions (ptoas moves the first and asserts on more:
-/// checkWhileNesting refuses those kernels before this runs).
+/// the emitter leaves no scf.for or scf.if inside a while of such a kernel,
+/// WhileOnlyNesting.cpp).
 static LogicalResult lowerWhileToCF(RewriterBase &rewriter, scf::WhileOp op) {
   Operation *parent = op->getParentOp();
   if (parent && parent->hasTrait<OpTrait::SingleBlock>())

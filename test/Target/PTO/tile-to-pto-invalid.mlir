@@ -243,36 +243,6 @@ func.func @boxed_window(%A: !tile.tensor<32x16xf16>) {
 
 // -----
 
-// Tests that an scf.while nested in a loop whose body holds an scf.if is
-// rejected: ptoas 0.27 then lowers the whole kernel to a CFG and asserts in
-// SCFWhileToCF (a multi-block while body).
-func.func @while_nest(%n: index, %c: i1) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  scf.for %k = %c0 to %n step %c1 {
-    // expected-error@+2 {{'scf.while' op cannot be emitted to PTO: ptoas 0.27 crashes on it (an assertion in SCFWhileToCF)}}
-    // expected-note@+1 {{this scf.while inside scf.for makes ptoas lower the whole kernel to a CFG}}
-    %w = scf.while (%i = %c0) : (index) -> index {
-      %p = arith.cmpi slt, %i, %n : index
-      scf.condition(%p) %i : index
-    } do {
-    ^bb0(%i1: index):
-      // expected-note@+1 {{this scf.if is in the while's body}}
-      %j = scf.if %c -> index {
-        %i2 = arith.addi %i1, %c1 : index
-        scf.yield %i2 : index
-      } else {
-        %i3 = arith.addi %i1, %n : index
-        scf.yield %i3 : index
-      }
-      scf.yield %j : index
-    }
-  }
-  return
-}
-
-// -----
-
 // Tests that a transpose at level3 without `tile.scratch_addr` is rejected:
 // pto.ttrans needs a scratch tile, and at level3 only the address planner
 // can place it.
@@ -776,33 +746,31 @@ func.func @arith_without_lowering(%a: f8E4M3FN, %s: f8E8M0FNU) {
 // -----
 
 // Tests that a refusal of the scf.while an scf.for carrying a scalar is
-// emitted as names the scf.for: here it is nested in another scf.for and
-// holds an scf.if.
-func.func @for_as_while_holding_an_if(%A: !tile.tensor<8x8xf32>, %n: index, %c: i1, %x: f32) -> !tile.tensor<8x8xf32> {
+// emitted as names the scf.for: here a left tile dies in it at level2.
+func.func @for_as_while_left_tile_dies(%A: !tile.tensor<128x128xf16>, %D: !tile.tensor<128x128xf32>, %n: index) -> !tile.tensor<128x128xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %half = arith.constant 0.5 : f32
-  %b = tile.alloc : !tile.buffer<vec, 256>
-  %t = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 256>) : !tile.tensor<8x8xf32> -> !tile.tile<8x8xf32, vec>
-  %y = scf.for %o = %c0 to %n step %c1 iter_args(%u = %t) -> (!tile.tile<8x8xf32, vec>) {
-    // expected-error@+3 {{'scf.for' op cannot be emitted to PTO: ptoas 0.27 crashes on it (an assertion in SCFWhileToCF)}}
-    // expected-note@+2 {{this scf.for carries a scalar, so it is emitted as an scf.while (ptoas 0.27 crashes on an scf.for that carries one)}}
-    // expected-note@+1 {{this scf.while (an scf.for carrying a scalar) inside scf.for makes ptoas lower the whole kernel to a CFG}}
-    %s = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (f32) {
-      // expected-note@+1 {{this scf.if is in the while's body}}
-      %h = scf.if %c -> (f32) {
-        %m = arith.mulf %a, %half : f32
-        scf.yield %m : f32
-      } else {
-        scf.yield %a : f32
-      }
-      scf.yield %h : f32
-    }
-    %z = tile.adds %u, %s into(%b : !tile.buffer<vec, 256>) : !tile.tile<8x8xf32, vec>, f32
-    scf.yield %z : !tile.tile<8x8xf32, vec>
+  %bm = tile.alloc : !tile.buffer<mat, 32768>
+  // expected-note@+1 {{the left tile}}
+  %bl = tile.alloc : !tile.buffer<left, 32768>
+  %bl2 = tile.alloc : !tile.buffer<left, 32768>
+  %br = tile.alloc : !tile.buffer<right, 32768>
+  %ba = tile.alloc : !tile.buffer<acc, 65536>
+  %m = tile.load %A[%c0, %c0] into(%bm : !tile.buffer<mat, 32768>) : !tile.tensor<128x128xf16> -> !tile.tile<128x128xf16, mat>
+  %l = tile.move %m into(%bl : !tile.buffer<left, 32768>) : !tile.tile<128x128xf16, mat> -> !tile.tile<128x128xf16, left>
+  %r = tile.move %m into(%br : !tile.buffer<right, 32768>) : !tile.tile<128x128xf16, mat> -> !tile.tile<128x128xf16, right>
+  // expected-error@+2 {{'scf.for' op cannot be emitted to PTO: at level2, ptoas 0.27's PlanMemory would not see where the left tile used in this scf.while dies}}
+  // expected-note@+1 {{this scf.for carries a scalar, so it is emitted as an scf.while (ptoas 0.27 crashes on an scf.for that carries one)}}
+  %w = scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0) -> (index) {
+    %p = tile.matmul %l, %r into(%ba : !tile.buffer<acc, 65536>) : !tile.tile<128x128xf16, left>, !tile.tile<128x128xf16, right> -> !tile.tile<128x128xf32, acc>
+    %s = tile.store %p, %D[%c0, %c0] : !tile.tile<128x128xf32, acc>, !tile.tensor<128x128xf32>
+    %a1 = arith.addi %a, %c1 : index
+    scf.yield %a1 : index
   }
-  %A1 = tile.store %y, %A[%c0, %c0] : !tile.tile<8x8xf32, vec>, !tile.tensor<8x8xf32>
-  return %A1 : !tile.tensor<8x8xf32>
+  %l2 = tile.move %m into(%bl2 : !tile.buffer<left, 32768>) : !tile.tile<128x128xf16, mat> -> !tile.tile<128x128xf16, left>
+  %q = tile.matmul %l2, %r into(%ba : !tile.buffer<acc, 65536>) : !tile.tile<128x128xf16, left>, !tile.tile<128x128xf16, right> -> !tile.tile<128x128xf32, acc>
+  %s2 = tile.store %q, %D[%c0, %c0] : !tile.tile<128x128xf32, acc>, !tile.tensor<128x128xf32>
+  return %s2 : !tile.tensor<128x128xf32>
 }
 
 // -----

@@ -1,8 +1,8 @@
 // REQUIRES: ptoas
 // An scf.while inside an scf.for: ptoas lowers the whole kernel to a CFG
 // (needsWholeFunctionSCFToCF) and handles it when no while body holds an
-// scf.for or scf.if and no two blocks merge; the while_nest refusals of
-// tile-to-pto-invalid.mlir are the other cases.
+// scf.for or scf.if (while-nest.mlir: the emitter writes those as whiles)
+// and no two blocks merge (tile-to-pto-invalid.mlir, @block_merge).
 // RUN: tile-opt %s --tile-memory-pipeline=memory-planner=pypto | tile-translate --tile-to-pto -o %t.pto
 // RUN: %ptoas --pto-level=level3 --enable-insert-sync %t.pto -o %t.cpp
 // RUN: FileCheck %s --input-file=%t.cpp

@@ -1,8 +1,9 @@
 // while_nest with its stores kept (the tensor is carried and returned, so
 // dead-code erasure keeps them): an scf.while whose body holds another
-// scf.while and an scf.for. ptoas 0.27 asserts in SCFWhileToCF on it (the
-// inner while makes it lower the whole kernel to a CFG; the for makes the
-// outer while's body several blocks): refused before emission.
+// scf.while and an scf.for. ptoas 0.27 asserts in SCFWhileToCF on it as
+// written (the inner while makes it lower the whole kernel to a CFG; the for
+// makes the outer while's body several blocks), so the emitter writes the
+// for as a while (WhileOnlyNesting.cpp); it was refused before.
 func.func @while_nest_live(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>, %n: index) -> !tile.tensor<16x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
