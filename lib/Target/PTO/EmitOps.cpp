@@ -230,14 +230,8 @@ LogicalResult FunctionEmitter::emitUnary(Operation *op) {
   Value from = *src, to = *dst;
   StringRef name = PTOOp::getOperationName().drop_front(4);
   if constexpr (PTOOp::kForm == pto::EmissionForm::VectorTile) {
-    // ptoas 0.27's TColSumOp::getDpsInitsMutable returns an operand range
-    // past the op's operands, which asserts when level2 lowering asks for it.
     if (std::is_same_v<PTOOp, pto::TColSumOp> && !level3)
-      return cannotEmit(op)
-             << "ptoas 0.27 crashes on pto.tcolsum at level2 (its "
-                "TColSumOp::getDpsInitsMutable is out of range): emit it at "
-                "level3 (an address planner, e.g. "
-                "--tile-memory-pipeline=memory-planner=pypto)";
+      return emitColSumByRows(op, to);
     // Every side row-major but a column vector (an Rx1 tile's tile_buf is
     // col_major, which pto.trowexpand reads as a column).
     auto isColumn = [](Value tile) {
@@ -274,6 +268,56 @@ LogicalResult FunctionEmitter::emitUnary(Operation *op) {
     if (failed(checkShapes(PTOOp::kShapes, op, name, {from, to})))
       return failure();
     body.create<PTOOp>(op->getLoc(), from, to);
+  }
+  return success();
+}
+
+// ptoas 0.27's TColSumOp::getDpsInitsMutable returns an operand range past
+// the op's operands, which asserts when its level2 PlanMemory asks for it.
+// So at level2 the column sums are the source's rows added one by one into
+// the result, in the order pto-isa's TCOLSUM adds them (so the rounding is
+// the same):
+//
+//   pto.tadd ins(%row0, %row1) outs(%sum)     // one row: a pto.tmov
+//   pto.tadd ins(%sum, %row2) outs(%sum)
+//   ...
+//
+// Each row is a view of the source's window, a subset of whole rows of its
+// root; the result never overlaps the source (col_sum is not in-place
+// safe), so no add reads a row it wrote.
+LogicalResult FunctionEmitter::emitColSumByRows(Operation *op, Value sum) {
+  Value source = op->getOperand(0);
+  auto type = cast<TileType>(source.getType());
+  const Window *window = storage.lookup(source);
+  if (!window || window->colStride != 1)
+    return cannotEmit(op) << "ptoas 0.27 crashes on pto.tcolsum at level2 "
+                             "(its TColSumOp::getDpsInitsMutable is out of "
+                             "range), and the source is not stored as rows "
+                             "the sum could add instead: emit it at level3 "
+                             "(an address planner, e.g. "
+                             "--tile-memory-pipeline=memory-planner=pypto)";
+  if (failed(requireRowMajor(sum, op, "tadd", "result")))
+    return failure();
+  auto rowType = TileType::get(op->getContext(), {1, type.getCols()},
+                               type.getElementType(), type.getSpace());
+  SmallVector<Value> rows;
+  for (int64_t row = 0; row < type.getRows(); ++row) {
+    Window rowWindow = subWindow(*window, row * window->rowStride,
+                                 window->rowStride, 1, rowType);
+    FailureOr<Value> handle = windowHandle(rowWindow, rowType, op);
+    if (failed(handle))
+      return failure();
+    rows.push_back(*handle);
+  }
+  if (rows.size() == 1)
+    return emitCopy(op, rows.front(), sum);
+  Value partial = rows.front();
+  for (Value row : ArrayRef(rows).drop_front()) {
+    if (failed(
+            checkShapes(pto::TAddOp::kShapes, op, "tadd", {partial, row, sum})))
+      return failure();
+    body.create<pto::TAddOp>(op->getLoc(), partial, row, sum);
+    partial = sum;
   }
   return success();
 }

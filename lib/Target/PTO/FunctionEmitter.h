@@ -244,6 +244,9 @@ private:
   /// `op` emitted as the table op `PTOOp`, in its form.
   template <typename PTOOp> LogicalResult emitAs(Operation *op);
   template <typename PTOOp> LogicalResult emitUnary(Operation *op);
+  /// Level2: tile.col_sum as its source's rows added into `sum`, the
+  /// result's handle (ptoas 0.27 crashes on pto.tcolsum there).
+  LogicalResult emitColSumByRows(Operation *op, Value sum);
   template <typename PTOOp> LogicalResult emitBinary(Operation *op);
   template <typename PTOOp>
   LogicalResult emitTileScalar(Operation *op, Value scalarOperand);

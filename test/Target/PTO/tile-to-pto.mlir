@@ -1932,3 +1932,29 @@ func.func @branch_and_loop_in_nested_while(%X: !tile.tensor<16x16xf32>, %O: !til
   %O1 = tile.store %r, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
   return %O1 : !tile.tensor<16x16xf32>
 }
+
+// -----
+
+// Tests that tile.col_sum at level2 is its source's rows added one by one
+// into the result (ptoas 0.27 crashes on pto.tcolsum there): each row a
+// subset of the source's root, the first add reading two rows.
+// CHECK-LABEL: func.func @col_sum_by_rows(
+// CHECK: %[[SRC:.*]] = pto.alloc_tile
+// CHECK: %[[ROW0:.*]] = pto.subset %[[SRC]][%c0, %c0] sizes [1, 16]
+// CHECK: %[[ROW1:.*]] = pto.subset %[[SRC]][%c1, %c0] sizes [1, 16]
+// CHECK: %[[ROW2:.*]] = pto.subset %[[SRC]][%c2, %c0] sizes [1, 16]
+// CHECK: pto.tload
+// CHECK: %[[SUM:.*]] = pto.alloc_tile
+// CHECK-NEXT: pto.tadd ins(%[[ROW0]], %[[ROW1]] : {{.*}}) outs(%[[SUM]] :
+// CHECK-NEXT: pto.tadd ins(%[[SUM]], %[[ROW2]] : {{.*}}) outs(%[[SUM]] :
+// CHECK-NOT: pto.tcolsum
+// CHECK: pto.tstore ins(%[[SUM]]
+func.func @col_sum_by_rows(%A: !tile.tensor<3x16xf32>, %B: !tile.tensor<1x16xf32>) -> !tile.tensor<1x16xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 192>
+  %r = tile.alloc : !tile.buffer<vec, 64>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 192>) : !tile.tensor<3x16xf32> -> !tile.tile<3x16xf32, vec>
+  %s = tile.col_sum %x into(%r : !tile.buffer<vec, 64>) : !tile.tile<3x16xf32, vec> -> !tile.tile<1x16xf32, vec>
+  %B1 = tile.store %s, %B[%c0, %c0] : !tile.tile<1x16xf32, vec>, !tile.tensor<1x16xf32>
+  return %B1 : !tile.tensor<1x16xf32>
+}

@@ -1,7 +1,7 @@
 // REQUIRES: ptoas
 // The reductions of the emission table (PTOOps.td) through the real ptoas at
 // both levels: each becomes its pto-isa instruction in the C++ (tile.col_sum
-// is level3 only: col-sum-level3.mlir).
+// is pto.tcolsum at level3 only: col-sum.mlir).
 // RUN: tile-opt %s --tile-memory-pipeline=memory-planner=ptoas | tile-translate --tile-to-pto -o %t.l2.pto
 // RUN: %ptoas --pto-level=level2 --enable-insert-sync %t.l2.pto -o %t.l2.cpp
 // RUN: FileCheck %s --input-file=%t.l2.cpp
