@@ -13,6 +13,8 @@
 //   EmitControlFlow.cpp scf.for, scf.while, scf.if, tile.scope
 //   WhileOnlyNesting.cpp scf.for and scf.if inside an scf.while as whiles,
 //                       in a kernel ptoas lowers to a CFG as a whole
+//   UnrelatedHandleSyncs.cpp  level3 barriers between tile_bufs sharing
+//                       bytes from roots ptoas's InsertSync cannot relate
 //   PtoasLimits.cpp     refusals of kernels ptoas 0.27 crashes on or
 //                       mistranslates (index values beyond int32_t among
 //                       them)
