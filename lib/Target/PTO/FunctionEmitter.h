@@ -390,8 +390,11 @@ InFlightDiagnostic refuseLoop(Operation *loop);
 scf::WhileOp createCountingWhile(OpBuilder &builder, Location loc,
                                  Value lowerBound, Value upperBound,
                                  bool unsignedCmp, ValueRange carried);
-/// Refusals of kernels ptoas 0.27 mistranslates, run on the emitted PTO
-/// function (PtoasLimits.cpp), given its scf.while ops in walk order.
+/// ptoas 0.27's lowering of a kernel with whiles to a CFG, simulated on a
+/// copy of the emitted PTO function given its scf.while ops in walk order
+/// (PtoasLimits.cpp): refuses the kernel when a while would be left, and
+/// puts a full barrier where two blocks would merge into one taking a tile
+/// as a block argument.
 LogicalResult checkCFGLowering(func::FuncOp func,
                                ArrayRef<scf::WhileOp> whiles);
 /// ptoas 0.27's SCFWhileToCF lowers an scf.while only when every read of its

@@ -239,19 +239,23 @@ void pto_emission::routeWhileResults(ArrayRef<scf::WhileOp> whiles) {
 /// (SCFWhileToCF); in a kernel it lowers to a CFG as a whole (an scf.while
 /// inside an scf.for, scf.if or scf.while: needsWholeFunctionSCFToCF) its
 /// scf.for and scf.if go through SCFToControlFlow first. The same lowering
-/// runs on a copy of the emitted kernel, and two of its outcomes refuse the
-/// kernel:
+/// runs on a copy of the emitted kernel, and two of its outcomes matter:
 /// - SCFWhileToCF leaves alone a while whose result is read in another block
 ///   than the while's own (in a nested region, or after an scf.if or scf.for
 ///   the whole-kernel lowering split the block at), and ptoas then fails
-///   with "Unsupported SCF op remained after pre-lowering";
+///   with "Unsupported SCF op remained after pre-lowering": the kernel is
+///   refused;
 /// - the rewrite's default (aggressive) region simplification merges blocks
 ///   that differ only in operands, making each differing operand a block
 ///   argument; ptoas's C++ casts a tile_buf block argument to a pointer (an
-///   invalid cast, or "tmov lowering expects opaque dst/src types").
-static LogicalResult simulateCFGLowering(func::FuncOp func,
-                                         ArrayRef<scf::WhileOp> whiles,
-                                         bool foldFirst) {
+///   invalid cast, or "tmov lowering expects opaque dst/src types"). The
+///   ops of the kernel that read such an argument, one per merged block,
+///   are returned (checkCFGLowering keeps the blocks apart there), or with
+///   `refuseMerging` the kernel is refused.
+/// None when neither happens.
+static FailureOr<SmallVector<Operation *>>
+simulateCFGLowering(func::FuncOp func, ArrayRef<scf::WhileOp> whiles,
+                    bool foldFirst, bool refuseMerging) {
   bool nested = llvm::any_of(whiles, isNested);
   MLIRContext *context = func.getContext();
   context->loadDialect<cf::ControlFlowDialect>();
@@ -267,7 +271,8 @@ static LogicalResult simulateCFGLowering(func::FuncOp func,
     RewritePatternSet lowering(context);
     populateSCFToControlFlowConversionPatterns(lowering);
     if (failed(applyPartialConversion(copy, target, std::move(lowering))))
-      return success(); // ptoas fails too, with its own message
+      return SmallVector<Operation *>(); // ptoas fails too, with its own
+                                         // message
   }
   // The copies of `whiles`, in their order (the clone maps every op; the
   // whole-kernel lowering above moves the whiles without recreating them).
@@ -318,12 +323,26 @@ static LogicalResult simulateCFGLowering(func::FuncOp func,
     return failure();
   }
   if (!nested)
-    return success();
+    return SmallVector<Operation *>();
+  // The merged blocks' ops are copies of the kernel's (of the blocks each
+  // stands for, one of them): the op of the kernel that reads a tile
+  // argument, one per merged block.
+  SmallVector<Operation *> readers;
+  DenseMap<Operation *, Operation *> originalOf;
   for (Block &block : copy.getBody())
     for (BlockArgument arg : block.getArguments()) {
       if (!isa<pto::TileBufType>(arg.getType()) || arg.use_empty())
         continue;
       Operation *user = *arg.getUsers().begin();
+      if (!refuseMerging) {
+        if (originalOf.empty())
+          for (auto [original, copyOfIt] : cloned.getOperationMap())
+            originalOf[copyOfIt] = original;
+        if (Operation *original = originalOf.lookup(user)) {
+          readers.push_back(original);
+          break;
+        }
+      }
       InFlightDiagnostic diag =
           emitError(user->getLoc())
           << "cannot be emitted to PTO: ptoas 0.27 lowers this kernel to a "
@@ -331,7 +350,7 @@ static LogicalResult simulateCFGLowering(func::FuncOp func,
              "scf.while), and its block merging then makes a tile operand of "
              "the "
           << user->getName()
-          << " emitted here a block argument (two blocks differ only in that "
+          << " emitted here a block argument (blocks that differ only in that "
              "tile), which its C++ casts to a pointer";
       llvm::SetVector<Block *> preds(block.pred_begin(), block.pred_end());
       for (Block *pred : preds)
@@ -339,7 +358,7 @@ static LogicalResult simulateCFGLowering(func::FuncOp func,
             << "the merged block is entered from here";
       return failure();
     }
-  return success();
+  return readers;
 }
 
 LogicalResult pto_emission::checkCFGLowering(func::FuncOp func,
@@ -350,8 +369,33 @@ LogicalResult pto_emission::checkCFGLowering(func::FuncOp func,
   // after each while in an order of its driver's: a fold that makes a read
   // elsewhere read a while's result directly matters when it comes first,
   // one that drops a read when it comes after. Both orders are simulated.
-  return success(succeeded(simulateCFGLowering(func, whiles, false)) &&
-                 succeeded(simulateCFGLowering(func, whiles, true)));
+  //
+  // Where its block merging would make a tile a block argument, a full
+  // barrier before the tile's reader in the merged block keeps that block
+  // apart from the others (it then has one op more; a barrier only waits),
+  // and the lowering is simulated again. Two blocks merge most often (a
+  // branch's arms, two slots of a double buffer); three or more need a
+  // round per block, which may again merge blocks separated by as many
+  // barriers, so after kMaxRounds rounds the kernel is refused.
+  constexpr unsigned kMaxRounds = 6;
+  for (unsigned round = 0;; ++round) {
+    bool refuse = round == kMaxRounds;
+    SmallVector<Operation *> readers;
+    for (bool foldFirst : {false, true}) {
+      FailureOr<SmallVector<Operation *>> merged =
+          simulateCFGLowering(func, whiles, foldFirst, refuse);
+      if (failed(merged))
+        return failure();
+      if (!(readers = std::move(*merged)).empty())
+        break;
+    }
+    if (readers.empty())
+      return success();
+    for (Operation *reader : readers) {
+      OpBuilder builder(reader);
+      createFullBarrier(builder, reader->getLoc());
+    }
+  }
 }
 
 /// The arith ops ptoas 0.27's PTOToEmitC lowers to C++ (its conversion

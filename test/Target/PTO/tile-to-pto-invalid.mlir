@@ -361,43 +361,6 @@ func.func @execute_region(%n: index) {
 
 // -----
 
-// Tests that a kernel ptoas lowers to a CFG as a whole (an scf.while inside
-// an scf.for) is refused when the lowering's block merging would make a tile
-// a block argument: the two arms of the if differ only in the tile their
-// pto.texp reads, and ptoas's C++ casts such a block argument to a pointer.
-func.func @block_merge(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>, %c: i1, %n: index) -> !tile.tensor<16x16xf32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %b = tile.alloc : !tile.buffer<vec, 1024>
-  %d = tile.alloc : !tile.buffer<vec, 1024>
-  %o = tile.alloc : !tile.buffer<vec, 1024>
-  %x = tile.load %X[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
-  %y = tile.load %O[%c0, %c0] into(%d : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
-  scf.for %k = %c0 to %n step %c1 {
-    %w = scf.while (%i = %c0) : (index) -> index {
-      %p = arith.cmpi slt, %i, %n : index
-      scf.condition(%p) %i : index
-    } do {
-    ^bb0(%i1: index):
-      %i2 = arith.addi %i1, %c1 : index
-      scf.yield %i2 : index
-    }
-  }
-  // expected-note@+1 {{the merged block is entered from here}}
-  %r = scf.if %c -> (!tile.tile<16x16xf32, vec>) {
-    // expected-error@+1 {{cannot be emitted to PTO: ptoas 0.27 lowers this kernel to a CFG as a whole (an scf.while inside an scf.for, scf.if or scf.while), and its block merging then makes a tile operand of the pto.texp emitted here a block argument}}
-    %e = tile.exp %x into(%o : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
-    scf.yield %e : !tile.tile<16x16xf32, vec>
-  } else {
-    %e = tile.exp %y into(%o : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
-    scf.yield %e : !tile.tile<16x16xf32, vec>
-  }
-  %O1 = tile.store %r, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
-  return %O1 : !tile.tensor<16x16xf32>
-}
-
-// -----
-
 // Tests that an A2/A3 vec tile.move of a column block into a dense tile is
 // refused when pto.tmax cannot stand in for pto.tmov: ptoas's verifier wants
 // pto.tmov source and destination of one shape ("expects A2/A3 non-mat tmov

@@ -1958,3 +1958,48 @@ func.func @col_sum_by_rows(%A: !tile.tensor<3x16xf32>, %B: !tile.tensor<1x16xf32
   %B1 = tile.store %s, %B[%c0, %c0] : !tile.tile<1x16xf32, vec>, !tile.tensor<1x16xf32>
   return %B1 : !tile.tensor<1x16xf32>
 }
+
+// -----
+
+// Tests that where ptoas's lowering of a kernel to a CFG as a whole (an
+// scf.while inside an scf.for) would merge the two arms of an if, which
+// differ only in the tile their pto.texp reads, into one block taking the
+// tile as an argument (its C++ casts such an argument to a pointer), a full
+// barrier in one arm keeps them apart.
+// CHECK-LABEL: func.func @block_merge_kept_apart(
+// CHECK: scf.while
+// CHECK: scf.if
+// CHECK-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.texp
+// CHECK-NEXT: } else {
+// CHECK-NEXT: pto.texp
+// CHECK-NEXT: }
+func.func @block_merge_kept_apart(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>, %c: i1, %n: index) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %d = tile.alloc : !tile.buffer<vec, 1024>
+  %o = tile.alloc : !tile.buffer<vec, 1024>
+  %x = tile.load %X[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %y = tile.load %O[%c0, %c0] into(%d : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  scf.for %k = %c0 to %n step %c1 {
+    %w = scf.while (%i = %c0) : (index) -> index {
+      %p = arith.cmpi slt, %i, %n : index
+      scf.condition(%p) %i : index
+    } do {
+    ^bb0(%i1: index):
+      %i2 = arith.addi %i1, %c1 : index
+      scf.yield %i2 : index
+    }
+  }
+  %r = scf.if %c -> (!tile.tile<16x16xf32, vec>) {
+    %e = tile.exp %x into(%o : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+    scf.yield %e : !tile.tile<16x16xf32, vec>
+  } else {
+    %e = tile.exp %y into(%o : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+    scf.yield %e : !tile.tile<16x16xf32, vec>
+  }
+  %O1 = tile.store %r, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %O1 : !tile.tensor<16x16xf32>
+}
+
