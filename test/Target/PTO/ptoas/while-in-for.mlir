@@ -2,7 +2,8 @@
 // An scf.while inside an scf.for: ptoas lowers the whole kernel to a CFG
 // (needsWholeFunctionSCFToCF) and handles it when no while body holds an
 // scf.for or scf.if (while-nest.mlir: the emitter writes those as whiles)
-// and no two blocks merge (tile-to-pto-invalid.mlir, @block_merge).
+// (blocks ptoas would merge over a tile are kept apart by a barrier:
+// block-merge.mlir).
 // RUN: tile-opt %s --tile-memory-pipeline=memory-planner=pypto | tile-translate --tile-to-pto -o %t.pto
 // RUN: %ptoas --pto-level=level3 --enable-insert-sync %t.pto -o %t.cpp
 // RUN: FileCheck %s --input-file=%t.cpp

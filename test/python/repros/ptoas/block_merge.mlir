@@ -2,7 +2,8 @@
 // inside a for makes ptoas 0.27 lower the whole kernel to a CFG, and the two
 // arms of the if (exp of x, exp of y into one tile) then differ only in
 // that tile, so its block merging makes the tile a block argument, which
-// its C++ casts to a pointer. Refused before emission.
+// its C++ casts to a pointer. Refused before emission until stop 52; now a
+// full barrier in one arm keeps the two apart.
 func.func @block_merge(%X: !tile.tensor<16x16xf32>, %Y: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>, %c: i1, %n: index) -> !tile.tensor<16x16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
