@@ -62,24 +62,36 @@ using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::pto_emission;
 
-scf::WhileOp pto_emission::createCountingWhile(OpBuilder &builder, Location loc,
-                                               Value lowerBound,
-                                               Value upperBound,
-                                               bool unsignedCmp,
-                                               ValueRange carried) {
-  SmallVector<Value> inits = {lowerBound};
+/// An scf.while at the builder's insertion point carrying `first`, then
+/// `carried`, whose condition region forwards every carry while
+/// `condition(before)` holds, and whose body is an empty block taking them.
+static scf::WhileOp createWhile(OpBuilder &builder, Location loc, Value first,
+                                ValueRange carried,
+                                function_ref<Value(Block *before)> condition) {
+  SmallVector<Value> inits = {first};
   llvm::append_range(inits, carried);
   SmallVector<Type> types = llvm::to_vector(ValueRange(inits).getTypes());
   auto loop = builder.create<scf::WhileOp>(loc, types, inits);
   OpBuilder::InsertionGuard guard(builder);
   SmallVector<Location> locs(types.size(), loc);
   Block *before = builder.createBlock(&loop.getBefore(), {}, types, locs);
-  Value go = builder.create<arith::CmpIOp>(
-      loc, unsignedCmp ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
-      before->getArgument(0), upperBound);
-  builder.create<scf::ConditionOp>(loc, go, before->getArguments());
+  builder.create<scf::ConditionOp>(loc, condition(before),
+                                   before->getArguments());
   builder.createBlock(&loop.getAfter(), {}, types, locs);
   return loop;
+}
+
+scf::WhileOp pto_emission::createCountingWhile(OpBuilder &builder, Location loc,
+                                               Value lowerBound,
+                                               Value upperBound,
+                                               bool unsignedCmp,
+                                               ValueRange carried) {
+  return createWhile(builder, loc, lowerBound, carried, [&](Block *before) {
+    return builder.create<arith::CmpIOp>(
+        loc,
+        unsignedCmp ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
+        before->getArgument(0), upperBound);
+  });
 }
 
 /// `op` (an scf.for without results: the emitter writes one that carries a
@@ -109,16 +121,11 @@ static scf::WhileOp forAsWhile(scf::ForOp op) {
 /// what the arm yields in their place.
 static scf::WhileOp armAsWhile(OpBuilder &builder, Location loc, Value go,
                                ValueRange carried, Block &arm) {
-  SmallVector<Value> inits = {go};
-  llvm::append_range(inits, carried);
-  SmallVector<Type> types = llvm::to_vector(ValueRange(inits).getTypes());
-  auto loop = builder.create<scf::WhileOp>(loc, types, inits);
+  scf::WhileOp loop = createWhile(builder, loc, go, carried, [](Block *before) {
+    return before->getArgument(0);
+  });
+  Block *after = loop.getAfterBody();
   OpBuilder::InsertionGuard guard(builder);
-  SmallVector<Location> locs(types.size(), loc);
-  Block *before = builder.createBlock(&loop.getBefore(), {}, types, locs);
-  builder.create<scf::ConditionOp>(loc, before->getArgument(0),
-                                   before->getArguments());
-  Block *after = builder.createBlock(&loop.getAfter(), {}, types, locs);
   auto yield = cast<scf::YieldOp>(arm.getTerminator());
   after->getOperations().splice(after->end(), arm.getOperations());
   builder.setInsertionPoint(yield);
@@ -130,9 +137,9 @@ static scf::WhileOp armAsWhile(OpBuilder &builder, Location loc, Value go,
   return loop;
 }
 
-/// `op` as one while per arm (the file's comment); returns the first.
-/// Its results are carried from zeros: when neither arm runs (no else
-/// arm) there are none.
+/// `op` as one while per arm (the file's comment), in order. Its results
+/// are carried from zeros: when neither arm runs (no else arm) there are
+/// none.
 static SmallVector<scf::WhileOp> ifAsWhiles(scf::IfOp op) {
   Location loc = op.getLoc();
   OpBuilder builder(op);
