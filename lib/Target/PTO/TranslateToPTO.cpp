@@ -74,7 +74,8 @@ LogicalResult FunctionEmitter::emit() {
   // and the barriers are placed on the kernel as ptoas will see it.
   if (!level3 && failed(expandSelections()))
     return failure();
-  nestOnlyWhilesInWhiles();
+  if (failed(nestOnlyWhilesInWhiles()))
+    return failure();
   if (!level3)
     return placeRoots();
   separateUnrelatedHandles();

@@ -802,3 +802,41 @@ func.func @left_tile_dies_in_while(%A: !tile.tensor<128x128xf16>, %D: !tile.tens
   %s2 = tile.store %q, %D[%c0, %c0] : !tile.tile<128x128xf32, acc>, !tile.tensor<128x128xf32>
   return %s2 : !tile.tensor<128x128xf32>
 }
+
+// -----
+
+// Tests that at level2 an scf.if inside an scf.while of a kernel ptoas
+// lowers to a CFG as a whole is refused: the emitter writes it as a while at
+// level3 only (ptoas rejected such a rewritten kernel's self-copy at level2).
+func.func @branch_in_nested_while_level2(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>, %n: index, %c: i1, %x: f32) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %half = arith.constant 0.5 : f32
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %t = tile.load %X[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%u = %t) -> (!tile.tile<16x16xf32, vec>) {
+    %w:3 = scf.while (%i = %c0, %v = %u, %a = %x) : (index, !tile.tile<16x16xf32, vec>, f32) -> (index, !tile.tile<16x16xf32, vec>, f32) {
+      %p = arith.cmpi slt, %i, %k : index
+      scf.condition(%p) %i, %v, %a : index, !tile.tile<16x16xf32, vec>, f32
+    } do {
+    ^bb0(%i1: index, %v1: !tile.tile<16x16xf32, vec>, %a1: f32):
+      // expected-error@+1 {{'scf.if' op cannot be emitted to PTO: at level2, ptoas 0.27 crashes on it inside an scf.while of a kernel it lowers to a CFG as a whole}}
+      %h = scf.if %c -> (f32) {
+        %m = arith.mulf %a1, %half : f32
+        scf.yield %m : f32
+      } else {
+        scf.yield %a1 : f32
+      }
+      %v2 = scf.for %j = %c0 to %i1 step %c1 iter_args(%y = %v1) -> (!tile.tile<16x16xf32, vec>) {
+        %y1 = tile.adds %y, %h into(%b : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+        scf.yield %y1 : !tile.tile<16x16xf32, vec>
+      }
+      %i2 = arith.addi %i1, %c1 : index
+      scf.yield %i2, %v2, %h : index, !tile.tile<16x16xf32, vec>, f32
+    }
+    scf.yield %w#1 : !tile.tile<16x16xf32, vec>
+  }
+  %O1 = tile.store %r, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %O1 : !tile.tensor<16x16xf32>
+}
+
