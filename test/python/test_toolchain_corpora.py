@@ -32,14 +32,6 @@ REPROS = os.path.join(ROOT, "test", "python", "repros", "ptoas")
 # the simulator cannot compute it: toolchain.compare.unverifiable), a
 # located refusal, or a verifier error ("invalid"), given by a part of its
 # diagnostic.
-# Per planner: level3 (pypto, dsa-rp) emits loops and branches inside
-# whiles as whiles; level2 (the ptoas planner) refuses such kernels.
-WHILES_IN_WHILES = {
-    "pypto": "pass",
-    "dsa-rp": "pass",
-    "ptoas": "refused: emitter writes it as a while at level3 only",
-}
-
 REPRO_EXPECTED = {
     "a5_elemtype_tmul_i8": "refused: ptoas's A5 pto.tmul takes element types i32/i16/f16/f32",
     "abs_colblock": "pass",  # tile-materialize-column-blocks copies the block
@@ -49,6 +41,7 @@ REPRO_EXPECTED = {
     "accslice": "refused: a view of another shape of a acc tile has no tile_buf",
     # a full barrier in one arm keeps the blocks ptoas would merge apart
     "block_merge": "pass",
+    "block_merge_after_cse": "pass",
     "cf_merge": "pass",
     "cmp_a5_mask_shape": "refused: ptoas's A5 pto.tcmp wants a mask tile_buf of the source's",
     "colexp_colblock": "pass",  # tile-materialize-column-blocks copies the block
@@ -94,11 +87,10 @@ REPRO_EXPECTED = {
     "while_result_in_if": "pass",
     "while_result_read_through_fold": "pass",
     # ptoas asserts on an scf.for inside a while of a kernel it lowers to a
-    # CFG as a whole: the emitter writes the for as a while, at level3 only
-    # (the ptoas planner's level2 refuses it).
-    "while_nest_live": WHILES_IN_WHILES,
-    "gemm_k_while_in_m_loop": WHILES_IN_WHILES,
-    "ifs_in_nested_while": WHILES_IN_WHILES,
+    # CFG as a whole: the emitter writes the for as a while.
+    "while_nest_live": "pass",
+    "gemm_k_while_in_m_loop": "pass",
+    "ifs_in_nested_while": "pass",
     # ptoas's PlanMemory does not see a buffer's lifetime end (or, for the
     # last, start) inside an scf.while: the emitter marks both points.
     "while_carry_freed_never": "pass",
@@ -206,7 +198,7 @@ def repro_results():
     for name in sorted(REPRO_EXPECTED):
         path = os.path.join(REPROS, name + ".mlir")
         # An invalid kernel has no signature to vary its flags by.
-        invalid = str(REPRO_EXPECTED[name]).startswith("invalid")
+        invalid = REPRO_EXPECTED[name].startswith("invalid")
         for planner in PLANNERS:
             for scalars in [None] if invalid else _bool_variants(open(path).read()):
                 keys.append((name, planner))
@@ -232,8 +224,6 @@ def test_ptoas_repro(repro_results, name, planner):
     matches on the simulator, or is refused before emission with a located
     diagnostic naming the ptoas limitation."""
     expected = REPRO_EXPECTED[name]
-    if isinstance(expected, dict):
-        expected = expected[planner]
     for result in repro_results[(name, planner)]:
         if expected == "pass":
             assert result.ok, result.report()

@@ -158,8 +158,8 @@ private:
   /// which ptoas 0.27 lowers to a CFG as a whole, every scf.for and scf.if
   /// inside an scf.while becomes the scf.while it means: ptoas's
   /// SCFWhileToCF asserts on a while whose body is several blocks
-  /// (WhileOnlyNesting.cpp). At level2 such a kernel is refused.
-  LogicalResult nestOnlyWhilesInWhiles();
+  /// (WhileOnlyNesting.cpp).
+  void nestOnlyWhilesInWhiles();
   /// The handle of the bytes of `tile` (in `handle`) read as a row-major
   /// tile in storage order: the handle itself when it is row_major, the
   /// row_major CxR tile over the bytes of a col_major RxC one (a column

@@ -13,7 +13,9 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
@@ -235,6 +237,14 @@ void pto_emission::routeWhileResults(ArrayRef<scf::WhileOp> whiles) {
   }
 }
 
+namespace {
+/// The ops a rewrite erases, nested ones included.
+struct ErasedOps : RewriterBase::Listener {
+  void notifyOperationErased(Operation *op) override { erased.insert(op); }
+  DenseSet<Operation *> erased;
+};
+} // namespace
+
 /// ptoas 0.27 lowers every scf.while to CFG blocks with a greedy rewrite
 /// (SCFWhileToCF); in a kernel it lowers to a CFG as a whole (an scf.while
 /// inside an scf.for, scf.if or scf.while: needsWholeFunctionSCFToCF) its
@@ -264,6 +274,17 @@ simulateCFGLowering(func::FuncOp func, ArrayRef<scf::WhileOp> whiles,
   builder.setInsertionPointToEnd(scratch->getBody());
   IRMapping cloned;
   auto copy = cast<func::FuncOp>(builder.clone(*func, cloned));
+  // ptoas runs CSE before it lowers the kernel (ptoas.cpp), and an op it
+  // removes can leave a block equal to another but for a tile: the
+  // `cmpi eq, %c, false` of a branch's else arm, computed again for a later
+  // branch on %c, once CSE reuses the first one, leaves the ops after a
+  // while's exit as short as the body of that later arm's while.
+  ErasedOps erasedByCSE;
+  {
+    IRRewriter rewriter(context, &erasedByCSE);
+    DominanceInfo dominance;
+    eliminateCommonSubExpressions(rewriter, dominance, copy);
+  }
   if (nested) {
     ConversionTarget target(*context);
     target.addIllegalOp<scf::ForOp, scf::IfOp>();
@@ -285,9 +306,12 @@ simulateCFGLowering(func::FuncOp func, ArrayRef<scf::WhileOp> whiles,
     (void)applyPatternsGreedily(copy, FrozenRewritePatternSet(), noMerging);
     tile::walk(copy, [&](scf::WhileOp loop) { copies.push_back(loop); });
   } else {
-    for (scf::WhileOp original : whiles)
-      copies.push_back(
-          cast<scf::WhileOp>(cloned.lookup(original.getOperation())));
+    // CSE erases a while nothing reads whose body has no effect.
+    for (scf::WhileOp original : whiles) {
+      Operation *copyOfIt = cloned.lookup(original.getOperation());
+      if (!erasedByCSE.erased.contains(copyOfIt))
+        copies.push_back(cast<scf::WhileOp>(copyOfIt));
+    }
   }
   // ptoas's greedy rewrite lowers the whiles in an order of its driver's;
   // the last first is the order that splits blocks under the most reads:
@@ -338,7 +362,11 @@ simulateCFGLowering(func::FuncOp func, ArrayRef<scf::WhileOp> whiles,
         if (originalOf.empty())
           for (auto [original, copyOfIt] : cloned.getOperationMap())
             originalOf[copyOfIt] = original;
-        if (Operation *original = originalOf.lookup(user)) {
+        // CSE and the lowering erase ops of the copy and make new ones, which
+        // may reuse an erased one's memory: an op of the kernel is the
+        // original only if it is the same op.
+        Operation *original = originalOf.lookup(user);
+        if (original && original->getName() == user->getName()) {
           readers.push_back(original);
           break;
         }

@@ -74,8 +74,7 @@ LogicalResult FunctionEmitter::emit() {
   // and the barriers are placed on the kernel as ptoas will see it.
   if (!level3 && failed(expandSelections()))
     return failure();
-  if (failed(nestOnlyWhilesInWhiles()))
-    return failure();
+  nestOnlyWhilesInWhiles();
   if (!level3)
     return placeRoots();
   separateUnrelatedHandles();

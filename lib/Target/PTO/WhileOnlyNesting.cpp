@@ -162,7 +162,7 @@ static SmallVector<scf::WhileOp> ifAsWhiles(scf::IfOp op) {
   return loops;
 }
 
-LogicalResult FunctionEmitter::nestOnlyWhilesInWhiles() {
+void FunctionEmitter::nestOnlyWhilesInWhiles() {
   // ptoas lowers the kernel as a whole when some while is inside another
   // op than the function; then every scf.for and scf.if inside a while is
   // rewritten, in pre-order (a rewrite moves the ops nested in it without
@@ -184,19 +184,8 @@ LogicalResult FunctionEmitter::nestOnlyWhilesInWhiles() {
         if (isa<scf::WhileOp>(op))
           --openWhiles;
       });
-  if (!wholeKernel || inWhiles.empty())
-    return success();
-  // At level2 ptoas rejected a rewritten kernel (a self-copy marking a
-  // root's end in a while, "failed to legalize operation 'pto.tmov'"; fuzz
-  // seed 794964889 with --shapes boundary), not yet understood: such
-  // kernels are refused there as before.
-  if (!level3)
-    return cannotEmit(inWhiles.front())
-           << "at level2, ptoas 0.27 crashes on it inside an scf.while of a "
-              "kernel it lowers to a CFG as a whole "
-              "(an scf.while inside an scf.for, scf.if or scf.while), and the "
-              "emitter writes it as a while at level3 only: plan the "
-              "kernel's memory with pypto or dsa-rp";
+  if (!wholeKernel)
+    return;
   DenseMap<Operation *, Operation *> rewrittenAs;
   for (Operation *op : inWhiles) {
     SmallVector<scf::WhileOp> loops;
@@ -214,5 +203,4 @@ LogicalResult FunctionEmitter::nestOnlyWhilesInWhiles() {
     for (Operation *&loop : loops)
       if (Operation *now = rewrittenAs.lookup(loop))
         loop = now;
-  return success();
 }

@@ -1877,6 +1877,64 @@ func.func @while_carry_first_written_inside(%A: !tile.tensor<16x16xf32>, %n: ind
 
 // -----
 
+// Tests that in a kernel ptoas lowers to a CFG as a whole (here an scf.while
+// inside an scf.for) the scf.if and the scf.for inside the while are
+// emitted as whiles (ptoas 0.27 asserts on a while body of several blocks):
+// one while per arm that runs at most once, carrying the branch's result
+// from a zero, and one counting the loop's induction variable.
+// CHECK-LABEL: func.func @branch_and_loop_in_nested_while(
+// CHECK: scf.for
+// CHECK-NOT: scf.if
+// CHECK: scf.while
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[THEN:.*]]:2 = scf.while (%[[GO:.*]] = %arg3, %{{.*}} = %[[ZERO]]) : (i1, f32) -> (i1, f32) {
+// CHECK-NEXT: scf.condition(%[[GO]])
+// CHECK: arith.mulf
+// CHECK: %[[NO:.*]] = arith.constant false
+// CHECK-NEXT: scf.yield %[[NO]], %{{.*}} : i1, f32
+// CHECK: %[[NOT:.*]] = arith.cmpi eq, %arg3, %{{.*}} : i1
+// CHECK: scf.while (%[[GO2:.*]] = %[[NOT]], %{{.*}} = %{{.*}}) : (i1, f32) -> (i1, f32) {
+// CHECK-NEXT: scf.condition(%[[GO2]])
+// CHECK: scf.while (%[[J:.*]] = %c0) : (index) -> index {
+// CHECK-NEXT: arith.cmpi slt, %[[J]], %{{.*}} : index
+// CHECK: ^bb0(%[[J1:.*]]: index):
+// CHECK-NEXT: pto.tadds
+// CHECK-NEXT: arith.addi %[[J1]], %c1 : index
+// CHECK-NOT: scf.if
+// CHECK: return
+func.func @branch_and_loop_in_nested_while(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>, %n: index, %c: i1, %x: f32) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %half = arith.constant 0.5 : f32
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %t = tile.load %X[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%u = %t) -> (!tile.tile<16x16xf32, vec>) {
+    %w:3 = scf.while (%i = %c0, %v = %u, %a = %x) : (index, !tile.tile<16x16xf32, vec>, f32) -> (index, !tile.tile<16x16xf32, vec>, f32) {
+      %p = arith.cmpi slt, %i, %k : index
+      scf.condition(%p) %i, %v, %a : index, !tile.tile<16x16xf32, vec>, f32
+    } do {
+    ^bb0(%i1: index, %v1: !tile.tile<16x16xf32, vec>, %a1: f32):
+      %h = scf.if %c -> (f32) {
+        %m = arith.mulf %a1, %half : f32
+        scf.yield %m : f32
+      } else {
+        scf.yield %a1 : f32
+      }
+      %v2 = scf.for %j = %c0 to %i1 step %c1 iter_args(%y = %v1) -> (!tile.tile<16x16xf32, vec>) {
+        %y1 = tile.adds %y, %h into(%b : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>, f32
+        scf.yield %y1 : !tile.tile<16x16xf32, vec>
+      }
+      %i2 = arith.addi %i1, %c1 : index
+      scf.yield %i2, %v2, %h : index, !tile.tile<16x16xf32, vec>, f32
+    }
+    scf.yield %w#1 : !tile.tile<16x16xf32, vec>
+  }
+  %O1 = tile.store %r, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %O1 : !tile.tensor<16x16xf32>
+}
+
+// -----
+
 // Tests that tile.col_sum at level2 is its source's rows added one by one
 // into the result (ptoas 0.27 crashes on pto.tcolsum there): each row a
 // subset of the source's root, the first add reading two rows.
@@ -1945,3 +2003,62 @@ func.func @block_merge_kept_apart(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<
   return %O1 : !tile.tensor<16x16xf32>
 }
 
+
+// -----
+
+// Tests that blocks ptoas's block merging would join only once its CSE has
+// run are kept apart too. The second if on %c is written as two one-shot
+// whiles; its else arm's `cmpi eq, %c, false` repeats the first if's, and
+// once ptoas's CSE reuses that one, the ops after the then-arm's while (the
+// self-copy marking where %a's tile dies) are one tmov, like the else arm's
+// body, and both branch to the else arm's while: merged, their tiles would
+// be block arguments ("failed to legalize operation 'pto.tmov'"). A full
+// barrier before the self-copy keeps them apart.
+// CHECK-LABEL: func.func @block_merge_after_cse(
+// CHECK: %[[R:[0-9]+]] = pto.alloc_tile
+// CHECK: scf.while
+// CHECK: %[[A:[0-9]+]] = pto.alloc_tile
+// CHECK: %[[B:[0-9]+]] = pto.alloc_tile
+// CHECK: pto.tmov ins(%[[A]] : {{.*}}) outs(%[[R]] :
+// CHECK: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.tmov ins(%[[A]] : {{.*}}) outs(%[[A]] :
+// CHECK: scf.while
+// CHECK: pto.tmov ins(%[[B]] : {{.*}}) outs(%[[R]] :
+// CHECK-NOT: pto.barrier
+// CHECK: return
+func.func @block_merge_after_cse(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>, %c: i1, %n: index) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ba = tile.alloc : !tile.buffer<vec, 1024>
+  %bb = tile.alloc : !tile.buffer<vec, 1024>
+  %br = tile.alloc : !tile.buffer<vec, 1024>
+  %T = scf.for %k = %c0 to %n step %c1 iter_args(%t = %O) -> (!tile.tensor<16x16xf32>) {
+    %x = tile.load %X[%c0, %c0] into(%br : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+    %w:2 = scf.while (%i = %c0, %acc = %x) : (index, !tile.tile<16x16xf32, vec>) -> (index, !tile.tile<16x16xf32, vec>) {
+      %p = arith.cmpi slt, %i, %c1 : index
+      scf.condition(%p) %i, %acc : index, !tile.tile<16x16xf32, vec>
+    } do {
+    ^bb0(%i1: index, %acc1: !tile.tile<16x16xf32, vec>):
+      %a = scf.if %c -> (!tile.tile<16x16xf32, vec>) {
+        %e = tile.exp %acc1 into(%ba : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+        scf.yield %e : !tile.tile<16x16xf32, vec>
+      } else {
+        %e = tile.abs %acc1 into(%ba : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+        scf.yield %e : !tile.tile<16x16xf32, vec>
+      }
+      %b = tile.log %acc1 into(%bb : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+      %r = scf.if %c -> (!tile.tile<16x16xf32, vec>) {
+        %m = tile.move %a into(%br : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x16xf32, vec>
+        scf.yield %m : !tile.tile<16x16xf32, vec>
+      } else {
+        %m = tile.move %b into(%br : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x16xf32, vec>
+        scf.yield %m : !tile.tile<16x16xf32, vec>
+      }
+      %i2 = arith.addi %i1, %c1 : index
+      scf.yield %i2, %r : index, !tile.tile<16x16xf32, vec>
+    }
+    %u = tile.store %w#1, %t[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+    scf.yield %u : !tile.tensor<16x16xf32>
+  }
+  return %T : !tile.tensor<16x16xf32>
+}

@@ -13,6 +13,7 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
 #include "tilemem/Target/PTO/EmissionForm.h"

@@ -18,6 +18,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/CommonTypeConstraints.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def PTO_Dialect : Dialect {
   let name = "pto";
@@ -116,15 +117,30 @@ def PTO_CmpModeAttr : AttrDef<PTO_Dialect, "CmpMode"> {
 class PTO_Op<string mnemonic, list<Trait> traits = []>
     : Op<PTO_Dialect, mnemonic, traits>;
 
-def PTO_AllocTileOp : PTO_Op<"alloc_tile"> {
+// The views are Pure and an alloc_tile at an address has no effect, as the
+// ops ptoas makes of them are (memref.reinterpret_cast, memref.subview,
+// pto.bind_tile, pto.pointer_cast): ptoas runs CSE before it lowers the
+// kernel to C++, which merges equal ones, and the simulation of that
+// lowering (simulateCFGLowering, PtoasLimits.cpp) runs the same CSE. The
+// ops that read or write tiles have unknown effects, so nothing moves or
+// merges them.
+
+def PTO_AllocTileOp
+    : PTO_Op<"alloc_tile", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "a tile buffer handle (level3: at address `addr`)";
+  let description = [{
+    Without `addr` (level2) a new buffer that ptoas's PlanMemory places: it
+    allocates, and two are never the same. With `addr` (level3) the buffer
+    at that address: it has no effect, and two at one address with one
+    type are the same buffer.
+  }];
   let arguments = (ins Optional<I64>:$addr);
   let results = (outs PTO_TileBufType:$result);
   let assemblyFormat = "(`addr` `=` $addr^)? attr-dict `:` qualified(type($result))";
 }
 
 def PTO_MakeTensorViewOp
-    : PTO_Op<"make_tensor_view", [AttrSizedOperandSegments]> {
+    : PTO_Op<"make_tensor_view", [AttrSizedOperandSegments, Pure]> {
   let summary = "a tensor view of a kernel pointer argument";
   let arguments = (ins PTO_PtrType:$ptr, Variadic<Index>:$shape,
                        Variadic<Index>:$strides);
@@ -134,7 +150,7 @@ def PTO_MakeTensorViewOp
 }
 
 def PTO_PartitionViewOp
-    : PTO_Op<"partition_view", [AttrSizedOperandSegments]> {
+    : PTO_Op<"partition_view", [AttrSizedOperandSegments, Pure]> {
   let summary = "the block of a tensor view a tload or tstore moves";
   let arguments = (ins PTO_TensorViewType:$source, Variadic<Index>:$offsets,
                        Variadic<Index>:$sizes);
@@ -145,7 +161,7 @@ def PTO_PartitionViewOp
   }];
 }
 
-def PTO_SubsetOp : PTO_Op<"subset"> {
+def PTO_SubsetOp : PTO_Op<"subset", [Pure]> {
   let summary = "a strided sub-tile view of a tile buffer";
   let arguments = (ins PTO_TileBufType:$source, Variadic<Index>:$offsets,
                        I64ArrayAttr:$sizes);
@@ -155,7 +171,7 @@ def PTO_SubsetOp : PTO_Op<"subset"> {
   let hasCustomAssemblyFormat = 1;
 }
 
-def PTO_TReshapeOp : PTO_Op<"treshape"> {
+def PTO_TReshapeOp : PTO_Op<"treshape", [Pure]> {
   let summary = "the bytes of a tile buffer with another shape (aliases)";
   let arguments = (ins PTO_TileBufType:$src);
   let results = (outs PTO_TileBufType:$result);

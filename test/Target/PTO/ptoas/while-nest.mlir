@@ -3,13 +3,14 @@
 // scf.for: ptoas lowers the whole kernel to a CFG (needsWholeFunctionSCFToCF)
 // and asserts in SCFWhileToCF on a while body of several blocks, so the
 // emitter writes the scf.if and the scf.for as whiles (WhileOnlyNesting.cpp),
-// which ptoas lowers one by one (at level3 only: at level2 such a kernel
-// is refused). test_toolchain_corpora.py runs the kernel of
-// tile-to-pto-level3.mlir (@branch_and_loop_in_nested_while) on the
-// simulator.
+// which ptoas lowers one by one. test_toolchain_corpora.py runs the kernel of
+// tile-to-pto.mlir (@branch_and_loop_in_nested_while) on the simulator.
 // RUN: tile-opt %s --tile-memory-pipeline=memory-planner=pypto | tile-translate --tile-to-pto -o %t3.pto
 // RUN: %ptoas --pto-level=level3 --enable-insert-sync %t3.pto -o %t3.cpp
 // RUN: FileCheck %s --input-file=%t3.cpp
+// RUN: tile-opt %s --tile-memory-pipeline=memory-planner=ptoas | tile-translate --tile-to-pto -o %t2.pto
+// RUN: %ptoas --pto-level=level2 --enable-insert-sync %t2.pto -o %t2.cpp
+// RUN: FileCheck %s --input-file=%t2.cpp
 // CHECK: TLOAD(
 // CHECK: TEXP(
 // CHECK: TADD(
