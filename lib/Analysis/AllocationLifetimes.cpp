@@ -79,6 +79,9 @@ void AllocationLifetimes::build(const RecordedWalk &walk,
       valuesOf[window->root].push_back(value);
   };
   Operation *function = walk.getRoot();
+  // The scratch tiles some ops take depend on the target (one lookup of the
+  // module's attribute, not one per op).
+  TargetArch arch = getTargetArch(function).value_or(TargetArch::A3);
   walk.forEachPreOrder([&](Operation *op) {
     if (op == function)
       return;
@@ -105,13 +108,13 @@ void AllocationLifetimes::build(const RecordedWalk &walk,
       lifetime.touched = false;
       allocations.push_back(lifetime);
     }
-    if (op->hasTrait<SourceScratch>()) {
-      auto source = cast<TileType>(op->getOperand(0).getType());
+    if (std::optional<TileType> scratch = getScratchTileType(op, arch)) {
       std::optional<int64_t> addr;
       if (auto attr =
               op->getAttrOfType<IntegerAttr>(TileDialect::kScratchAddrAttrName))
         addr = attr.getInt();
-      scratchTiles.push_back({op, source.getSpace(), source.getSizeInBytes(),
+      scratchTiles.push_back({op, scratch->getSpace(),
+                              scratch->getSizeInBytes(),
                               static_cast<unsigned>(points.size() - 1), addr});
     }
     StringRef kind = isa<scf::ForOp>(op)     ? "for"
@@ -189,9 +192,10 @@ void AllocationLifetimes::build(const RecordedWalk &walk,
     events.push_back({lifetime.start, lifetime.bytes, space});
     events.push_back({lifetime.end + 1, -lifetime.bytes, space});
   }
-  // The scratch tile of a SourceScratch op (tile.transpose, row reductions)
-  // is live at its op only, next to the op's operands and result: the op
-  // cannot run in fewer bytes (AllocateMemoryAddr places it as an item).
+  // The scratch tile of an op (tile.transpose, row reductions, tile.sel,
+  // tile.cmp on a5) is live at its op only, next to the op's operands and
+  // result: the op cannot run in fewer bytes (AllocateMemoryAddr places it as
+  // an item).
   for (const ScratchTile &scratch : scratchTiles) {
     unsigned space = static_cast<unsigned>(scratch.space);
     events.push_back({scratch.point, scratch.bytes, space});

@@ -221,6 +221,46 @@ func.func @scratch(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x1xf32, vec> {
 
 // -----
 
+// Tests that tile.cmp takes a scratch tile on a5 only, of its source's
+// rows x columns in i8 (16x64 bytes; ptoas's A5 pto.tcmp writes the mask
+// there), placed beside the source and the mask live at the op: by pypto
+// after them, by dsa-rp (by size) before the mask.
+// CHECK-LABEL: func.func @cmp_scratch_a5
+// CHECK:       tile.alloc addr = 0 : !tile.buffer<vec, 4096>
+// PYPTO-NEXT:  tile.alloc addr = 4096 : !tile.buffer<vec, 512>
+// PYPTO:       tile.cmp {{.*}} {tile.scratch_addr = 4608 : i64}
+// DSA-NEXT:    tile.alloc addr = 5120 : !tile.buffer<vec, 512>
+// DSA:         tile.cmp {{.*}} {tile.scratch_addr = 4096 : i64}
+// CHECK-LABEL: func.func @cmp_no_scratch_a3
+// CHECK:       tile.cmp
+// CHECK-NOT:   tile.scratch_addr
+// CHECK:       return
+module attributes {tile.target_arch = "a5"} {
+func.func @cmp_scratch_a5(%A: !tile.tensor<16x64xf32>) -> !tile.tile<16x32xi8, vec> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 4096>
+  %m = tile.alloc : !tile.buffer<vec, 512>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 4096>) : !tile.tensor<16x64xf32> -> !tile.tile<16x64xf32, vec>
+  %k = tile.cmp lt %x, %x into(%m : !tile.buffer<vec, 512>) : !tile.tile<16x64xf32, vec> -> !tile.tile<16x32xi8, vec>
+  return %k : !tile.tile<16x32xi8, vec>
+}
+}
+
+// -----
+
+module attributes {tile.target_arch = "a3"} {
+func.func @cmp_no_scratch_a3(%A: !tile.tensor<16x64xf32>) -> !tile.tile<16x32xi8, vec> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 4096>
+  %m = tile.alloc : !tile.buffer<vec, 512>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 4096>) : !tile.tensor<16x64xf32> -> !tile.tile<16x64xf32, vec>
+  %k = tile.cmp lt %x, %x into(%m : !tile.buffer<vec, 512>) : !tile.tile<16x64xf32, vec> -> !tile.tile<16x32xi8, vec>
+  return %k : !tile.tile<16x32xi8, vec>
+}
+}
+
+// -----
+
 // Tests that scratch tiles of different sizes (a row max of a 16x16 tile,
 // 1024 bytes; a row sum of an 8x8 tile) each go beside what is live at
 // their op: pypto's row max over %b1's bytes (not yet live), its row sum

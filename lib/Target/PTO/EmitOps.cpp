@@ -639,16 +639,37 @@ LogicalResult FunctionEmitter::emitCompare(Operation *op) {
   FailureOr<Value> dst = producerHandle(op);
   if (failed(dst))
     return failure();
-  // ptoas's A5 tcmp wants the mask tile_buf of the source's shape, which
-  // is not the packed mask tilemem's tsel reads (its A5 tcmps does not).
-  if (!scalarForm && arch == TargetArch::A5)
-    return cannotEmit(op) << "ptoas's A5 pto.tcmp wants a mask tile_buf of "
-                             "the source's shape, not tile.cmp's packed "
-                             "mask: tile.cmp is emitted on A2/A3 only";
   auto data = cast<TileType>(op->getOperand(0).getType());
   FailureOr<Value> mask = maskHandle(op->getResult(0), data.getCols(), op);
   if (failed(mask))
     return failure();
+  // ptoas's A5 pto.tcmp wants a destination of its sources' shape, and
+  // pto-isa's A5 TCMP writes row r's packed bits at r times that
+  // destination's row length: the C/8 bytes of each row go to the op's
+  // scratch tile (R x C bytes, getScratchTileType), and a pto.tmov copies
+  // them into the mask's rows (R x M bytes). (A5's tcmps writes the mask
+  // as it is.)
+  Value compared = *mask;
+  if (!scalarForm && arch == TargetArch::A5) {
+    if (data.getCols() % 32 != 0)
+      return cannotEmit(op)
+             << "on a5, ptoas's pto.tcmp writes the mask into a tile of its "
+                "sources' shape in i8, and pto-isa has no tile with rows of "
+             << data.getCols()
+             << " bytes (a multiple of 32): tile.cmp on a5 compares tiles of "
+                "32, 64, ... columns";
+    auto packed = cast<pto::TileBufType>(mask->getType());
+    auto rowsOfC = pto::TileBufType::get(
+        op->getContext(), packed.getLoc(), packed.getDtype(), data.getRows(),
+        data.getCols(), packed.getValidRows(), packed.getValidCols(),
+        packed.getBlayout(), packed.getSlayout(), packed.getFractal(),
+        packed.getPad());
+    FailureOr<Value> rows =
+        scratch(op, *getScratchTileType(op, *arch), name, rowsOfC);
+    if (failed(rows))
+      return failure();
+    compared = *rows;
+  }
   static_assert(PTOOp::kShapes == pto::ShapeRule::WholeRows,
                 "its tiles are read by whole rows: requireDense below");
   if (failed(requireDenseRowMajor(*src, op, name, "source")))
@@ -664,7 +685,9 @@ LogicalResult FunctionEmitter::emitCompare(Operation *op) {
   auto mode = pto::CmpModeAttr::get(
       op->getContext(),
       stringifyCmpMode(cast<typename PTOOp::TileOp>(op).getMode()));
-  body.create<PTOOp>(op->getLoc(), *src, rhs, *mask, mode);
+  body.create<PTOOp>(op->getLoc(), *src, rhs, compared, mode);
+  if (compared != *mask)
+    return emitCopy(op, compared, *mask);
   return success();
 }
 

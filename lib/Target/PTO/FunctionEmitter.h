@@ -118,7 +118,10 @@ private:
     return failure(failed(requireRowMajor(handle, op, ptoOp, what)) ||
                    failed(requireDense(handle, op, ptoOp, what)));
   }
-  FailureOr<Value> scratch(Operation *op, TileType type, StringRef ptoOp);
+  /// The scratch tile `op` takes (getScratchTileType gives `type`), as a
+  /// handle of `type` or, if given, of `as` (over the same bytes).
+  FailureOr<Value> scratch(Operation *op, TileType type, StringRef ptoOp,
+                           std::optional<pto::TileBufType> as = std::nullopt);
   /// Level2 on a3: tile.row_expand_add as a pto.trowexpandsub of the negated
   /// column with a tmp (`handles`: source, column, result).
   LogicalResult emitRowExpandAddWithTmp(Operation *op, ArrayRef<Value> handles);

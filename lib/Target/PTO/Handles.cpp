@@ -219,8 +219,9 @@ LogicalResult FunctionEmitter::requireDense(Value handle, Operation *op,
 }
 
 FailureOr<Value> FunctionEmitter::scratch(Operation *op, TileType type,
-                                          StringRef ptoOp) {
-  pto::TileBufType ptoType = mapTileType(type, arch);
+                                          StringRef ptoOp,
+                                          std::optional<pto::TileBufType> as) {
+  pto::TileBufType ptoType = as ? *as : mapTileType(type, arch);
   if (failed(checkTileBuf(ptoType, op)))
     return failure();
   if (!level3)

@@ -1807,7 +1807,7 @@ func.func @orchestration_value() attributes {tile.orchestration = 1 : i32} {
 // Tests that tile.scratch_addr is only accepted on the ops that need a
 // scratch tile (tile.transpose, tile.row_sum).
 func.func @scratch_addr_on_add(%a: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
-  // expected-error @+1 {{'tile.scratch_addr' must be a non-negative i64 on an op with a scratch tile (tile.transpose, tile.row_sum, tile.row_max, tile.row_min, tile.sel)}}
+  // expected-error @+1 {{'tile.scratch_addr' must be a non-negative i64 on an op with a scratch tile (tile.transpose, tile.row_sum, tile.row_max, tile.row_min, tile.sel, and tile.cmp on a5)}}
   %r = tile.add %a, %a {tile.scratch_addr = 0 : i64} : !tile.tile<8x8xf32, vec>
   return %r : !tile.tile<8x8xf32, vec>
 }
@@ -1816,7 +1816,7 @@ func.func @scratch_addr_on_add(%a: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf
 
 // Tests that tile.scratch_addr is a non-negative i64 byte address.
 func.func @scratch_addr_negative(%a: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x8xf32, vec> {
-  // expected-error @+1 {{'tile.scratch_addr' must be a non-negative i64 on an op with a scratch tile (tile.transpose, tile.row_sum, tile.row_max, tile.row_min, tile.sel)}}
+  // expected-error @+1 {{'tile.scratch_addr' must be a non-negative i64 on an op with a scratch tile (tile.transpose, tile.row_sum, tile.row_max, tile.row_min, tile.sel, and tile.cmp on a5)}}
   %r = tile.transpose %a {tile.scratch_addr = -256 : i64} : !tile.tile<8x8xf32, vec> -> !tile.tile<8x8xf32, vec>
   return %r : !tile.tile<8x8xf32, vec>
 }

@@ -455,15 +455,34 @@ func.func @sub_bf16_a5(%A: !tile.tensor<16x16xbf16>) -> !tile.tensor<16x16xbf16>
 
 // -----
 
-// Tests that tile.cmp is refused on a5: ptoas's A5 pto.tcmp wants a mask of
-// the source's shape, not the packed 16x32xi8 mask.
+// Tests that tile.cmp on a5 at level3 without `tile.scratch_addr` is
+// rejected: ptoas's A5 pto.tcmp writes the mask into a scratch tile of the
+// source's shape, and at level3 only the address planner can place it.
 module attributes {tile.target_arch = "a5"} {
-func.func @cmp_a5(%A: !tile.tensor<16x16xf32>, %M: !tile.tensor<16x32xi8>) -> !tile.tensor<16x32xi8> {
+func.func @cmp_a5_level3(%A: !tile.tensor<16x64xf32>, %M: !tile.tensor<16x32xi8>) -> !tile.tensor<16x32xi8> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc addr = 0 : !tile.buffer<vec, 4096>
+  %m = tile.alloc addr = 4096 : !tile.buffer<vec, 512>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 4096>) : !tile.tensor<16x64xf32> -> !tile.tile<16x64xf32, vec>
+  // expected-error@+1 {{'tile.cmp' op cannot be emitted to PTO: pto.tcmp needs a scratch tile, and level3 takes its address from `tile.scratch_addr`, which is missing (run the address planner)}}
+  %k = tile.cmp lt %x, %x into(%m : !tile.buffer<vec, 512>) : !tile.tile<16x64xf32, vec> -> !tile.tile<16x32xi8, vec>
+  %M1 = tile.store %k, %M[%c0, %c0] : !tile.tile<16x32xi8, vec>, !tile.tensor<16x32xi8>
+  return %M1 : !tile.tensor<16x32xi8>
+}
+}
+
+// -----
+
+// Tests that tile.cmp on a5 of tiles whose columns are not a multiple of 32
+// is refused: ptoas's A5 pto.tcmp wants its destination in the sources'
+// shape in i8, and pto-isa has no tile with rows of 16 bytes.
+module attributes {tile.target_arch = "a5"} {
+func.func @cmp_a5_narrow(%A: !tile.tensor<16x16xf32>, %M: !tile.tensor<16x32xi8>) -> !tile.tensor<16x32xi8> {
   %c0 = arith.constant 0 : index
   %b = tile.alloc : !tile.buffer<vec, 1024>
   %m = tile.alloc : !tile.buffer<vec, 512>
   %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
-  // expected-error@+1 {{'tile.cmp' op cannot be emitted to PTO: ptoas's A5 pto.tcmp wants a mask tile_buf of the source's shape, not tile.cmp's packed mask: tile.cmp is emitted on A2/A3 only}}
+  // expected-error@+1 {{'tile.cmp' op cannot be emitted to PTO: on a5, ptoas's pto.tcmp writes the mask into a tile of its sources' shape in i8, and pto-isa has no tile with rows of 16 bytes (a multiple of 32): tile.cmp on a5 compares tiles of 32, 64, ... columns}}
   %k = tile.cmp lt %x, %x into(%m : !tile.buffer<vec, 512>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x32xi8, vec>
   %M1 = tile.store %k, %M[%c0, %c0] : !tile.tile<16x32xi8, vec>, !tile.tensor<16x32xi8>
   return %M1 : !tile.tensor<16x32xi8>

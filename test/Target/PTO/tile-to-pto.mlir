@@ -2062,3 +2062,27 @@ func.func @block_merge_after_cse(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<1
   }
   return %T : !tile.tensor<16x16xf32>
 }
+
+// -----
+
+// Tests that tile.cmp on a5 compares into its scratch tile, of the source's
+// rows x columns as ptoas's A5 pto.tcmp wants its destination, whose rows
+// hold the packed bits at their start, and a pto.tmov copies those C/8
+// bytes of each row into the mask's rows.
+// CHECK-LABEL: func.func @cmp_a5(
+// CHECK: %[[X:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64,
+// CHECK: %[[S:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=ui8, rows=16, cols=64, v_row=16, v_col=8,
+// CHECK-NEXT: pto.tcmp ins(%[[X]], %[[X]] {cmpMode = #pto<cmp lt>} : {{.*}}) outs(%[[S]] :
+// CHECK: %[[M:.*]] = pto.treshape {{.*}} -> !pto.tile_buf<loc=vec, dtype=ui8, rows=16, cols=32, v_row=16, v_col=8,
+// CHECK-NEXT: pto.tmov ins(%[[S]] : {{.*}}) outs(%[[M]] :
+module attributes {tile.target_arch = "a5"} {
+func.func @cmp_a5(%A: !tile.tensor<16x64xf32>, %M: !tile.tensor<16x32xi8>) -> !tile.tensor<16x32xi8> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 4096>
+  %m = tile.alloc : !tile.buffer<vec, 512>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 4096>) : !tile.tensor<16x64xf32> -> !tile.tile<16x64xf32, vec>
+  %k = tile.cmp lt %x, %x into(%m : !tile.buffer<vec, 512>) : !tile.tile<16x64xf32, vec> -> !tile.tile<16x32xi8, vec>
+  %M1 = tile.store %k, %M[%c0, %c0] : !tile.tile<16x32xi8, vec>, !tile.tensor<16x32xi8>
+  return %M1 : !tile.tensor<16x32xi8>
+}
+}

@@ -67,13 +67,13 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   }
   if (attribute.getName() == kScratchAddrAttrName) {
     auto addr = dyn_cast<IntegerAttr>(attribute.getValue());
-    if (!op->hasTrait<SourceScratch>() || !addr ||
+    if (!mayTakeScratchTile(op) || !addr ||
         !addr.getType().isSignlessInteger(64) || addr.getInt() < 0)
       return op->emitError()
              << "'" << kScratchAddrAttrName
              << "' must be a non-negative i64 on an op with a scratch tile "
                 "(tile.transpose, tile.row_sum, tile.row_max, tile.row_min, "
-                "tile.sel)";
+                "tile.sel, and tile.cmp on a5)";
     return success();
   }
   return op->emitError() << "unknown tile dialect attribute '"
@@ -86,6 +86,23 @@ std::optional<TargetArch> mlir::tile::parseTargetArch(StringRef name) {
   if (name == "a5")
     return TargetArch::A5;
   return std::nullopt;
+}
+
+std::optional<TileType> mlir::tile::getScratchTileType(Operation *op,
+                                                       TargetArch arch) {
+  if (op->hasTrait<SourceScratch>())
+    return cast<TileType>(op->getOperand(0).getType());
+  if (auto compare = dyn_cast<CmpOp>(op); compare && arch == TargetArch::A5) {
+    TileType source = compare.getLhs().getType();
+    return TileType::get(op->getContext(), source.getShape(),
+                         IntegerType::get(op->getContext(), 8),
+                         MemorySpace::Vec);
+  }
+  return std::nullopt;
+}
+
+bool mlir::tile::mayTakeScratchTile(Operation *op) {
+  return op->hasTrait<SourceScratch>() || isa<CmpOp>(op);
 }
 
 std::optional<TargetArch> mlir::tile::getTargetArch(Operation *op) {

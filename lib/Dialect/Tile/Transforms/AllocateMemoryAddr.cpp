@@ -13,12 +13,13 @@
 //   from a segment tree over the (compressed) interval endpoints, so one
 //   placement costs O(log A + K log K) for its K conflicts, never a scan of
 //   every placed allocation.
-// The scratch tile of each op with the SourceScratch trait (tile.transpose,
-// tile.row_sum/row_max/row_min: pto.ttrans and pto.trowsum/trowmax/trowmin
-// take a temporary, which only the planner can place at level3)
-// is one more item, live only at its op ([p, p]) and as large as the op's
-// source tile; it goes through the same placement and capacity check and
-// its address is written as `tile.scratch_addr`.
+// The scratch tile of each op that takes one (getScratchTileType:
+// tile.transpose, tile.row_sum/row_max/row_min, tile.sel, tile.cmp on a5;
+// pto.ttrans, pto.trowsum/trowmax/trowmin, pto.tsel and A5's pto.tcmp
+// take a temporary, which only the planner can place at level3) is one
+// more item, live only at its op ([p, p]); it goes through the same
+// placement and capacity check and its address is written as
+// `tile.scratch_addr`.
 // Addresses given in the IR (a user `addr`, an existing `tile.scratch_addr`)
 // are fixed obstacles, and are first checked against the rules every plan
 // satisfies (AddressRules.h): aligned, inside the capacity, no two of them

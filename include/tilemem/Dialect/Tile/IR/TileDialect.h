@@ -48,6 +48,16 @@ std::optional<TargetArch> getTargetArch(Operation *op);
 /// whether any supported target can.
 bool isLegalMove(MemorySpace from, MemorySpace to,
                  std::optional<TargetArch> arch);
+/// The scratch tile `op` takes on `arch`, live at the op only, which the
+/// planners place (`tile.scratch_addr`) and the PTO emitter uses; none if
+/// it takes none. An op with the SourceScratch trait takes one of its
+/// operand 0's type; tile.cmp on A5 one of the source's rows x columns of
+/// i8, where ptoas's A5 pto.tcmp writes its mask (it wants a destination
+/// of the source's shape, whose rows are as long as the source's columns,
+/// not those of tile.cmp's mask).
+std::optional<TileType> getScratchTileType(Operation *op, TargetArch arch);
+/// Whether `op` takes a scratch tile on some target.
+bool mayTakeScratchTile(Operation *op);
 /// Whether `func` is an orchestration function that storage passes skip.
 bool isOrchestrationFunction(Operation *func);
 /// The value of `value` if it is an integer constant that fits in int64_t;
