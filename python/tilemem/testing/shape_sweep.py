@@ -18,6 +18,9 @@ shape the target cannot hold is never made):
   row_expand_sub, exp, row_sum, row_expand_div), the Rx1 vector stored too;
 - ``columns``: a column reduction and its broadcast (col_sum / col_max,
   col_expand_*), the 1xC vector stored as a row of a tensor;
+- ``select``: a mask of two blocks (``tile.cmp``) or of a block and a
+  scalar (``tile.cmps``) choosing between two tiles (``tile.sel``), in
+  f32, f16 or i32 (eq and ne), on a3 or a5, the mask sometimes stored;
 - ``transpose``: an RxC block transposed and added to a CxR block;
 - ``views``: a slice of a block computed on and assembled into another;
 - ``convert``: f32 to f16, i32 or i16 (in a rounding mode) and back;
@@ -73,16 +76,17 @@ BINARY = ("add", "sub", "mul", "maximum", "minimum")
 UNARY = ("exp", "abs", "neg", "relu")
 SCALAR = ("adds", "muls", "maxs", "mins")
 ROW_EXPAND = ("row_expand_sub", "row_expand_mul", "row_expand_add", "row_expand_max")
+COMPARE = ("lt", "le", "gt", "ge", "eq", "ne")
 COL_EXPAND = ("col_expand_sub", "col_expand_mul", "col_expand_add", "col_expand_min")
 
 
 def _units(elem: str) -> int:
     """Elements in 32 bytes."""
-    return 8 if elem == "f32" else 16
+    return 32 // {"f32": 4, "i32": 4, "f16": 2, "bf16": 2, "i16": 2, "i8": 1}[elem]
 
 
 def _bytes(elem: str) -> int:
-    """Bytes of one element (f32 or f16)."""
+    """Bytes of one element."""
     return 32 // _units(elem)
 
 
@@ -258,6 +262,33 @@ def _columns(rng: random.Random) -> tuple[_Kernel, str]:
     if rng.random() < 0.6:
         k.store(reduced, vector, 1, cols)
     return k, "a3"
+
+
+def _select(rng: random.Random) -> tuple[_Kernel, str]:
+    k = _Kernel(rng, rng.choice(["f32", "f32", "f16", "i32"]))
+    rows, cols = _vec_shape(rng, k.elem)
+    type_ = k.tile(rows, cols)
+    mask_cols = -(-cols // 8 // 32) * 32
+    mask = k.tile(rows, mask_cols, elem="i8")
+    x, y = k.load("%A", rows, cols), k.load("%B", rows, cols)
+    # A2/A3's TCMP and TCMPS test i32 elements for equality whatever the mode.
+    mode = rng.choice(("eq", "ne") if k.elem == "i32" else COMPARE)
+    m = k.fresh("m")
+    if rng.random() < 0.6:
+        a, b = (x, y) if rng.random() < 0.8 else (x, x)
+        k.body.append(f"{m} = tile.cmp {mode} {a}, {b} : {type_} -> {mask}")
+    else:
+        threshold = k.scalar_of("3" if k.elem == "i32" else rng.choice(["0.0", "0.5", "-1.5"]))
+        k.body.append(f"{m} = tile.cmps {mode} {x}, {threshold} : {type_}, {k.elem} -> {mask}")
+    on_true = x
+    if k.elem != "i32" and rng.random() < 0.5:
+        on_true = k.elementwise(x, y, type_, 1)
+    chosen = k.fresh("r")
+    k.body.append(f"{chosen} = tile.sel {m}, {on_true}, {y} : {mask}, {type_}")
+    k.store(chosen, type_, rows, cols)
+    if rng.random() < 0.4:
+        k.store(m, mask, rows, mask_cols, elem="i8")
+    return k, rng.choice(["a3", "a5"])
 
 
 def _transpose(rng: random.Random) -> tuple[_Kernel, str]:
@@ -1319,6 +1350,7 @@ FAMILIES = {
     "reshape": _reshape,
     "rows": _rows,
     "columns": _columns,
+    "select": _select,
     "transpose": _transpose,
     "views": _views,
     "gemm": _gemm,
