@@ -299,21 +299,13 @@ def test_select_family_covers_both_compares_targets_and_types():
 
 def test_select_kernels_on_simulator(tmp_path):
     """tile.cmp / tile.cmps choosing between tiles with tile.sel on the
-    shapes of real kernels, a3 and a5: every kernel passes for every
-    planner, or is refused because pto-isa has no i8 tile as narrow as an
-    a5 tile.cmp's sources (fewer than 32 columns)."""
+    shapes of real kernels, a3 and a5 (narrow sources compared from copies
+    32 columns wide): every kernel passes for every planner."""
     tools = tools_or_skip()
     programs, skipped = shape_sweep.programs(SELECT_SEEDS[0], len(SELECT_SEEDS), "select")
     assert skipped == 0
     records = corpus.run(
         programs, fuzz.PLANNERS, tools=tools, failures=str(tmp_path), conditioning=True
     )
-    for record in records:
-        narrow = (
-            record["outcome"] == "refused"
-            and "pto-isa has no tile with rows of" in (record["message"])
-        )
-        assert record["outcome"] == "pass" or narrow, corpus.table([record])
-    assert sum(r["outcome"] == "pass" for r in records) >= len(records) // 2, corpus.summary(
-        records, fuzz.PLANNERS
-    )
+    failed = [r for r in records if r["outcome"] != "pass"]
+    assert not failed, corpus.table(failed)

@@ -643,38 +643,11 @@ LogicalResult FunctionEmitter::emitCompare(Operation *op) {
   FailureOr<Value> mask = maskHandle(op->getResult(0), data.getCols(), op);
   if (failed(mask))
     return failure();
-  // ptoas's A5 pto.tcmp wants a destination of its sources' shape, and
-  // pto-isa's A5 TCMP writes row r's packed bits at r times that
-  // destination's row length: the C/8 bytes of each row go to the op's
-  // scratch tile (R x C bytes, getScratchTileType), and a pto.tmov copies
-  // them into the mask's rows (R x M bytes). (A5's tcmps writes the mask
-  // as it is.)
-  Value compared = *mask;
-  if (!scalarForm && arch == TargetArch::A5) {
-    if (data.getCols() % 32 != 0)
-      return cannotEmit(op)
-             << "on a5, ptoas's pto.tcmp writes the mask into a tile of its "
-                "sources' shape in i8, and pto-isa has no tile with rows of "
-             << data.getCols()
-             << " bytes (a multiple of 32): tile.cmp on a5 compares tiles of "
-                "32, 64, ... columns";
-    auto packed = cast<pto::TileBufType>(mask->getType());
-    auto rowsOfC = pto::TileBufType::get(
-        op->getContext(), packed.getLoc(), packed.getDtype(), data.getRows(),
-        data.getCols(), packed.getValidRows(), packed.getValidCols(),
-        packed.getBlayout(), packed.getSlayout(), packed.getFractal(),
-        packed.getPad());
-    FailureOr<Value> rows =
-        scratch(op, *getScratchTileType(op, *arch), name, rowsOfC);
-    if (failed(rows))
-      return failure();
-    compared = *rows;
-  }
   static_assert(PTOOp::kShapes == pto::ShapeRule::WholeRows,
                 "its tiles are read by whole rows: requireDense below");
   if (failed(requireDenseRowMajor(*src, op, name, "source")))
     return failure();
-  Value rhs = *other;
+  Value lhs = *src, rhs = *other;
   if constexpr (scalarForm) {
     // ptoas takes the scalar in the tile's element type.
     rhs = convertScalar(rhs, data.getElementType(), op->getLoc());
@@ -682,10 +655,55 @@ LogicalResult FunctionEmitter::emitCompare(Operation *op) {
     if (failed(requireDenseRowMajor(rhs, op, name, "operand")))
       return failure();
   }
+  // ptoas's A5 pto.tcmp wants a destination of its sources' shape, and
+  // pto-isa's A5 TCMP writes row r's packed bits at r times that
+  // destination's row length; pto-isa has i8 tiles of rows of 32k bytes
+  // only. So on A5 the sources are C' = align(C, 32) wide (copies in the
+  // op's scratch tile when C is not), the destination is R x C' bytes (the
+  // mask itself when C' is its row length M, else in the scratch tile), and
+  // a pto.tmov copies the C/8 bytes of each row into the mask's rows
+  // (getScratchTileType says the scratch tile's bytes). (A5's tcmps writes
+  // the mask as it is.)
+  Value compared = *mask;
+  if (!scalarForm && arch == TargetArch::A5) {
+    std::optional<TileType> scratchType = getScratchTileType(op, *arch);
+    int64_t rows = data.getRows(), cols = data.getCols();
+    int64_t padded = llvm::alignTo(cols, 32);
+    auto widened = [&](pto::TileBufType type, int64_t validCols) {
+      return pto::TileBufType::get(
+          op->getContext(), type.getLoc(), type.getDtype(), rows, padded,
+          type.getValidRows(), validCols, type.getBlayout(), type.getSlayout(),
+          type.getFractal(), type.getPad());
+    };
+    int64_t offset = 0;
+    if (padded != cols) {
+      auto wide = widened(cast<pto::TileBufType>(lhs.getType()), cols);
+      int64_t wideBytes = rows * padded * data.getElementBytes();
+      FailureOr<Value> lhsWide = scratch(op, *scratchType, name, wide, 0);
+      FailureOr<Value> rhsWide =
+          scratch(op, *scratchType, name, wide, wideBytes);
+      if (failed(lhsWide) || failed(rhsWide) ||
+          failed(emitCopy(op, lhs, *lhsWide)) ||
+          failed(emitCopy(op, rhs, *rhsWide)))
+        return failure();
+      lhs = *lhsWide;
+      rhs = *rhsWide;
+      offset = 2 * wideBytes;
+    }
+    auto packed = cast<pto::TileBufType>(mask->getType());
+    if (packed.getCols() != padded) {
+      FailureOr<Value> destination =
+          scratch(op, *scratchType, name,
+                  widened(packed, packed.getValidCols()), offset);
+      if (failed(destination))
+        return failure();
+      compared = *destination;
+    }
+  }
   auto mode = pto::CmpModeAttr::get(
       op->getContext(),
       stringifyCmpMode(cast<typename PTOOp::TileOp>(op).getMode()));
-  body.create<PTOOp>(op->getLoc(), *src, rhs, compared, mode);
+  body.create<PTOOp>(op->getLoc(), lhs, rhs, compared, mode);
   if (compared != *mask)
     return emitCopy(op, compared, *mask);
   return success();

@@ -119,9 +119,11 @@ private:
                    failed(requireDense(handle, op, ptoOp, what)));
   }
   /// The scratch tile `op` takes (getScratchTileType gives `type`), as a
-  /// handle of `type` or, if given, of `as` (over the same bytes).
+  /// handle of `type` or, if given, of `as` over its bytes from `offset`
+  /// (a part of it: at level2 an allocation of its own).
   FailureOr<Value> scratch(Operation *op, TileType type, StringRef ptoOp,
-                           std::optional<pto::TileBufType> as = std::nullopt);
+                           std::optional<pto::TileBufType> as = std::nullopt,
+                           int64_t offset = 0);
   /// Level2 on a3: tile.row_expand_add as a pto.trowexpandsub of the negated
   /// column with a tmp (`handles`: source, column, result).
   LogicalResult emitRowExpandAddWithTmp(Operation *op, ArrayRef<Value> handles);

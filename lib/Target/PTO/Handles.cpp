@@ -220,7 +220,8 @@ LogicalResult FunctionEmitter::requireDense(Value handle, Operation *op,
 
 FailureOr<Value> FunctionEmitter::scratch(Operation *op, TileType type,
                                           StringRef ptoOp,
-                                          std::optional<pto::TileBufType> as) {
+                                          std::optional<pto::TileBufType> as,
+                                          int64_t offset) {
   pto::TileBufType ptoType = as ? *as : mapTileType(type, arch);
   if (failed(checkTileBuf(ptoType, op)))
     return failure();
@@ -236,7 +237,7 @@ FailureOr<Value> FunctionEmitter::scratch(Operation *op, TileType type,
                              "address from `"
                           << TileDialect::kScratchAddrAttrName
                           << "`, which is missing (run the address planner)";
-  int64_t start = addr.getInt();
+  int64_t start = addr.getInt() + offset;
   Value handle =
       prologue.create<pto::AllocTileOp>(op->getLoc(), ptoType, i64Const(start))
           .getResult();

@@ -245,15 +245,3 @@ ParseResult SubsetOp::parse(OpAsmParser &parser, OperationState &result) {
       type.getFractal(), type.getPad()));
   return success();
 }
-
-//===----------------------------------------------------------------------===//
-// pto.alloc_tile: allocates at level2, names an address at level3
-//===----------------------------------------------------------------------===//
-
-void AllocTileOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  if (!getAddr())
-    effects.emplace_back(MemoryEffects::Allocate::get(),
-                         getOperation()->getOpResult(0));
-}

@@ -473,24 +473,6 @@ func.func @cmp_a5_level3(%A: !tile.tensor<16x64xf32>, %M: !tile.tensor<16x32xi8>
 
 // -----
 
-// Tests that tile.cmp on a5 of tiles whose columns are not a multiple of 32
-// is refused: ptoas's A5 pto.tcmp wants its destination in the sources'
-// shape in i8, and pto-isa has no tile with rows of 16 bytes.
-module attributes {tile.target_arch = "a5"} {
-func.func @cmp_a5_narrow(%A: !tile.tensor<16x16xf32>, %M: !tile.tensor<16x32xi8>) -> !tile.tensor<16x32xi8> {
-  %c0 = arith.constant 0 : index
-  %b = tile.alloc : !tile.buffer<vec, 1024>
-  %m = tile.alloc : !tile.buffer<vec, 512>
-  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
-  // expected-error@+1 {{'tile.cmp' op cannot be emitted to PTO: on a5, ptoas's pto.tcmp writes the mask into a tile of its sources' shape in i8, and pto-isa has no tile with rows of 16 bytes (a multiple of 32): tile.cmp on a5 compares tiles of 32, 64, ... columns}}
-  %k = tile.cmp lt %x, %x into(%m : !tile.buffer<vec, 512>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x32xi8, vec>
-  %M1 = tile.store %k, %M[%c0, %c0] : !tile.tile<16x32xi8, vec>, !tile.tensor<16x32xi8>
-  return %M1 : !tile.tensor<16x32xi8>
-}
-}
-
-// -----
-
 // Tests that a NaN fill is refused: ptoas prints the constant as C++ that
 // does not compile.
 func.func @full_nan(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {

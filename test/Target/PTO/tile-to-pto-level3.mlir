@@ -590,3 +590,51 @@ func.func @loop_without_conflicts(%X: !tile.tensor<16x64xf32>, %O: !tile.tensor<
   %o = tile.store %f, %O[%c0, %c0] : !tile.tile<8x64xf32, vec>, !tile.tensor<8x64xf32>
   return %o : !tile.tensor<8x64xf32>
 }
+
+// -----
+
+// Tests that two allocations at one address stay two tiles in the
+// simulation of ptoas's CFG lowering, as they do in ptoas (its
+// pto.pointer_cast has a MemAlloc result, so its CSE never merges two): the
+// arms, equal but for that tile, are kept apart by a barrier. (Merged as one
+// tile, a barrier-free simulation let ptoas merge such blocks of fuzz seed
+// 20197576, branch-heavy with dsa-rp, with Left and Right tiles as block
+// arguments its C++ casts to pointers.)
+// CHECK-LABEL: func.func @block_merge_same_address(
+// CHECK: %[[A:.*]] = pto.alloc_tile addr = %[[Z:.*]] :
+// CHECK: %[[B:.*]] = pto.alloc_tile addr = %[[Z]] :
+// CHECK: scf.if
+// CHECK: pto.tload {{.*}} outs(%[[A]] :
+// CHECK-NEXT: pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT: pto.texp ins(%[[A]] :
+// CHECK: } else {
+// CHECK: pto.tload {{.*}} outs(%[[B]] :
+// CHECK-NEXT: pto.texp ins(%[[B]] :
+func.func @block_merge_same_address(%X: !tile.tensor<16x16xf32>, %O: !tile.tensor<16x16xf32>, %c: i1, %n: index) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b1 = tile.alloc addr = 0 : !tile.buffer<vec, 1024>
+  %b2 = tile.alloc addr = 0 : !tile.buffer<vec, 1024>
+  %o = tile.alloc addr = 1024 : !tile.buffer<vec, 1024>
+  scf.for %k = %c0 to %n step %c1 {
+    %w = scf.while (%i = %c0) : (index) -> index {
+      %p = arith.cmpi slt, %i, %n : index
+      scf.condition(%p) %i : index
+    } do {
+    ^bb0(%i1: index):
+      %i2 = arith.addi %i1, %c1 : index
+      scf.yield %i2 : index
+    }
+  }
+  %r = scf.if %c -> (!tile.tile<16x16xf32, vec>) {
+    %x = tile.load %X[%c0, %c0] into(%b1 : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+    %e = tile.exp %x into(%o : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+    scf.yield %e : !tile.tile<16x16xf32, vec>
+  } else {
+    %x = tile.load %X[%c0, %c0] into(%b2 : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+    %e = tile.exp %x into(%o : !tile.buffer<vec, 1024>) : !tile.tile<16x16xf32, vec>
+    scf.yield %e : !tile.tile<16x16xf32, vec>
+  }
+  %O1 = tile.store %r, %O[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %O1 : !tile.tensor<16x16xf32>
+}

@@ -117,25 +117,19 @@ def PTO_CmpModeAttr : AttrDef<PTO_Dialect, "CmpMode"> {
 class PTO_Op<string mnemonic, list<Trait> traits = []>
     : Op<PTO_Dialect, mnemonic, traits>;
 
-// The views are Pure and an alloc_tile at an address has no effect, as the
-// ops ptoas makes of them are (memref.reinterpret_cast, memref.subview,
-// pto.bind_tile, pto.pointer_cast): ptoas runs CSE before it lowers the
-// kernel to C++, which merges equal ones, and the simulation of that
+// The views are Pure and an alloc_tile allocates, as the ops ptoas makes of
+// them are (memref.reinterpret_cast, memref.subview and pto.bind_tile are
+// Pure; memref.alloc and pto.pointer_cast, even at one address, have a
+// MemAlloc result): ptoas runs CSE before it lowers the kernel to C++,
+// which merges equal views and never two tiles, and the simulation of that
 // lowering (simulateCFGLowering, PtoasLimits.cpp) runs the same CSE. The
 // ops that read or write tiles have unknown effects, so nothing moves or
 // merges them.
 
-def PTO_AllocTileOp
-    : PTO_Op<"alloc_tile", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+def PTO_AllocTileOp : PTO_Op<"alloc_tile"> {
   let summary = "a tile buffer handle (level3: at address `addr`)";
-  let description = [{
-    Without `addr` (level2) a new buffer that ptoas's PlanMemory places: it
-    allocates, and two are never the same. With `addr` (level3) the buffer
-    at that address: it has no effect, and two at one address with one
-    type are the same buffer.
-  }];
   let arguments = (ins Optional<I64>:$addr);
-  let results = (outs PTO_TileBufType:$result);
+  let results = (outs Res<PTO_TileBufType, "", [MemAlloc]>:$result);
   let assemblyFormat = "(`addr` `=` $addr^)? attr-dict `:` qualified(type($result))";
 }
 

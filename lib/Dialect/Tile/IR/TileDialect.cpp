@@ -93,8 +93,20 @@ std::optional<TileType> mlir::tile::getScratchTileType(Operation *op,
   if (op->hasTrait<SourceScratch>())
     return cast<TileType>(op->getOperand(0).getType());
   if (auto compare = dyn_cast<CmpOp>(op); compare && arch == TargetArch::A5) {
+    // The destination pto.tcmp writes (R x C' bytes); when C is not a
+    // multiple of 32 (pto-isa has no i8 tile of such rows), C' is C rounded
+    // up, the sources are compared from copies C' wide (two R x C' tiles of
+    // their type first), and the destination is the mask itself when C' is
+    // the mask's row length.
     TileType source = compare.getLhs().getType();
-    return TileType::get(op->getContext(), source.getShape(),
+    int64_t rows = source.getRows(), cols = source.getCols();
+    int64_t padded = llvm::alignTo(cols, 32);
+    int64_t bytes =
+        (padded != cols ? 2 * padded * source.getElementBytes() : 0) +
+        (padded != llvm::alignTo(cols / 8, 32) ? padded : 0);
+    if (bytes == 0)
+      return std::nullopt;
+    return TileType::get(op->getContext(), {rows, bytes},
                          IntegerType::get(op->getContext(), 8),
                          MemorySpace::Vec);
   }

@@ -51,10 +51,12 @@ bool isLegalMove(MemorySpace from, MemorySpace to,
 /// The scratch tile `op` takes on `arch`, live at the op only, which the
 /// planners place (`tile.scratch_addr`) and the PTO emitter uses; none if
 /// it takes none. An op with the SourceScratch trait takes one of its
-/// operand 0's type; tile.cmp on A5 one of the source's rows x columns of
-/// i8, where ptoas's A5 pto.tcmp writes its mask (it wants a destination
-/// of the source's shape, whose rows are as long as the source's columns,
-/// not those of tile.cmp's mask).
+/// operand 0's type; tile.cmp on A5 the bytes ptoas's A5 pto.tcmp needs
+/// besides the mask (it wants a destination of its sources' shape, whose
+/// rows are as long as their columns, not those of tile.cmp's mask): R x
+/// C' bytes for that destination unless C' is the mask's row length, and,
+/// when the C columns are not a multiple of 32 (C' = C rounded up: pto-isa
+/// has no i8 tile of such rows), two R x C' copies of the sources.
 std::optional<TileType> getScratchTileType(Operation *op, TargetArch arch);
 /// Whether `op` takes a scratch tile on some target.
 bool mayTakeScratchTile(Operation *op);
