@@ -657,44 +657,38 @@ LogicalResult FunctionEmitter::emitCompare(Operation *op) {
   }
   // ptoas's A5 pto.tcmp wants a destination of its sources' shape, and
   // pto-isa's A5 TCMP writes row r's packed bits at r times that
-  // destination's row length; pto-isa has i8 tiles of rows of 32k bytes
-  // only. So on A5 the sources are C' = align(C, 32) wide (copies in the
-  // op's scratch tile when C is not), the destination is R x C' bytes (the
-  // mask itself when C' is its row length M, else in the scratch tile), and
-  // a pto.tmov copies the C/8 bytes of each row into the mask's rows
-  // (getScratchTileType says the scratch tile's bytes). (A5's tcmps writes
-  // the mask as it is.)
+  // destination's row length: on A5 the compare runs at the width and in
+  // the parts of the op's scratch tile getA5CompareScratch gives, and a
+  // pto.tmov copies the C/8 bytes of each row of a destination that is not
+  // the mask into the mask's rows. (A5's tcmps writes the mask as it is.)
   Value compared = *mask;
   if (!scalarForm && arch == TargetArch::A5) {
     std::optional<TileType> scratchType = getScratchTileType(op, *arch);
-    int64_t rows = data.getRows(), cols = data.getCols();
-    int64_t padded = llvm::alignTo(cols, 32);
+    A5CompareScratch parts = getA5CompareScratch(cast<CmpOp>(op));
     auto widened = [&](pto::TileBufType type, int64_t validCols) {
       return pto::TileBufType::get(
-          op->getContext(), type.getLoc(), type.getDtype(), rows, padded,
-          type.getValidRows(), validCols, type.getBlayout(), type.getSlayout(),
-          type.getFractal(), type.getPad());
+          op->getContext(), type.getLoc(), type.getDtype(), data.getRows(),
+          parts.width, type.getValidRows(), validCols, type.getBlayout(),
+          type.getSlayout(), type.getFractal(), type.getPad());
     };
-    int64_t offset = 0;
-    if (padded != cols) {
-      auto wide = widened(cast<pto::TileBufType>(lhs.getType()), cols);
-      int64_t wideBytes = rows * padded * data.getElementBytes();
+    if (parts.sourceCopyBytes != 0) {
+      auto wide =
+          widened(cast<pto::TileBufType>(lhs.getType()), data.getCols());
       FailureOr<Value> lhsWide = scratch(op, *scratchType, name, wide, 0);
       FailureOr<Value> rhsWide =
-          scratch(op, *scratchType, name, wide, wideBytes);
+          scratch(op, *scratchType, name, wide, parts.sourceCopyBytes);
       if (failed(lhsWide) || failed(rhsWide) ||
           failed(emitCopy(op, lhs, *lhsWide)) ||
           failed(emitCopy(op, rhs, *rhsWide)))
         return failure();
       lhs = *lhsWide;
       rhs = *rhsWide;
-      offset = 2 * wideBytes;
     }
-    auto packed = cast<pto::TileBufType>(mask->getType());
-    if (packed.getCols() != padded) {
-      FailureOr<Value> destination =
-          scratch(op, *scratchType, name,
-                  widened(packed, packed.getValidCols()), offset);
+    if (parts.destinationOffset) {
+      auto packed = cast<pto::TileBufType>(mask->getType());
+      FailureOr<Value> destination = scratch(
+          op, *scratchType, name, widened(packed, packed.getValidCols()),
+          *parts.destinationOffset);
       if (failed(destination))
         return failure();
       compared = *destination;

@@ -93,24 +93,31 @@ std::optional<TileType> mlir::tile::getScratchTileType(Operation *op,
   if (op->hasTrait<SourceScratch>())
     return cast<TileType>(op->getOperand(0).getType());
   if (auto compare = dyn_cast<CmpOp>(op); compare && arch == TargetArch::A5) {
-    // The destination pto.tcmp writes (R x C' bytes); when C is not a
-    // multiple of 32 (pto-isa has no i8 tile of such rows), C' is C rounded
-    // up, the sources are compared from copies C' wide (two R x C' tiles of
-    // their type first), and the destination is the mask itself when C' is
-    // the mask's row length.
-    TileType source = compare.getLhs().getType();
-    int64_t rows = source.getRows(), cols = source.getCols();
-    int64_t padded = llvm::alignTo(cols, 32);
-    int64_t bytes =
-        (padded != cols ? 2 * padded * source.getElementBytes() : 0) +
-        (padded != llvm::alignTo(cols / 8, 32) ? padded : 0);
+    A5CompareScratch parts = getA5CompareScratch(compare);
+    int64_t rows = compare.getLhs().getType().getRows();
+    int64_t bytes = 2 * parts.sourceCopyBytes +
+                    (parts.destinationOffset ? rows * parts.width : 0);
     if (bytes == 0)
       return std::nullopt;
-    return TileType::get(op->getContext(), {rows, bytes},
+    return TileType::get(op->getContext(), {rows, bytes / rows},
                          IntegerType::get(op->getContext(), 8),
                          MemorySpace::Vec);
   }
   return std::nullopt;
+}
+
+A5CompareScratch mlir::tile::getA5CompareScratch(CmpOp compare) {
+  // pto-isa has i8 tiles of rows of 32k bytes only, and ptoas's A5 pto.tcmp
+  // wants a destination of its sources' shape.
+  TileType source = compare.getLhs().getType();
+  int64_t rows = source.getRows(), cols = source.getCols();
+  int64_t width = llvm::alignTo(cols, 32);
+  int64_t copyBytes =
+      width != cols ? rows * width * source.getElementBytes() : 0;
+  std::optional<int64_t> destination;
+  if (width != compare.getType().getCols())
+    destination = 2 * copyBytes;
+  return {width, copyBytes, destination};
 }
 
 bool mlir::tile::mayTakeScratchTile(Operation *op) {

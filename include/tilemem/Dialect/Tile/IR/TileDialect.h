@@ -58,6 +58,18 @@ bool isLegalMove(MemorySpace from, MemorySpace to,
 /// when the C columns are not a multiple of 32 (C' = C rounded up: pto-isa
 /// has no i8 tile of such rows), two R x C' copies of the sources.
 std::optional<TileType> getScratchTileType(Operation *op, TargetArch arch);
+/// The parts of A5's tile.cmp scratch tile (getScratchTileType's bytes, read
+/// by the PTO emitter): the sources are compared `width` = align(C, 32)
+/// columns wide, from copies at bytes 0 and `sourceCopyBytes` when C is not
+/// that (else `sourceCopyBytes` is 0), into an R x `width` i8 destination
+/// at `destinationOffset`, or into the mask itself when `width` is its row
+/// length.
+struct A5CompareScratch {
+  int64_t width;
+  int64_t sourceCopyBytes;
+  std::optional<int64_t> destinationOffset;
+};
+A5CompareScratch getA5CompareScratch(CmpOp compare);
 /// Whether `op` takes a scratch tile on some target.
 bool mayTakeScratchTile(Operation *op);
 /// Whether `func` is an orchestration function that storage passes skip.
