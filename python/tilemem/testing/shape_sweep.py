@@ -20,7 +20,9 @@ shape the target cannot hold is never made):
   col_expand_*), the 1xC vector stored as a row of a tensor;
 - ``select``: a mask of two blocks (``tile.cmp``) or of a block and a
   scalar (``tile.cmps``) choosing between two tiles (``tile.sel``), in
-  f32, f16 or i32 (eq and ne), on a3 or a5, the mask sometimes stored;
+  f32, f16 or i32 (eq and ne), on a3 or a5; the mask is sometimes stored,
+  then from a tile of 256 columns (its 32-byte rows all bits: a narrower
+  tile's mask rows end in undefined bytes, which no output may hold);
 - ``transpose``: an RxC block transposed and added to a CxR block;
 - ``views``: a slice of a block computed on and assembled into another;
 - ``convert``: f32 to f16, i32 or i16 (in a rounding mode) and back;
@@ -266,7 +268,12 @@ def _columns(rng: random.Random) -> tuple[_Kernel, str]:
 
 def _select(rng: random.Random) -> tuple[_Kernel, str]:
     k = _Kernel(rng, rng.choice(["f32", "f32", "f16", "i32"]))
+    store_mask = rng.random() < 0.4
     rows, cols = _vec_shape(rng, k.elem)
+    if store_mask:
+        # The bytes past C / 8 of a mask row are undefined (docs/ir.md,
+        # tile.cmp), so a stored mask comes from 256 columns.
+        rows, cols = rng.choice([r for r in VEC_ROWS if r <= 16]), 256
     type_ = k.tile(rows, cols)
     mask_cols = -(-cols // 8 // 32) * 32
     mask = k.tile(rows, mask_cols, elem="i8")
@@ -286,7 +293,7 @@ def _select(rng: random.Random) -> tuple[_Kernel, str]:
     chosen = k.fresh("r")
     k.body.append(f"{chosen} = tile.sel {m}, {on_true}, {y} : {mask}, {type_}")
     k.store(chosen, type_, rows, cols)
-    if rng.random() < 0.4:
+    if store_mask:
         k.store(m, mask, rows, mask_cols, elem="i8")
     return k, rng.choice(["a3", "a5"])
 
