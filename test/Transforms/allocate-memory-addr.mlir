@@ -232,10 +232,15 @@ func.func @scratch(%x: !tile.tile<8x8xf32, vec>) -> !tile.tile<8x1xf32, vec> {
 // DSA-NEXT:    tile.alloc addr = 5120 : !tile.buffer<vec, 512>
 // DSA:         tile.cmp {{.*}} {tile.scratch_addr = 4096 : i64}
 // A 16-column one takes copies of its sources 32 columns wide (2 x 2048
-// bytes; the destination is the mask itself), a 32-column one none.
-// CHECK-LABEL: func.func @cmp_scratch_a5_narrow
-// PYPTO:       tile.cmp {{.*}} {tile.scratch_addr = 1536 : i64}
+// bytes; the destination is the mask itself), one copy when both sources
+// are one value, and a 32-column one none.
+// CHECK-LABEL: func.func @cmp_scratch_a5_narrow(
+// PYPTO:       tile.cmp {{.*}} {tile.scratch_addr = 2560 : i64}
 // DSA:         tile.alloc addr = 4096 : !tile.buffer<vec, 1024>
+// DSA:         tile.cmp {{.*}} {tile.scratch_addr = 0 : i64}
+// CHECK-LABEL: func.func @cmp_scratch_a5_narrow_one_source
+// PYPTO:       tile.cmp {{.*}} {tile.scratch_addr = 1536 : i64}
+// DSA:         tile.alloc addr = 2048 : !tile.buffer<vec, 1024>
 // DSA:         tile.cmp {{.*}} {tile.scratch_addr = 0 : i64}
 // CHECK-LABEL: func.func @cmp_no_scratch_a5_32
 // CHECK-NOT:   tile.scratch_addr
@@ -253,7 +258,17 @@ func.func @cmp_scratch_a5(%A: !tile.tensor<16x64xf32>) -> !tile.tile<16x32xi8, v
   %k = tile.cmp lt %x, %x into(%m : !tile.buffer<vec, 512>) : !tile.tile<16x64xf32, vec> -> !tile.tile<16x32xi8, vec>
   return %k : !tile.tile<16x32xi8, vec>
 }
-func.func @cmp_scratch_a5_narrow(%A: !tile.tensor<16x16xf32>) -> !tile.tile<16x32xi8, vec> {
+func.func @cmp_scratch_a5_narrow(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xf32>) -> !tile.tile<16x32xi8, vec> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %d = tile.alloc : !tile.buffer<vec, 1024>
+  %m = tile.alloc : !tile.buffer<vec, 512>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %y = tile.load %B[%c0, %c0] into(%d : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %k = tile.cmp lt %x, %y into(%m : !tile.buffer<vec, 512>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x32xi8, vec>
+  return %k : !tile.tile<16x32xi8, vec>
+}
+func.func @cmp_scratch_a5_narrow_one_source(%A: !tile.tensor<16x16xf32>) -> !tile.tile<16x32xi8, vec> {
   %c0 = arith.constant 0 : index
   %b = tile.alloc : !tile.buffer<vec, 1024>
   %m = tile.alloc : !tile.buffer<vec, 512>

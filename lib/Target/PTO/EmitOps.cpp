@@ -671,15 +671,21 @@ LogicalResult FunctionEmitter::emitCompare(Operation *op) {
           parts.width, type.getValidRows(), validCols, type.getBlayout(),
           type.getSlayout(), type.getFractal(), type.getPad());
     };
-    if (parts.sourceCopyBytes != 0) {
-      auto wide =
-          widened(cast<pto::TileBufType>(lhs.getType()), data.getCols());
-      FailureOr<Value> lhsWide = scratch(op, *scratchType, name, wide, 0);
-      FailureOr<Value> rhsWide =
-          scratch(op, *scratchType, name, wide, parts.sourceCopyBytes);
-      if (failed(lhsWide) || failed(rhsWide) ||
-          failed(emitCopy(op, lhs, *lhsWide)) ||
-          failed(emitCopy(op, rhs, *rhsWide)))
+    auto wide = widened(cast<pto::TileBufType>(lhs.getType()), data.getCols());
+    auto copyOf = [&](Value source, int64_t offset) -> FailureOr<Value> {
+      FailureOr<Value> copy = scratch(op, *scratchType, name, wide, offset);
+      if (failed(copy) || failed(emitCopy(op, source, *copy)))
+        return failure();
+      return *copy;
+    };
+    if (parts.lhsCopyOffset) {
+      FailureOr<Value> lhsWide = copyOf(lhs, *parts.lhsCopyOffset);
+      if (failed(lhsWide))
+        return failure();
+      FailureOr<Value> rhsWide = parts.rhsCopyOffset == parts.lhsCopyOffset
+                                     ? lhsWide
+                                     : copyOf(rhs, *parts.rhsCopyOffset);
+      if (failed(rhsWide))
         return failure();
       lhs = *lhsWide;
       rhs = *rhsWide;

@@ -2094,16 +2094,43 @@ func.func @cmp_a5(%A: !tile.tensor<16x64xf32>, %M: !tile.tensor<16x32xi8>) -> !t
 // scratch tile, whose destination is the mask itself (rows of 32 bytes).
 // CHECK-LABEL: func.func @cmp_a5_narrow(
 // CHECK: %[[X:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
+// CHECK: %[[Y:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
 // CHECK: %[[L:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=16,
 // CHECK-NEXT: pto.tmov ins(%[[X]] : {{.*}}) outs(%[[L]] :
 // CHECK-NEXT: %[[R:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=16,
-// CHECK-NEXT: pto.tmov ins(%[[X]] : {{.*}}) outs(%[[R]] :
+// CHECK-NEXT: pto.tmov ins(%[[Y]] : {{.*}}) outs(%[[R]] :
 // CHECK: %[[M:.*]] = pto.treshape {{.*}} -> !pto.tile_buf<loc=vec, dtype=ui8, rows=16, cols=32, v_row=16, v_col=2,
 // CHECK-NEXT: pto.tcmp ins(%[[L]], %[[R]] {cmpMode = #pto<cmp lt>} : {{.*}}) outs(%[[M]] :
 // CHECK-NOT: pto.tmov
 // CHECK: return
 module attributes {tile.target_arch = "a5"} {
-func.func @cmp_a5_narrow(%A: !tile.tensor<16x16xf32>, %M: !tile.tensor<16x32xi8>) -> !tile.tensor<16x32xi8> {
+func.func @cmp_a5_narrow(%A: !tile.tensor<16x16xf32>, %B: !tile.tensor<16x16xf32>, %M: !tile.tensor<16x32xi8>) -> !tile.tensor<16x32xi8> {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 1024>
+  %d = tile.alloc : !tile.buffer<vec, 1024>
+  %m = tile.alloc : !tile.buffer<vec, 512>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %y = tile.load %B[%c0, %c0] into(%d : !tile.buffer<vec, 1024>) : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %k = tile.cmp lt %x, %y into(%m : !tile.buffer<vec, 512>) : !tile.tile<16x16xf32, vec> -> !tile.tile<16x32xi8, vec>
+  %M1 = tile.store %k, %M[%c0, %c0] : !tile.tile<16x32xi8, vec>, !tile.tensor<16x32xi8>
+  return %M1 : !tile.tensor<16x32xi8>
+}
+}
+
+// -----
+
+// Tests that a narrow tile.cmp on a5 whose sources are one value copies it
+// once and compares that copy with itself.
+// CHECK-LABEL: func.func @cmp_a5_narrow_one_source(
+// CHECK: %[[X:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16,
+// CHECK: %[[L:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=16,
+// CHECK-NEXT: pto.tmov ins(%[[X]] : {{.*}}) outs(%[[L]] :
+// CHECK-NOT: pto.tmov
+// CHECK: pto.tcmp ins(%[[L]], %[[L]] {cmpMode = #pto<cmp lt>}
+// CHECK-NOT: pto.tmov
+// CHECK: return
+module attributes {tile.target_arch = "a5"} {
+func.func @cmp_a5_narrow_one_source(%A: !tile.tensor<16x16xf32>, %M: !tile.tensor<16x32xi8>) -> !tile.tensor<16x32xi8> {
   %c0 = arith.constant 0 : index
   %b = tile.alloc : !tile.buffer<vec, 1024>
   %m = tile.alloc : !tile.buffer<vec, 512>

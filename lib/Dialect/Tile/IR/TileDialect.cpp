@@ -95,11 +95,9 @@ std::optional<TileType> mlir::tile::getScratchTileType(Operation *op,
   if (auto compare = dyn_cast<CmpOp>(op); compare && arch == TargetArch::A5) {
     A5CompareScratch parts = getA5CompareScratch(compare);
     int64_t rows = compare.getLhs().getType().getRows();
-    int64_t bytes = 2 * parts.sourceCopyBytes +
-                    (parts.destinationOffset ? rows * parts.width : 0);
-    if (bytes == 0)
+    if (parts.bytes == 0)
       return std::nullopt;
-    return TileType::get(op->getContext(), {rows, bytes / rows},
+    return TileType::get(op->getContext(), {rows, parts.bytes / rows},
                          IntegerType::get(op->getContext(), 8),
                          MemorySpace::Vec);
   }
@@ -107,17 +105,23 @@ std::optional<TileType> mlir::tile::getScratchTileType(Operation *op,
 }
 
 A5CompareScratch mlir::tile::getA5CompareScratch(CmpOp compare) {
-  // pto-isa has i8 tiles of rows of 32k bytes only, and ptoas's A5 pto.tcmp
-  // wants a destination of its sources' shape.
   TileType source = compare.getLhs().getType();
   int64_t rows = source.getRows(), cols = source.getCols();
-  int64_t width = llvm::alignTo(cols, 32);
-  int64_t copyBytes =
-      width != cols ? rows * width * source.getElementBytes() : 0;
-  std::optional<int64_t> destination;
-  if (width != compare.getType().getCols())
-    destination = 2 * copyBytes;
-  return {width, copyBytes, destination};
+  A5CompareScratch parts{llvm::alignTo(cols, 32), std::nullopt, std::nullopt,
+                         std::nullopt, 0};
+  if (parts.width != cols) {
+    parts.lhsCopyOffset = parts.rhsCopyOffset = 0;
+    parts.bytes = rows * parts.width * source.getElementBytes();
+    if (compare.getRhs() != compare.getLhs()) {
+      parts.rhsCopyOffset = parts.bytes;
+      parts.bytes *= 2;
+    }
+  }
+  if (parts.width != compare.getType().getCols()) {
+    parts.destinationOffset = parts.bytes;
+    parts.bytes += rows * parts.width;
+  }
+  return parts;
 }
 
 bool mlir::tile::mayTakeScratchTile(Operation *op) {

@@ -51,23 +51,22 @@ bool isLegalMove(MemorySpace from, MemorySpace to,
 /// The scratch tile `op` takes on `arch`, live at the op only, which the
 /// planners place (`tile.scratch_addr`) and the PTO emitter uses; none if
 /// it takes none. An op with the SourceScratch trait takes one of its
-/// operand 0's type; tile.cmp on A5 the bytes ptoas's A5 pto.tcmp needs
-/// besides the mask (it wants a destination of its sources' shape, whose
-/// rows are as long as their columns, not those of tile.cmp's mask): R x
-/// C' bytes for that destination unless C' is the mask's row length, and,
-/// when the C columns are not a multiple of 32 (C' = C rounded up: pto-isa
-/// has no i8 tile of such rows), two R x C' copies of the sources.
+/// operand 0's type; tile.cmp on A5 the bytes of getA5CompareScratch.
 std::optional<TileType> getScratchTileType(Operation *op, TargetArch arch);
-/// The parts of A5's tile.cmp scratch tile (getScratchTileType's bytes, read
-/// by the PTO emitter): the sources are compared `width` = align(C, 32)
-/// columns wide, from copies at bytes 0 and `sourceCopyBytes` when C is not
-/// that (else `sourceCopyBytes` is 0), into an R x `width` i8 destination
-/// at `destinationOffset`, or into the mask itself when `width` is its row
-/// length.
+/// The parts of A5's tile.cmp scratch tile, which ptoas's A5 pto.tcmp needs
+/// besides the mask: it wants a destination of its sources' shape, whose
+/// rows are as long as their columns, not those of tile.cmp's mask. The
+/// sources are compared `width` = C' = align(C, 32) columns wide (pto-isa
+/// has no i8 tile of shorter rows); when C is not C', from R x C' copies at
+/// `lhsCopyOffset` and `rhsCopyOffset` (one copy, at the same offset, when
+/// both operands are one value). The R x C' i8 destination is at
+/// `destinationOffset`, or the mask itself when C' is its row length.
+/// `bytes` is the whole tile's size (0: no scratch tile).
 struct A5CompareScratch {
   int64_t width;
-  int64_t sourceCopyBytes;
+  std::optional<int64_t> lhsCopyOffset, rhsCopyOffset;
   std::optional<int64_t> destinationOffset;
+  int64_t bytes;
 };
 A5CompareScratch getA5CompareScratch(CmpOp compare);
 /// Whether `op` takes a scratch tile on some target.
