@@ -60,7 +60,12 @@ def kernel_figures(name: str) -> dict:
                 r"tile\.move .*: !tile\.tile<[^,>]*, (\w+)> -> !tile\.tile<[^,>]*, (\w+)>", text
             )
         )
-        placed = ptoas_placement(result.pto, "level2") if planner == "ptoas" else None
+        arch = re.search(r'tile\.target_arch = "(\w+)"', text)
+        placed = (
+            ptoas_placement(result.pto, "level2", arch.group(1) if arch else "a3")
+            if planner == "ptoas"
+            else None
+        )
         out[planner] = {
             "peak": stats["peak"],
             "placed": placed,

@@ -104,6 +104,14 @@ def flash_attention_f16(q, kt, v, ss, ps, pvs, o):
     return flash_attention(q, kt, v, ss, ps, pvs, o)
 
 
+def flash_attention_a5(q, kt, v, o):
+    return [_attention(q, kt, v, 1.0 / np.sqrt(128.0))]
+
+
+def ffn_a5(x, w1, w3, w2, y):
+    return ffn(x, w1, w3, w2, None, None, None, y)
+
+
 def qwen3_decode_attention(q, kt, v, ss, ps, os_, out):
     return [_attention(q, kt, v, 1.0 / np.sqrt(128.0))]
 
@@ -138,6 +146,14 @@ KERNELS: dict[str, Kernel] = {
             2e-3,
             ("FlashAttention/flash_attention_full_tiled.pto",),
         ),
+        Kernel(
+            "flash_attention_a5",
+            flash_attention_a5,
+            2e-3,
+            2e-3,
+            ("FlashAttention/flash_attention_full_tiled.pto",),
+        ),
+        Kernel("ffn_a5", ffn_a5, 2e-3, 2e-3, ("FFN/ffn_full_tiled.pto",)),
         Kernel(
             "qwen3_decode_attention",
             qwen3_decode_attention,

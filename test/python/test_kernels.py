@@ -39,8 +39,10 @@ MOVES_INSERTED = {
     "rotary": 0,
     "ffn": 0,
     "ffn_f16": 0,
+    "ffn_a5": 0,
     "flash_attention": 1,
     "flash_attention_f16": 1,
+    "flash_attention_a5": 1,
     "qwen3_decode_attention": 1,
 }
 
