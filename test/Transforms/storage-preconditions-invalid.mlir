@@ -158,3 +158,39 @@ func.func @execute_region(%a: !tile.tile<64x64xf32, vec>) -> !tile.tile<64x64xf3
   }
   return %r : !tile.tile<64x64xf32, vec>
 }
+
+// -----
+
+// Tests that unstructured control flow is reported at the branch leaving the
+// entry block (its block argument had "no storage", reported at the
+// function).
+func.func @unstructured(%a: !tile.tile<64x64xf32, vec>, %c: i1) -> !tile.tile<64x64xf32, vec> {
+  // expected-error @+1 {{unstructured control flow (a region of 3 blocks) is not supported by the storage passes: they plan structured control flow (scf.for, scf.while and scf.if)}}
+  cf.cond_br %c, ^then, ^join(%a : !tile.tile<64x64xf32, vec>)
+^then:
+  %e = tile.exp %a : !tile.tile<64x64xf32, vec>
+  cf.br ^join(%e : !tile.tile<64x64xf32, vec>)
+^join(%r: !tile.tile<64x64xf32, vec>):
+  return %r : !tile.tile<64x64xf32, vec>
+}
+
+// -----
+
+// Tests that a block list nested in a region op is reported too, beside the
+// op that holds it.
+func.func @unstructured_in_if(%a: !tile.tile<64x64xf32, vec>, %c: i1) -> !tile.tile<64x64xf32, vec> {
+  %r = scf.if %c -> !tile.tile<64x64xf32, vec> {
+    %e = tile.exp %a : !tile.tile<64x64xf32, vec>
+    scf.yield %e : !tile.tile<64x64xf32, vec>
+  } else {
+    // expected-error @+1 {{'scf.execute_region' is not supported by the storage passes}}
+    %x = scf.execute_region -> !tile.tile<64x64xf32, vec> {
+      // expected-error @+1 {{unstructured control flow (a region of 2 blocks)}}
+      cf.br ^next
+    ^next:
+      scf.yield %a : !tile.tile<64x64xf32, vec>
+    }
+    scf.yield %x : !tile.tile<64x64xf32, vec>
+  }
+  return %r : !tile.tile<64x64xf32, vec>
+}

@@ -14,7 +14,17 @@ static LogicalResult checkFunction(func::FuncOp function) {
   // that a nest too deep reports that alone.
   SmallVector<std::pair<scf::ForOp, APInt>> badSteps;
   SmallVector<Operation *> unsupported;
-  auto checkOp = [&](Operation *op) {
+  // Regions of more than one block (cf.br, cf.cond_br): the storage rules
+  // follow values through structured region ops only, so a block argument
+  // would get no storage.
+  SmallVector<Region *> unstructured;
+  auto checkRegions = [&](Operation *op) {
+    for (Region &region : op->getRegions())
+      if (!region.empty() && !region.hasOneBlock())
+        unstructured.push_back(&region);
+  };
+  auto checkOp = [&](Operation *op) { // the function itself included
+    checkRegions(op);
     // The storage rules cover scf.for, scf.while and scf.if; the other scf
     // region ops (parallel, forall, index_switch, execute_region) would be
     // planned as straight-line code or not at all.
@@ -41,7 +51,18 @@ static LogicalResult checkFunction(func::FuncOp function) {
     op->emitError() << "'" << op->getName()
                     << "' is not supported by the storage passes: they plan "
                        "scf.for, scf.while and scf.if";
-  return success(badSteps.empty() && unsupported.empty());
+  for (Region *region : unstructured) {
+    // At the branch that leaves the entry block.
+    Block &entry = region->front();
+    Operation *at = entry.empty() ? region->getParentOp() : &entry.back();
+    at->emitError() << "unstructured control flow (a region of "
+                    << llvm::range_size(*region)
+                    << " blocks) is not supported by the storage passes: they "
+                       "plan structured control flow (scf.for, scf.while and "
+                       "scf.if)";
+  }
+  return success(badSteps.empty() && unsupported.empty() &&
+                 unstructured.empty());
 }
 
 LogicalResult mlir::tile::checkStoragePreconditions(func::FuncOp function,
