@@ -198,6 +198,15 @@ void Verifier::checkValue(Value value, Operation *anchor) {
     else if (isa<AllocatingOpInterface>(anchor))
       report(anchor, what + " has no storage: the producer has no "
                             "destination (run tile-init-memref)");
+    else if (isa<OpResult>(value) &&
+             !isa_and_nonnull<TileDialect>(anchor->getDialect()) &&
+             !isa<scf::ForOp, scf::WhileOp, scf::IfOp>(anchor))
+      report(anchor, what + " has no storage: '" +
+                         anchor->getName().getStringRef().str() +
+                         "' is not a tile op, and the storage passes give "
+                         "storage to the results of tile ops, scf.for, "
+                         "scf.while and scf.if only (a choice between two "
+                         "tiles is an scf.if)");
     else
       report(anchor, what + " has no storage");
     return;

@@ -485,6 +485,20 @@ func.func @call_returns_tile(%A: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16x
 
 // -----
 
+// Tests that a tile produced by an op of another dialect (arith.select of
+// two tiles) is rejected with the reason, and what to write instead.
+func.func @select_of_tiles(%A: !tile.tensor<16x16xf32>, %c: i1) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %x = tile.load %A[%c0, %c0] : !tile.tensor<16x16xf32> -> !tile.tile<16x16xf32, vec>
+  %y = tile.exp %x : !tile.tile<16x16xf32, vec>
+  // expected-error @+1 {{storage is still invalid after materialization: its result has no storage: 'arith.select' is not a tile op, and the storage passes give storage to the results of tile ops, scf.for, scf.while and scf.if only (a choice between two tiles is an scf.if)}}
+  %r = arith.select %c, %x, %y : !tile.tile<16x16xf32, vec>
+  %o = tile.store %r, %A[%c0, %c0] : !tile.tile<16x16xf32, vec>, !tile.tensor<16x16xf32>
+  return %o : !tile.tensor<16x16xf32>
+}
+
+// -----
+
 // Tests that a carry of scf.condition is numbered as the while's results
 // are (its operand 0 is the condition): the one forwarded value is carry #0.
 func.func @condition_carry_number(%a: !tile.tile<64x64xf32, vec>, %c: i1) -> !tile.tile<32x32xf32, vec> {
