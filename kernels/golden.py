@@ -112,6 +112,11 @@ def ffn_a5(x, w1, w3, w2, y):
     return ffn(x, w1, w3, w2, None, None, None, y)
 
 
+def gemm_w8a8_a5(a, b, row_scale, col_scale, y):
+    exact = a.astype(np.int64) @ b.astype(np.int64)
+    return [exact * _f64(row_scale) * _f64(col_scale)]
+
+
 def qwen3_decode_attention(q, kt, v, ss, ps, os_, out):
     return [_attention(q, kt, v, 1.0 / np.sqrt(128.0))]
 
@@ -154,6 +159,7 @@ KERNELS: dict[str, Kernel] = {
             ("FlashAttention/flash_attention_full_tiled.pto",),
         ),
         Kernel("ffn_a5", ffn_a5, 2e-3, 2e-3, ("FFN/ffn_full_tiled.pto",)),
+        Kernel("gemm_w8a8_a5", gemm_w8a8_a5, 1e-5, 1e-5),
         Kernel(
             "qwen3_decode_attention",
             qwen3_decode_attention,

@@ -32,6 +32,7 @@ BUFFER_IR = (True, False)
 # right, are not counted). docs/kernels.md says where each comes from.
 MOVES_INSERTED = {
     "gemm_splitk": 0,
+    "gemm_w8a8_a5": 0,
     "row_softmax": 0,
     "online_softmax": 1,
     "layer_norm": 0,
