@@ -108,7 +108,10 @@ void AllocationLifetimes::build(const RecordedWalk &walk,
       lifetime.touched = false;
       allocations.push_back(lifetime);
     }
-    if (std::optional<TileType> scratch = getScratchTileType(op, arch)) {
+    auto takesScratch = dyn_cast<ScratchTileOpInterface>(op);
+    if (std::optional<TileType> scratch =
+            takesScratch ? takesScratch.getScratchTileType(arch)
+                         : std::nullopt) {
       std::optional<int64_t> addr;
       if (auto attr =
               op->getAttrOfType<IntegerAttr>(TileDialect::kScratchAddrAttrName))

@@ -115,9 +115,9 @@ struct InPlaceShare {
   int64_t shift;
 };
 
-/// The scratch tile an op takes (getScratchTileType: pto.ttrans and
-/// pto.trowsum/trowmax/trowmin take a temporary as large as the source
-/// tile, A5's pto.tcmp one for its mask), live at its op only.
+/// The scratch tile an op takes (ScratchTileOpInterface::getScratchTileType:
+/// pto.ttrans and pto.trowsum/trowmax/trowmin take a temporary as large as the
+/// source tile, A5's pto.tcmp one for its mask), live at its op only.
 struct ScratchTile {
   Operation *op;
   MemorySpace space;

@@ -663,8 +663,9 @@ LogicalResult FunctionEmitter::emitCompare(Operation *op) {
   // the mask into the mask's rows. (A5's tcmps writes the mask as it is.)
   Value compared = *mask;
   if (!scalarForm && arch == TargetArch::A5) {
-    std::optional<TileType> scratchType = getScratchTileType(op, *arch);
-    A5CompareScratch parts = getA5CompareScratch(cast<CmpOp>(op));
+    auto compare = cast<CmpOp>(op);
+    std::optional<TileType> scratchType = compare.getScratchTileType(*arch);
+    A5CompareScratch parts = getA5CompareScratch(compare);
     auto widened = [&](pto::TileBufType type, int64_t validCols) {
       return pto::TileBufType::get(
           op->getContext(), type.getLoc(), type.getDtype(), data.getRows(),

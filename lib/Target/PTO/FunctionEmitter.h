@@ -118,9 +118,9 @@ private:
     return failure(failed(requireRowMajor(handle, op, ptoOp, what)) ||
                    failed(requireDense(handle, op, ptoOp, what)));
   }
-  /// The scratch tile `op` takes (getScratchTileType gives `type`), as a
-  /// handle of `type` or, if given, of `as` over its bytes from `offset`
-  /// (a part of it: at level2 an allocation of its own).
+  /// The scratch tile `op` takes (ScratchTileOpInterface::getScratchTileType
+  /// gives `type`), as a handle of `type` or, if given, of `as` over its bytes
+  /// from `offset` (a part of it: at level2 an allocation of its own).
   FailureOr<Value> scratch(Operation *op, TileType type, StringRef ptoOp,
                            std::optional<pto::TileBufType> as = std::nullopt,
                            int64_t offset = 0);

@@ -67,7 +67,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   }
   if (attribute.getName() == kScratchAddrAttrName) {
     auto addr = dyn_cast<IntegerAttr>(attribute.getValue());
-    if (!mayTakeScratchTile(op) || !addr ||
+    if (!isa<ScratchTileOpInterface>(op) || !addr ||
         !addr.getType().isSignlessInteger(64) || addr.getInt() < 0)
       return op->emitError()
              << "'" << kScratchAddrAttrName
@@ -85,22 +85,6 @@ std::optional<TargetArch> mlir::tile::parseTargetArch(StringRef name) {
     return TargetArch::A3;
   if (name == "a5")
     return TargetArch::A5;
-  return std::nullopt;
-}
-
-std::optional<TileType> mlir::tile::getScratchTileType(Operation *op,
-                                                       TargetArch arch) {
-  if (op->hasTrait<SourceScratch>())
-    return cast<TileType>(op->getOperand(0).getType());
-  if (auto compare = dyn_cast<CmpOp>(op); compare && arch == TargetArch::A5) {
-    A5CompareScratch parts = getA5CompareScratch(compare);
-    int64_t rows = compare.getLhs().getType().getRows();
-    if (parts.bytes == 0)
-      return std::nullopt;
-    return TileType::get(op->getContext(), {rows, parts.bytes / rows},
-                         IntegerType::get(op->getContext(), 8),
-                         MemorySpace::Vec);
-  }
   return std::nullopt;
 }
 
@@ -122,10 +106,6 @@ A5CompareScratch mlir::tile::getA5CompareScratch(CmpOp compare) {
     parts.bytes += rows * parts.width;
   }
   return parts;
-}
-
-bool mlir::tile::mayTakeScratchTile(Operation *op) {
-  return op->hasTrait<SourceScratch>() || isa<CmpOp>(op);
 }
 
 std::optional<TargetArch> mlir::tile::getTargetArch(Operation *op) {

@@ -393,6 +393,17 @@ static LogicalResult verifyCompare(Operation *op, TileType source,
   return success();
 }
 
+std::optional<TileType> CmpOp::getScratchTileType(TargetArch arch) {
+  if (arch != TargetArch::A5)
+    return std::nullopt;
+  A5CompareScratch parts = getA5CompareScratch(*this);
+  int64_t rows = getLhs().getType().getRows();
+  if (parts.bytes == 0)
+    return std::nullopt;
+  return TileType::get(getContext(), {rows, parts.bytes / rows},
+                       IntegerType::get(getContext(), 8), MemorySpace::Vec);
+}
+
 LogicalResult CmpOp::verify() {
   return verifyCompare(*this, getLhs().getType(), "operands", getType(),
                        getMode(), "TCMP");

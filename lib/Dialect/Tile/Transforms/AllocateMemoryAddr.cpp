@@ -13,18 +13,18 @@
 //   from a segment tree over the (compressed) interval endpoints, so one
 //   placement costs O(log A + K log K) for its K conflicts, never a scan of
 //   every placed allocation.
-// The scratch tile of each op that takes one (getScratchTileType:
-// tile.transpose, tile.row_sum/row_max/row_min, tile.sel, tile.cmp on a5;
-// pto.ttrans, pto.trowsum/trowmax/trowmin, pto.tsel and A5's pto.tcmp
-// take a temporary, which only the planner can place at level3) is one
-// more item, live only at its op ([p, p]); it goes through the same
-// placement and capacity check and its address is written as
-// `tile.scratch_addr`.
-// Addresses given in the IR (a user `addr`, an existing `tile.scratch_addr`)
-// are fixed obstacles, and are first checked against the rules every plan
-// satisfies (AddressRules.h): aligned, inside the capacity, no two of them
-// overlapping while live. All addresses are computed before the first is
-// written: a function that does not fit is left unchanged.
+// The scratch tile of each op that takes one
+// (ScratchTileOpInterface::getScratchTileType: tile.transpose,
+// tile.row_sum/row_max/row_min, tile.sel, tile.cmp on a5; pto.ttrans,
+// pto.trowsum/trowmax/trowmin, pto.tsel and A5's pto.tcmp take a temporary,
+// which only the planner can place at level3) is one more item, live only at
+// its op ([p, p]); it goes through the same placement and capacity check and
+// its address is written as `tile.scratch_addr`. Addresses given in the IR (a
+// user `addr`, an existing `tile.scratch_addr`) are fixed obstacles, and are
+// first checked against the rules every plan satisfies (AddressRules.h):
+// aligned, inside the capacity, no two of them overlapping while live. All
+// addresses are computed before the first is written: a function that does not
+// fit is left unchanged.
 //
 // No sum below overflows: a buffer has at most 2^50 bytes
 // (BufferType::kMaxTotalBytes), every fixed range is checked to end inside

@@ -104,11 +104,6 @@ class Tile_ParamTrait<string name, string params>
 
 // The result must not overlap any operand's storage.
 def Tile_NotInPlaceSafe : Tile_NativeTrait<"NotInPlaceSafe">;
-// The op takes a scratch tile of its operand 0's type and space, live at the
-// op only (pto.ttrans and pto.trowsum/trowmax/trowmin take one of their
-// source's type, pto.tsel one as large as its mask); planners give it an
-// address, written as `tile.scratch_addr`.
-def Tile_SourceScratch : Tile_NativeTrait<"SourceScratch">;
 // The op neither reads nor writes tile payloads (views, declarations).
 def Tile_MetadataOnly : Tile_NativeTrait<"MetadataOnly">;
 // The result shares operand 0's buffer: its window is operand 0's window plus

@@ -21,6 +21,8 @@
 
 namespace mlir::tile {
 class AllocatingOpInterface;
+/// Target architectures and the copies each can implement.
+enum class TargetArch { A3, A5 };
 namespace detail {
 /// The memory effects of an allocating producer: none without a
 /// destination (tile values are value-semantic), a write of the destination
@@ -39,8 +41,6 @@ void getDestinationEffects(
 #include "tilemem/Dialect/Tile/IR/TileOps.h.inc"
 
 namespace mlir::tile {
-/// Target architectures and the copies each can implement.
-enum class TargetArch { A3, A5 };
 std::optional<TargetArch> parseTargetArch(llvm::StringRef name);
 /// The architecture named by the enclosing module's `tile.target_arch`.
 std::optional<TargetArch> getTargetArch(Operation *op);
@@ -48,19 +48,14 @@ std::optional<TargetArch> getTargetArch(Operation *op);
 /// whether any supported target can.
 bool isLegalMove(MemorySpace from, MemorySpace to,
                  std::optional<TargetArch> arch);
-/// The scratch tile `op` takes on `arch`, live at the op only, which the
-/// planners place (`tile.scratch_addr`) and the PTO emitter uses; none if
-/// it takes none. An op with the SourceScratch trait takes one of its
-/// operand 0's type; tile.cmp on A5 the bytes of getA5CompareScratch.
-std::optional<TileType> getScratchTileType(Operation *op, TargetArch arch);
-/// The parts of A5's tile.cmp scratch tile, which ptoas's A5 pto.tcmp needs
-/// besides the mask: it wants a destination of its sources' shape, whose
-/// rows are as long as their columns, not those of tile.cmp's mask. The
-/// sources are compared `width` = C' = align(C, 32) columns wide (pto-isa
-/// has no i8 tile of shorter rows); when C is not C', from R x C' copies at
-/// `lhsCopyOffset` and `rhsCopyOffset` (one copy, at the same offset, when
-/// both operands are one value). The R x C' i8 destination is at
-/// `destinationOffset`, or the mask itself when C' is its row length.
+/// The parts of A5's tile.cmp scratch tile (CmpOp::getScratchTileType), which
+/// ptoas's A5 pto.tcmp needs besides the mask: it wants a destination of its
+/// sources' shape, whose rows are as long as their columns, not those of
+/// tile.cmp's mask. The sources are compared `width` = C' = align(C, 32)
+/// columns wide (pto-isa has no i8 tile of shorter rows); when C is not C',
+/// from R x C' copies at `lhsCopyOffset` and `rhsCopyOffset` (one copy, at the
+/// same offset, when both operands are one value). The R x C' i8 destination is
+/// at `destinationOffset`, or the mask itself when C' is its row length.
 /// `bytes` is the whole tile's size (0: no scratch tile).
 struct A5CompareScratch {
   int64_t width;
@@ -69,8 +64,6 @@ struct A5CompareScratch {
   int64_t bytes;
 };
 A5CompareScratch getA5CompareScratch(CmpOp compare);
-/// Whether `op` takes a scratch tile on some target.
-bool mayTakeScratchTile(Operation *op);
 /// Whether `func` is an orchestration function that storage passes skip.
 bool isOrchestrationFunction(Operation *func);
 /// The value of `value` if it is an integer constant that fits in int64_t;

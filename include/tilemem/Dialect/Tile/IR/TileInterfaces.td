@@ -42,6 +42,25 @@ def Tile_AllocatingOpInterface : OpInterface<"AllocatingOpInterface"> {
   let verify = [{ return ::mlir::tile::detail::verifyAllocatingOp($_op); }];
 }
 
+def Tile_ScratchTileOpInterface : OpInterface<"ScratchTileOpInterface"> {
+  let cppNamespace = "::mlir::tile";
+  let description = [{
+    An op that may take a scratch tile besides its result: storage live at
+    the op only, which the planners place (`tile.scratch_addr`), the
+    capacity check counts and the PTO emitter uses. pto.ttrans and
+    pto.trowsum/trowmax/trowmin take one of their source's type, pto.tsel
+    one as large as its mask (the default: operand 0's type); tile.cmp
+    takes one on A5 only (A5CompareScratch).
+  }];
+  let methods = [
+    InterfaceMethod<"The scratch tile the op takes on `arch`, or none.",
+      "std::optional<::mlir::tile::TileType>", "getScratchTileType",
+      (ins "::mlir::tile::TargetArch":$arch), "",
+      [{ return ::llvm::cast<::mlir::tile::TileType>(
+             $_op->getOperand(0).getType()); }]>,
+  ];
+}
+
 def Tile_StorageContractInterface : OpInterface<"StorageContractInterface"> {
   let cppNamespace = "::mlir::tile";
   let description = [{

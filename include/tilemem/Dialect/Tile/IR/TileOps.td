@@ -294,7 +294,7 @@ def Tile_FullOp : Tile_AllocatingOp<"full", [Tile_FixedOutputSpace<"Vec">]> {
 }
 
 def Tile_TransposeOp : Tile_AllocatingOp<"transpose", [Tile_NotInPlaceSafe,
-                                                     Tile_SourceScratch,
+                                                     Tile_ScratchTileOpInterface,
                                                      Tile_FixedOutputSpace<"Vec">]> {
   let summary = "transpose a tile into new storage";
   let description = [{
@@ -343,6 +343,9 @@ def Tile_CompareTileType : Tile_TileOfElements<
     "e.isInteger(32) || e.isF16() || e.isF32()", "i32, f16 or f32">;
 
 def Tile_CmpOp : Tile_AllocatingOp<"cmp", [Tile_NotInPlaceSafe,
+                                         DeclareOpInterfaceMethods<
+                                             Tile_ScratchTileOpInterface,
+                                             ["getScratchTileType"]>,
                                          Tile_FixedOutputSpace<"Vec">,
                                          AllTypesMatch<["lhs", "rhs"]>]> {
   let summary = "compare two tiles elementwise into a predicate mask";
@@ -381,7 +384,7 @@ def Tile_CmpSOp : Tile_AllocatingOp<"cmps", [Tile_NotInPlaceSafe,
 }
 
 def Tile_SelOp : Tile_AllocatingOp<"sel", [Tile_ForbidOutputAlias<0>,
-                                         Tile_SourceScratch,
+                                         Tile_ScratchTileOpInterface,
                                          Tile_FixedOutputSpace<"Vec">,
                                          AllTypesMatch<["on_true", "on_false",
                                                         "result"]>]> {
@@ -420,7 +423,7 @@ def Tile_ConcatOp : Tile_AllocatingOp<"concat", [Tile_NotInPlaceSafe,
 
 class Tile_RowReductionOp<string mnemonic, string semantics,
                           Type operandType = Tile_ArithTileType>
-    : Tile_AllocatingOp<mnemonic, [Tile_NotInPlaceSafe, Tile_SourceScratch,
+    : Tile_AllocatingOp<mnemonic, [Tile_NotInPlaceSafe, Tile_ScratchTileOpInterface,
                                    Tile_FixedOutputSpace<"Vec">]> {
   let summary = "the " # semantics # " of each row into a column tile";
   let description = [{

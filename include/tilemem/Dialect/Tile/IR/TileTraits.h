@@ -23,9 +23,6 @@ class NotInPlaceSafe : public OpTrait::TraitBase<ConcreteType, NotInPlaceSafe> {
 };
 
 template <typename ConcreteType>
-class SourceScratch : public OpTrait::TraitBase<ConcreteType, SourceScratch> {};
-
-template <typename ConcreteType>
 class MetadataOnly : public OpTrait::TraitBase<ConcreteType, MetadataOnly> {};
 
 template <typename ConcreteType>
