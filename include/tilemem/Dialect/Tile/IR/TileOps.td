@@ -293,9 +293,9 @@ def Tile_FullOp : Tile_AllocatingOp<"full", [Tile_FixedOutputSpace<"Vec">]> {
                        "  `:` qualified(type($result))";
 }
 
-def Tile_TransposeOp : Tile_AllocatingOp<"transpose", [Tile_NotInPlaceSafe,
-                                                     Tile_ScratchTileOpInterface,
-                                                     Tile_FixedOutputSpace<"Vec">]> {
+def Tile_TransposeOp : Tile_AllocatingOp<"transpose", [
+    Tile_NotInPlaceSafe, Tile_ScratchTileOpInterface,
+    Tile_FixedOutputSpace<"Vec">]> {
   let summary = "transpose a tile into new storage";
   let description = [{
     ```mlir
@@ -423,7 +423,8 @@ def Tile_ConcatOp : Tile_AllocatingOp<"concat", [Tile_NotInPlaceSafe,
 
 class Tile_RowReductionOp<string mnemonic, string semantics,
                           Type operandType = Tile_ArithTileType>
-    : Tile_AllocatingOp<mnemonic, [Tile_NotInPlaceSafe, Tile_ScratchTileOpInterface,
+    : Tile_AllocatingOp<mnemonic, [Tile_NotInPlaceSafe,
+                                   Tile_ScratchTileOpInterface,
                                    Tile_FixedOutputSpace<"Vec">]> {
   let summary = "the " # semantics # " of each row into a column tile";
   let description = [{
