@@ -108,6 +108,13 @@ def flash_attention_a5(q, kt, v, o):
     return [_attention(q, kt, v, 1.0 / np.sqrt(128.0))]
 
 
+def flash_attention_causal_a5(q, kt, v, qp, kp, o):
+    scores = _f64(q) @ _f64(kt) / np.sqrt(128.0)
+    # Row i of qp is query i's position, repeated for each key of a block.
+    allowed = _f64(kp) <= np.tile(_f64(qp), (1, kp.shape[1] // qp.shape[1]))
+    return [_softmax_rows(np.where(allowed, scores, -1.0e30)) @ _f64(v)]
+
+
 def ffn_a5(x, w1, w3, w2, y):
     return ffn(x, w1, w3, w2, None, None, None, y)
 
@@ -154,6 +161,13 @@ KERNELS: dict[str, Kernel] = {
         Kernel(
             "flash_attention_a5",
             flash_attention_a5,
+            2e-3,
+            2e-3,
+            ("FlashAttention/flash_attention_full_tiled.pto",),
+        ),
+        Kernel(
+            "flash_attention_causal_a5",
+            flash_attention_causal_a5,
             2e-3,
             2e-3,
             ("FlashAttention/flash_attention_full_tiled.pto",),

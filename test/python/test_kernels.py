@@ -44,6 +44,7 @@ MOVES_INSERTED = {
     "flash_attention": 1,
     "flash_attention_f16": 1,
     "flash_attention_a5": 1,
+    "flash_attention_causal_a5": 1,
     "qwen3_decode_attention": 1,
 }
 
