@@ -60,9 +60,8 @@ def kernel_figures(name: str) -> dict:
                 r"tile\.move .*: !tile\.tile<[^,>]*, (\w+)> -> !tile\.tile<[^,>]*, (\w+)>", text
             )
         )
-        arch = re.search(r'tile\.target_arch = "(\w+)"', text)
         placed = (
-            ptoas_placement(result.pto, "level2", arch.group(1) if arch else "a3")
+            ptoas_placement(result.pto, "level2", result.options["arch"])
             if planner == "ptoas"
             else None
         )

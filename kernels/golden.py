@@ -81,42 +81,54 @@ def rotary(q, cos, sin, q_out):
     return [out.reshape(32, 512)]
 
 
-def ffn(x, w1, w3, w2, h1s, h3s, a_s, y):
+def _ffn(x, w1, w3, w2):
     x = _f64(x)
     h1, h3 = x @ _f64(w1), x @ _f64(w3)
     act = h1 / (1.0 + np.exp(-h1)) * h3
     return [act @ _f64(w2)]
 
 
+def ffn(x, w1, w3, w2, h1s, h3s, a_s, y):
+    return _ffn(x, w1, w3, w2)
+
+
 def ffn_f16(x, w1, w3, w2, h1s, h3s, a_s, y):
-    return ffn(x, w1, w3, w2, h1s, h3s, a_s, y)
-
-
-def _attention(q, kt, v, scale):
-    return _softmax_rows(_f64(q) @ _f64(kt) * scale) @ _f64(v)
-
-
-def flash_attention(q, kt, v, ss, ps, pvs, o):
-    return [_attention(q, kt, v, 1.0 / np.sqrt(128.0))]
-
-
-def flash_attention_f16(q, kt, v, ss, ps, pvs, o):
-    return flash_attention(q, kt, v, ss, ps, pvs, o)
-
-
-def flash_attention_a5(q, kt, v, o):
-    return [_attention(q, kt, v, 1.0 / np.sqrt(128.0))]
-
-
-def flash_attention_causal_a5(q, kt, v, qp, kp, o):
-    scores = _f64(q) @ _f64(kt) / np.sqrt(128.0)
-    # Row i of qp is query i's position, repeated for each key of a block.
-    allowed = _f64(kp) <= np.tile(_f64(qp), (1, kp.shape[1] // qp.shape[1]))
-    return [_softmax_rows(np.where(allowed, scores, -1.0e30)) @ _f64(v)]
+    return _ffn(x, w1, w3, w2)
 
 
 def ffn_a5(x, w1, w3, w2, y):
-    return ffn(x, w1, w3, w2, None, None, None, y)
+    return _ffn(x, w1, w3, w2)
+
+
+# The kernels' softmax scale: 1 / sqrt(head dimension 128).
+_HEAD_SCALE = 1.0 / np.sqrt(128.0)
+
+
+def _attention(q, kt, v, allowed=None):
+    """softmax(q kt * _HEAD_SCALE) v, the scores where `allowed` is False
+    replaced by -1e30 first (as the masked kernel does)."""
+    scores = _f64(q) @ _f64(kt) * _HEAD_SCALE
+    if allowed is not None:
+        scores = np.where(allowed, scores, -1.0e30)
+    return _softmax_rows(scores) @ _f64(v)
+
+
+def flash_attention(q, kt, v, ss, ps, pvs, o):
+    return [_attention(q, kt, v)]
+
+
+def flash_attention_f16(q, kt, v, ss, ps, pvs, o):
+    return [_attention(q, kt, v)]
+
+
+def flash_attention_a5(q, kt, v, o):
+    return [_attention(q, kt, v)]
+
+
+def flash_attention_causal_a5(q, kt, v, qp, kp, o):
+    # The kernel compares each 32-key block of kp with qp element for element.
+    allowed = _f64(kp) <= np.tile(_f64(qp), (1, kp.shape[1] // qp.shape[1]))
+    return [_attention(q, kt, v, allowed)]
 
 
 def gemm_w8a8_a5(a, b, row_scale, col_scale, y):
@@ -125,7 +137,7 @@ def gemm_w8a8_a5(a, b, row_scale, col_scale, y):
 
 
 def qwen3_decode_attention(q, kt, v, ss, ps, os_, out):
-    return [_attention(q, kt, v, 1.0 / np.sqrt(128.0))]
+    return [_attention(q, kt, v)]
 
 
 # The interpreter rounds every op to f32 and the simulator also sums in its

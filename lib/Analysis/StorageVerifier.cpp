@@ -200,7 +200,7 @@ void Verifier::checkValue(Value value, Operation *anchor) {
                             "destination (run tile-init-memref)");
     else if (isa<OpResult>(value) &&
              !isa_and_nonnull<TileDialect>(anchor->getDialect()) &&
-             !isa<scf::ForOp, scf::WhileOp, scf::IfOp>(anchor))
+             !isStorageRegionOp(anchor))
       report(anchor, what + " has no storage: '" +
                          anchor->getName().getStringRef().str() +
                          "' is not a tile op, and the storage passes give "

@@ -4,6 +4,7 @@
 #include "tilemem/Dialect/Tile/IR/HardwareShapes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/InliningUtils.h"
@@ -136,6 +137,10 @@ bool mlir::tile::isLegalMove(MemorySpace from, MemorySpace to,
     return false;
   }
   return false;
+}
+
+bool mlir::tile::isStorageRegionOp(Operation *op) {
+  return isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op);
 }
 
 bool mlir::tile::isOrchestrationFunction(Operation *func) {

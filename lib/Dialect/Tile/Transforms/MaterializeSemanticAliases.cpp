@@ -48,7 +48,7 @@ FailureOr<bool> Materializer::alignBoundaries(unsigned rounds) {
   // nothing changes.
   SmallVector<Operation *> boundaries;
   for (Operation *op : conflicts.getOrder().getOpsWithRegions())
-    if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op))
+    if (isStorageRegionOp(op))
       boundaries.push_back(op);
   bool boundariesBottomUp = false;
   for (unsigned round = 0; round < rounds; ++round) {

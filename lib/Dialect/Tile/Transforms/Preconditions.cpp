@@ -1,6 +1,7 @@
 //===- Preconditions.cpp - what tilemem's storage passes require ----------===//
 
 #include "tilemem/Dialect/Tile/Transforms/Preconditions.h"
+#include "tilemem/Dialect/Tile/IR/TileDialect.h"
 #include "tilemem/Support/Limits.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -30,7 +31,7 @@ static LogicalResult checkFunction(func::FuncOp function) {
     // planned as straight-line code or not at all.
     if (op->getNumRegions() != 0 &&
         isa_and_nonnull<scf::SCFDialect>(op->getDialect()) &&
-        !isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op))
+        !isStorageRegionOp(op))
       unsupported.push_back(op);
     auto loop = dyn_cast<scf::ForOp>(op);
     APInt step;

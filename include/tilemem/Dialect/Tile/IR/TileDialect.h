@@ -64,6 +64,9 @@ struct A5CompareScratch {
   int64_t bytes;
 };
 A5CompareScratch getA5CompareScratch(CmpOp compare);
+/// Whether `op` is a region op the storage rules cover: scf.for, scf.while
+/// and scf.if (the storage preconditions reject every other scf region op).
+bool isStorageRegionOp(Operation *op);
 /// Whether `func` is an orchestration function that storage passes skip.
 bool isOrchestrationFunction(Operation *func);
 /// The value of `value` if it is an integer constant that fits in int64_t;
