@@ -34,11 +34,21 @@ static FailureOr<RootPath> pathFromRoot(pto::TileBufType root,
   int64_t rootBytes = physicalBytes(root), bytes = physicalBytes(type);
   int64_t offset = window.offset;
   RootPath path;
-  // pto-isa's TRESHAPE (the CPU simulator's) reinterprets floats as floats
-  // and integers as integers only.
-  if (isa<FloatType>(root.getDtype()) != isa<FloatType>(type.getDtype())) {
-    why = "pto-isa's TRESHAPE does not reinterpret integers as floats or "
-          "back";
+  // pto-isa's TRESHAPE on the CPU simulator static_asserts that the two
+  // element types are the same, both std::is_integral or both
+  // std::is_floating_point; under g++ 12 the 16-bit floats (_Float16, which
+  // bfloat16_t also is there) are neither, so f16 and bf16 reinterpret as
+  // themselves only.
+  Type from = root.getDtype(), to = type.getDtype();
+  why.clear();
+  auto standardFloat = [](Type t) { return t.isF32() || t.isF64(); };
+  if (from != to && !(from.isInteger() && to.isInteger()) &&
+      !(standardFloat(from) && standardFloat(to))) {
+    llvm::raw_string_ostream(why)
+        << "pto-isa's TRESHAPE (its CPU simulator) does not reinterpret "
+        << from << " as " << to
+        << " (a buffer holds tiles of both only with a planner that places "
+           "them, pypto or dsa-rp)";
     return failure();
   }
   if (offset == 0 && bytes == rootBytes) {

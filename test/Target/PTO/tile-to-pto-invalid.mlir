@@ -803,3 +803,21 @@ func.func @left_tile_dies_in_while(%A: !tile.tensor<128x128xf16>, %D: !tile.tens
   %s2 = tile.store %q, %D[%c0, %c0] : !tile.tile<128x128xf32, acc>, !tile.tensor<128x128xf32>
   return %s2 : !tile.tensor<128x128xf32>
 }
+
+// -----
+
+// Tests that a level2 buffer holding an f32 tile and then an f16 tile is
+// rejected: its second handle would be a pto.treshape from f32 to f16, which
+// pto-isa's TRESHAPE on the CPU simulator does not compile (a g++ 12
+// _Float16 is not std::is_floating_point); found by an independently
+// written generator.
+func.func @level2_buffer_of_f32_and_f16(%A: !tile.tensor<16x64xf32>, %B: !tile.tensor<16x128xf16>, %O: !tile.tensor<16x64xf32>, %P: !tile.tensor<16x128xf16>) -> (!tile.tensor<16x64xf32>, !tile.tensor<16x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %b = tile.alloc : !tile.buffer<vec, 4096>
+  %x = tile.load %A[%c0, %c0] into(%b : !tile.buffer<vec, 4096>) : !tile.tensor<16x64xf32> -> !tile.tile<16x64xf32, vec>
+  %O1 = tile.store %x, %O[%c0, %c0] : !tile.tile<16x64xf32, vec>, !tile.tensor<16x64xf32>
+  // expected-error@+1 {{at level2 its tile ('!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=128, v_row=16, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>' at byte 0 of a 4096-byte buffer) must be a view of its buffer's alloc_tile ('!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>'), and pto-isa's TRESHAPE (its CPU simulator) does not reinterpret f32 as f16}}
+  %y = tile.load %B[%c0, %c0] into(%b : !tile.buffer<vec, 4096>) : !tile.tensor<16x128xf16> -> !tile.tile<16x128xf16, vec>
+  %P1 = tile.store %y, %P[%c0, %c0] : !tile.tile<16x128xf16, vec>, !tile.tensor<16x128xf16>
+  return %O1, %P1 : !tile.tensor<16x64xf32>, !tile.tensor<16x128xf16>
+}
