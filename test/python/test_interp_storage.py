@@ -420,3 +420,42 @@ def test_while_carry_in_storage_mode():
     assert not cmp.equal and "differ in value" in cmp.message
     # the carry (and so the result) stays the initial all-ones tile
     np.testing.assert_array_equal(cmp.candidate.outputs[0], np.ones((16, 16), np.float32))
+
+
+def test_nests_as_deep_as_tilemem_accepts_compile_and_run_in_both_modes():
+    # Compiling and running a block recurse once per level of region
+    # nesting: a 1000-deep nest from an independently written generator hit
+    # Python's recursion limit, and parsing a 4088-deep one on the main
+    # thread overflowed its stack. A nest a few levels short of the nesting
+    # limit (which counts brackets) runs in both modes, planned.
+    from tilemem.limits import MAX_NESTING_DEPTH
+
+    depth = MAX_NESTING_DEPTH - 8
+    lines = [
+        f"func.func @deep(%A: {TENSOR16}, %O: {TENSOR16}) -> {TENSOR16} {{",
+        "%c0 = arith.constant 0 : index",
+        "%c1 = arith.constant 1 : index",
+        f"%a0 = tile.load %A[%c0, %c0] : {TENSOR16} -> {T16}",
+    ]
+    for level in range(depth):
+        lines.append(
+            f"%r{level} = scf.for %i{level} = %c0 to %c1 step %c1"
+            f" iter_args(%a{level + 1} = %a{level}) -> ({T16}) {{"
+        )
+    lines.append(f"%n = tile.add %a{depth}, %a{depth} : {T16}")
+    lines.append(f"scf.yield %n : {T16}")
+    for level in reversed(range(depth)):
+        lines.append("}")
+        if level:
+            lines.append(f"scf.yield %r{level} : {T16}")
+    lines.append(f"%O1 = tile.store %r0, %O[%c0, %c0] : {T16}, {TENSOR16}")
+    lines.append(f"return %O1 : {TENSOR16}")
+    lines.append("}")
+    text = "\n".join(lines)
+    inputs = interp.random_inputs(text, seed=3)
+    import tilemem
+
+    planned = tilemem.compile(text, memory_planner="pypto", emit_pto=False).module
+    cmp = interp.compare(text, planned, inputs)
+    assert cmp.equal, cmp.message
+    np.testing.assert_array_equal(interp.run(text, inputs).outputs[0], inputs[0] * 2)

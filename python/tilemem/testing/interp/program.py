@@ -4,12 +4,14 @@ and ``random_inputs``."""
 from __future__ import annotations
 
 import collections
+import sys
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from ... import ir
+from ...limits import MAX_NESTING_DEPTH, check_text_nesting, run_on_large_stack
 from .compiler import _Compiler
 from .errors import InterpreterError
 from .execution import DEFAULT_MAX_STEPS, _Func, _invoke, _State
@@ -55,6 +57,25 @@ def _input_array(x, ty: _Ty) -> np.ndarray:
     return _from_c(arr, ty.elem)
 
 
+#: Python frames one level of region nesting takes, compiled or run: a
+#: region op's compiler or closure calls the block function of its body,
+#: which calls the next op's.
+_FRAMES_PER_LEVEL = 4
+
+
+def _deep(fn, *args, **kwargs):
+    """Calls `fn` with room for a nest as deep as tilemem accepts: compiling
+    and running a block recurse once per level of region nesting (a loop's
+    closure runs its body's block), so the interpreter runs them on
+    tilemem's large-stack thread with a recursion limit that covers
+    MAX_NESTING_DEPTH levels (Python's default, 1000, ends at a few hundred
+    levels)."""
+    needed = _FRAMES_PER_LEVEL * MAX_NESTING_DEPTH + 1000
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)
+    return run_on_large_stack(fn, *args, **kwargs)
+
+
 class Program:
     """A module prepared for interpretation; functions are compiled lazily
     (once per mode) into closures. Reuse one Program to run many inputs."""
@@ -63,7 +84,9 @@ class Program:
         if isinstance(module, str):
             context = ir.Context()
             with context, ir.Location.unknown():
-                module = ir.Module.parse(module)
+                # MLIR's parser recurses per level too (ir.MLIRError as before).
+                check_text_nesting(module)
+                module = run_on_large_stack(ir.Module.parse, module)
         self.module = module
         self.functions: dict[str, Any] = {}
         callees = set()
@@ -79,13 +102,15 @@ class Program:
 
     @staticmethod
     def _callees(op):
-        for region in op.regions:
-            for block in region.blocks:
-                for inner in block.operations:
-                    o = inner.operation
-                    if o.name == "func.call":
-                        yield o.attributes["callee"].value
-                    yield from Program._callees(o)
+        pending = [op]
+        while pending:
+            for region in pending.pop().regions:
+                for block in region.blocks:
+                    for inner in block.operations:
+                        o = inner.operation
+                        if o.name == "func.call":
+                            yield o.attributes["callee"].value
+                        pending.append(o)
 
     def _function_name(self, function: str | None) -> str:
         name = function if function is not None else self.default_function
@@ -101,9 +126,9 @@ class Program:
         cf = self._cache.get(key)
         if cf is None:
             with self.module.context:
-                cf = _Compiler(
-                    self, self.functions[name], mode, ignore_addresses
-                ).compile_function()
+                cf = _deep(
+                    _Compiler(self, self.functions[name], mode, ignore_addresses).compile_function
+                )
             self._cache[key] = cf
         return cf
 
@@ -170,7 +195,7 @@ class Program:
                 raise InterpreterError(f"unsupported argument type {ty.text}")
         st = _State(max_steps)
         with np.errstate(all="ignore"):
-            results = _invoke(cf, args, st)
+            results = _deep(_invoke, cf, args, st)
             outputs, poison = [], []
             for ty, v in zip(cf.result_types, results):
                 if ty.has_storage:
