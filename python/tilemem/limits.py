@@ -13,6 +13,11 @@ points (``tilemem.compile``, the ``tilemem.passes`` callables,
 - run their MLIR work on a thread with :data:`LARGE_STACK_BYTES` of stack
   (:func:`run_on_large_stack`).
 
+Python code that recurses once per nesting level (the reference
+interpreter, the toolchain's kernel signature) runs through
+:func:`run_recursive`, which also lifts Python's recursion limit (1000
+frames, a few hundred levels) to cover MAX_NESTING_DEPTH levels.
+
 Both numbers come from the C++ side (``tilemem/Support/Limits.h``), which
 ``tile-opt`` and ``tile-translate`` use the same way. ``ir.Module.parse``
 called directly runs on the caller's thread without the check; use
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import sys
 import threading
 
 from . import ir
@@ -34,6 +40,7 @@ __all__ = [
     "LARGE_STACK_BYTES",
     "NestingError",
     "run_on_large_stack",
+    "run_recursive",
     "check_text_nesting",
     "check_op_nesting",
     "parse_module",
@@ -100,6 +107,17 @@ def run_on_large_stack(fn, *args, **kwargs):
         error = box.pop("error")
         raise error
     return box["result"]
+
+
+def run_recursive(fn, *args, frames_per_level: int = 4, **kwargs):
+    """:func:`run_on_large_stack` for Python code that recurses
+    `frames_per_level` frames per level of region nesting: raises Python's
+    recursion limit (process-wide, never lowers it) so that a nest of
+    MAX_NESTING_DEPTH levels fits."""
+    needed = frames_per_level * MAX_NESTING_DEPTH + 1000
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)
+    return run_on_large_stack(fn, *args, **kwargs)
 
 
 def _nesting_error(location: str, depth: int) -> NestingError:

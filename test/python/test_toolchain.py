@@ -207,6 +207,53 @@ def test_kernel_signature_carries_and_branches():
     assert [a.name for a in sig.args] == ["A", "B", "C", "n", "c"]
 
 
+def _tensor_nest(depth: int) -> str:
+    """A kernel that carries tensor %B through `depth` nested one-trip loops
+    and stores a tile of %A into it in the innermost one."""
+    tensor, tile = "!tile.tensor<16x16xf32>", "!tile.tile<16x16xf32, vec>"
+    lines = [
+        f"func.func @k(%A: {tensor}, %B: {tensor}) -> {tensor} {{",
+        "%c0 = arith.constant 0 : index",
+        "%c1 = arith.constant 1 : index",
+        f"%x = tile.load %A[%c0, %c0] : {tensor} -> {tile}",
+    ]
+    lines += [
+        f"%r{k} = scf.for %i{k} = %c0 to %c1 step %c1 iter_args(%t{k} = "
+        + ("%B" if k == 0 else f"%t{k - 1}")
+        + f") -> ({tensor}) {{"
+        for k in range(depth)
+    ]
+    lines.append(f"%s = tile.store %x, %t{depth - 1}[%c0, %c0] : {tile}, {tensor}")
+    lines.append(f"scf.yield %s : {tensor}")
+    for k in reversed(range(depth)):
+        lines.append("}")
+        if k:
+            lines.append(f"scf.yield %r{k} : {tensor}")
+    lines += [f"return %r0 : {tensor}", "}"]
+    return "\n".join(lines)
+
+
+def test_kernel_signature_of_a_nest_as_deep_as_tilemem_accepts():
+    # The signature follows a tensor back through one Python frame per
+    # carry: a 2000-deep nest from an independently written generator
+    # stopped it with "maximum recursion depth exceeded".
+    from tilemem.limits import MAX_NESTING_DEPTH
+
+    sig = toolchain.kernel_signature(_tensor_nest(MAX_NESTING_DEPTH - 8))
+    assert sig.results == [1]
+    assert sig.stored == [1]
+
+
+def test_a_deep_nest_runs_on_the_simulator(tmp_path):
+    # Deeper than Python's recursion limit allows a recursive walk of the IR
+    # (the signature's, the interpreter's), end to end through the chain.
+    tools = tools_or_skip()
+    path = tmp_path / "deep.mlir"
+    path.write_text(_tensor_nest(1100))
+    (result,) = toolchain.run_batch([Job(str(path), memory_planner="pypto")], tools=tools)
+    assert result.ok, result.report()
+
+
 def _fake_tool(tmp_path, name, script):
     path = tmp_path / name
     path.write_text("#!/bin/sh\n" + script)

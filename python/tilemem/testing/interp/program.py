@@ -4,14 +4,13 @@ and ``random_inputs``."""
 from __future__ import annotations
 
 import collections
-import sys
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from ... import ir
-from ...limits import MAX_NESTING_DEPTH, check_text_nesting, run_on_large_stack
+from ...limits import check_text_nesting, run_on_large_stack, run_recursive
 from .compiler import _Compiler
 from .errors import InterpreterError
 from .execution import DEFAULT_MAX_STEPS, _Func, _invoke, _State
@@ -55,25 +54,6 @@ def _input_array(x, ty: _Ty) -> np.ndarray:
     if arr.dtype == bool:
         arr = arr.astype(np.int64)
     return _from_c(arr, ty.elem)
-
-
-#: Python frames one level of region nesting takes, compiled or run: a
-#: region op's compiler or closure calls the block function of its body,
-#: which calls the next op's.
-_FRAMES_PER_LEVEL = 4
-
-
-def _deep(fn, *args, **kwargs):
-    """Calls `fn` with room for a nest as deep as tilemem accepts: compiling
-    and running a block recurse once per level of region nesting (a loop's
-    closure runs its body's block), so the interpreter runs them on
-    tilemem's large-stack thread with a recursion limit that covers
-    MAX_NESTING_DEPTH levels (Python's default, 1000, ends at a few hundred
-    levels)."""
-    needed = _FRAMES_PER_LEVEL * MAX_NESTING_DEPTH + 1000
-    if sys.getrecursionlimit() < needed:
-        sys.setrecursionlimit(needed)
-    return run_on_large_stack(fn, *args, **kwargs)
 
 
 class Program:
@@ -126,7 +106,9 @@ class Program:
         cf = self._cache.get(key)
         if cf is None:
             with self.module.context:
-                cf = _deep(
+                # A region op's compiler compiles its blocks, whose ops'
+                # compilers compile theirs: a few frames per level.
+                cf = run_recursive(
                     _Compiler(self, self.functions[name], mode, ignore_addresses).compile_function
                 )
             self._cache[key] = cf
@@ -195,7 +177,8 @@ class Program:
                 raise InterpreterError(f"unsupported argument type {ty.text}")
         st = _State(max_steps)
         with np.errstate(all="ignore"):
-            results = _deep(_invoke, cf, args, st)
+            # A region op's closure runs its blocks: a few frames per level.
+            results = run_recursive(_invoke, cf, args, st)
             outputs, poison = [], []
             for ty, v in zip(cf.result_types, results):
                 if ty.has_storage:

@@ -228,7 +228,11 @@ def _narrowed_to(values, ir) -> str | None:
                 continue
             seen.add(op)
             stack.extend(op.operands)
-            ops.extend(inner.operation for inner in _walk_ops(op))
+            # The ops one level in: each brings its own when it is taken
+            # (its whole subtree here would be quadratic in the depth).
+            for region in op.regions:
+                for block in region.blocks:
+                    ops.extend(inner.operation for inner in block.operations)
             widest = max(
                 (
                     _FLOAT_BITS[e]
@@ -246,11 +250,16 @@ def _narrowed_to(values, ir) -> str | None:
 
 
 def _walk_ops(op):
-    for region in op.operation.regions:
-        for block in region.blocks:
-            for inner in block.operations:
-                yield inner
-                yield from _walk_ops(inner)
+    """The ops nested in `op`, each before the ops nested in it."""
+    pending = [op]
+    while pending:
+        nested = []
+        for region in pending.pop().operation.regions:
+            for block in region.blocks:
+                for inner in block.operations:
+                    yield inner
+                    nested.append(inner)
+        pending.extend(reversed(nested))
 
 
 def _entry_function(module, function: str | None):
@@ -280,9 +289,17 @@ def kernel_signature(
     arguments as the simulator sees them, which argument each tensor result
     is written through, and which arguments are stored into. A parse error
     names `source_name` (the file the text was read from)."""
-    from tilemem import ir, limits
+    from tilemem import limits
 
     text = kernel if isinstance(kernel, str) else str(kernel)
+    # _tensor_roots follows a tensor back through one frame per carry or
+    # store (10,000 at most, its own guard), _walk_ops does not recurse.
+    return limits.run_recursive(_kernel_signature, text, function, source_name)
+
+
+def _kernel_signature(text: str, function: str | None, source_name: str) -> KernelSignature:
+    from tilemem import ir, limits
+
     with ir.Context() as context, ir.Location.unknown():
         module = limits.parse_module(text, context, source_name)
         func = _entry_function(module, function)
