@@ -119,3 +119,30 @@ func.func @carry_not_aligned(%x: !tile.tile<64x64xf32, vec>, %n: index) -> !tile
   }
   return %r : !tile.tile<64x64xf32, vec>
 }
+
+// -----
+
+// Tests that a one-row tile of a space that boxes its tiles gets a whole
+// fractal box of rows: pto-isa places a 1x32 f16 left tile's columns 16..31
+// in its second 16x16 box, 512 bytes on (1,024 bytes, not 64), and a 1x16
+// f32 acc tile fills a 16x16 box; a vec row keeps its 64 bytes. Planners
+// that packed such tiles 64 bytes apart overwrote one with the next
+// (found by an independently written generator).
+// CHECK-LABEL: func.func @one_row_boxed_tiles
+// CHECK:         tile.alloc : !tile.buffer<mat, 1024>
+// CHECK:         tile.alloc : !tile.buffer<left, 1024>
+// CHECK:         tile.alloc : !tile.buffer<right, 1024>
+// CHECK:         tile.alloc : !tile.buffer<acc, 1024>
+// CHECK:         tile.alloc : !tile.buffer<vec, 64>
+module attributes {tile.target_arch = "a3"} {
+func.func @one_row_boxed_tiles(%A: !tile.tensor<16x32xf16>, %B: !tile.tensor<32x16xf16>) -> (!tile.tile<1x16xf32, acc>, !tile.tile<1x32xf16, vec>) {
+  %c0 = arith.constant 0 : index
+  %a = tile.load %A[%c0, %c0] : !tile.tensor<16x32xf16> -> !tile.tile<1x32xf16, mat>
+  %l = tile.move %a : !tile.tile<1x32xf16, mat> -> !tile.tile<1x32xf16, left>
+  %bm = tile.load %B[%c0, %c0] : !tile.tensor<32x16xf16> -> !tile.tile<32x16xf16, mat>
+  %r = tile.move %bm : !tile.tile<32x16xf16, mat> -> !tile.tile<32x16xf16, right>
+  %c = tile.matmul %l, %r : !tile.tile<1x32xf16, left>, !tile.tile<32x16xf16, right> -> !tile.tile<1x16xf32, acc>
+  %v = tile.load %A[%c0, %c0] : !tile.tensor<16x32xf16> -> !tile.tile<1x32xf16, vec>
+  return %c, %v : !tile.tile<1x16xf32, acc>, !tile.tile<1x32xf16, vec>
+}
+}

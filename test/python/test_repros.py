@@ -231,3 +231,21 @@ def test_deep_nest_built_in_python_is_rejected_quickly():
         timeout=120,
     )
     assert "nesting depth" in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+
+
+BLIND = sorted(f for f in os.listdir(os.path.join(REPROS, "blind")) if f.endswith(".mlir"))
+
+
+@pytest.mark.parametrize("name", BLIND)
+def test_blind_generator_repro_runs_on_the_simulator(name):
+    # Found by an independently written generator: each computed wrong
+    # numbers on the simulator with some planner; now every planner's PTO
+    # is accepted by ptoas and matches the interpreter.
+    from conftest import PLANNERS, tools_or_skip
+    from tilemem.testing import toolchain
+
+    tools = tools_or_skip()
+    path = os.path.join(REPROS, "blind", name)
+    jobs = [toolchain.Job(path, memory_planner=planner) for planner in PLANNERS]
+    for result in toolchain.run_batch(jobs, tools=tools):
+        assert result.ok, result.report()

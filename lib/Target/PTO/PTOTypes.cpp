@@ -34,11 +34,20 @@ HardwareLayout pto_emission::layoutOf(pto::TileBufType type) {
 
 pto::TileBufType pto_emission::mapTileType(TileType type,
                                            std::optional<TargetArch> arch) {
-  return toTileBuf(type.getContext(), type.getSpace(), type.getElementType(),
-                   type.getRows(), type.getCols(),
-                   getHardwareLayout(type.getSpace(), type.getRows(),
-                                     type.getCols(),
-                                     arch.value_or(TargetArch::A3)));
+  pto::TileBufType buf = toTileBuf(
+      type.getContext(), type.getSpace(), type.getElementType(),
+      getStorageRows(type), type.getCols(),
+      getHardwareLayout(type.getSpace(), type.getRows(), type.getCols(),
+                        arch.value_or(TargetArch::A3)));
+  if (buf.getRows() == type.getRows())
+    return buf;
+  // A one-row boxed tile spans a whole box of rows (getStorageRows): its
+  // tile_buf has those rows, one of them valid, so ptoas's PlanMemory (at
+  // level2) reserves the bytes pto-isa's layout touches.
+  return pto::TileBufType::get(
+      type.getContext(), buf.getLoc(), buf.getDtype(), buf.getRows(),
+      buf.getCols(), type.getRows(), buf.getValidCols(), buf.getBlayout(),
+      buf.getSlayout(), buf.getFractal(), buf.getPad());
 }
 
 WindowLayout pto_emission::windowLayout(TileType type, const Window &window) {

@@ -2140,3 +2140,33 @@ func.func @cmp_a5_narrow_one_source(%A: !tile.tensor<16x16xf32>, %M: !tile.tenso
   return %M1 : !tile.tensor<16x32xi8>
 }
 }
+
+// -----
+
+// Tests that a one-row tile of a boxed space is a tile_buf of a whole box of
+// rows with one valid row: ptoas's PlanMemory reserves a tile_buf's rows x
+// cols, and pto-isa lays the row's columns out box by box (1,024 bytes for
+// 1x32 f16 in left); a tile_buf of one row let ptoas place the next tile
+// over the first one's second box.
+// CHECK-LABEL: func.func @one_row_left(
+// CHECK: pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=1, v_col=32,
+// CHECK: pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, v_row=1, v_col=32,
+// CHECK: pto.alloc_tile : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=1, v_col=16,
+// CHECK: pto.tmatmul
+module attributes {tile.target_arch = "a3"} {
+func.func @one_row_left(%A: !tile.tensor<16x32xf16>, %B: !tile.tensor<32x16xf16>, %O: !tile.tensor<16x16xf32>) -> !tile.tensor<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %bm = tile.alloc : !tile.buffer<mat, 1024>
+  %bm2 = tile.alloc : !tile.buffer<mat, 1024>
+  %bl = tile.alloc : !tile.buffer<left, 1024>
+  %br = tile.alloc : !tile.buffer<right, 1024>
+  %bc = tile.alloc : !tile.buffer<acc, 1024>
+  %a = tile.load %A[%c0, %c0] into(%bm : !tile.buffer<mat, 1024>) : !tile.tensor<16x32xf16> -> !tile.tile<1x32xf16, mat>
+  %l = tile.move %a into(%bl : !tile.buffer<left, 1024>) : !tile.tile<1x32xf16, mat> -> !tile.tile<1x32xf16, left>
+  %b = tile.load %B[%c0, %c0] into(%bm2 : !tile.buffer<mat, 1024>) : !tile.tensor<32x16xf16> -> !tile.tile<32x16xf16, mat>
+  %r = tile.move %b into(%br : !tile.buffer<right, 1024>) : !tile.tile<32x16xf16, mat> -> !tile.tile<32x16xf16, right>
+  %c = tile.matmul %l, %r into(%bc : !tile.buffer<acc, 1024>) : !tile.tile<1x32xf16, left>, !tile.tile<32x16xf16, right> -> !tile.tile<1x16xf32, acc>
+  %O1 = tile.store %c, %O[%c0, %c0] : !tile.tile<1x16xf32, acc>, !tile.tensor<16x16xf32>
+  return %O1 : !tile.tensor<16x16xf32>
+}
+}

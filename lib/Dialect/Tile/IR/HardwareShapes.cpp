@@ -39,20 +39,33 @@ HardwareLayout mlir::tile::getHardwareLayout(MemorySpace space, int64_t rows,
   return layout;
 }
 
+InnerBox mlir::tile::getInnerBox(HardwareLayout layout, int64_t elementBytes) {
+  if (layout.fractalBytes == 1024)
+    return {16, 16};
+  if (layout.box == BoxLayout::RowMajor)
+    return {16, 32 / elementBytes};
+  if (layout.box == BoxLayout::ColMajor)
+    return {32 / elementBytes, 16};
+  return {};
+}
+
+int64_t mlir::tile::getStorageRows(TileType type) {
+  // Other row counts that are not whole boxes have no pto-isa Tile (the
+  // verifier of a module with a target rejects them); without a target
+  // they keep their rows, as tests of the storage rules write them.
+  if (type.getSpace() == MemorySpace::Vec || type.getRows() != 1)
+    return type.getRows();
+  HardwareLayout layout = getHardwareLayout(type.getSpace(), type.getRows(),
+                                            type.getCols(), TargetArch::A3);
+  int64_t innerRows = getInnerBox(layout, type.getElementBytes()).rows;
+  return llvm::alignTo(type.getRows(), innerRows);
+}
+
 std::optional<std::string>
 mlir::tile::getHardwareShapeProblem(bool vec, int64_t rows, int64_t cols,
                                     int64_t elementBytes,
                                     HardwareLayout layout) {
-  int64_t innerRows = 1, innerCols = 1;
-  if (layout.fractalBytes == 1024) {
-    innerRows = innerCols = 16;
-  } else if (layout.box == BoxLayout::RowMajor) {
-    innerRows = 16;
-    innerCols = 32 / elementBytes;
-  } else if (layout.box == BoxLayout::ColMajor) {
-    innerRows = 32 / elementBytes;
-    innerCols = 16;
-  }
+  auto [innerRows, innerCols] = getInnerBox(layout, elementBytes);
   std::string why;
   llvm::raw_string_ostream os(why);
   bool boxed = layout.box != BoxLayout::None;

@@ -1,5 +1,6 @@
 //===- TileTypes.cpp - tile dialect types ---------------------------------===//
 
+#include "tilemem/Dialect/Tile/IR/HardwareShapes.h"
 #include "tilemem/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -168,6 +169,10 @@ GlobalTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (window && window.getValue().empty())
     return emitError() << "a communication window needs a name";
   return verifyShapeAndElement(emitError, shape, elementType);
+}
+
+int64_t TileType::getSizeInBytes() const {
+  return getStorageRows(*this) * getCols() * getElementBytes();
 }
 
 int64_t GlobalTensorType::getSizeInBytes() const {

@@ -54,6 +54,25 @@ struct HardwareLayout {
 HardwareLayout getHardwareLayout(MemorySpace space, int64_t rows, int64_t cols,
                                  TargetArch arch);
 
+/// The inner (fractal) box of `layout` for elements of `elementBytes` bytes,
+/// in rows x columns: 16 x (32 bytes) inner row-major, (32 bytes) x 16
+/// inner column-major, 16 x 16 for acc's 1024-byte fractal, 1 x 1 unboxed.
+struct InnerBox {
+  int64_t rows = 1, cols = 1;
+};
+InnerBox getInnerBox(HardwareLayout layout, int64_t elementBytes);
+
+/// The rows a tile of `type` takes in its space: its rows, except that a
+/// tile of one row in a space that boxes its tiles takes a whole inner box
+/// of rows. pto-isa's Tile allows a boxed tile of one row (a gemv's left
+/// row; no other row count that is not whole boxes) and places its columns
+/// in whole boxes (GetTileOffset: element (0, c) of a 1x32 f16 left tile lies
+/// at box c / 16, 512 bytes apart), so the tile's bytes span its boxes:
+/// 1x32 f16 in left takes 16 x 32 x 2 = 1024 bytes, not 64. The boxes of a
+/// space are the same on every arch (only the order of left's boxes is
+/// not). O(1).
+int64_t getStorageRows(TileType type);
+
 /// Why pto-isa has no Tile of rows x cols elements of `elementBytes` bytes
 /// in `layout` (`vec`: the space is vec, whose rows are never boxed), or
 /// nullopt when it has one. O(1).

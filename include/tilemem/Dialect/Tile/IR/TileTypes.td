@@ -15,7 +15,10 @@ def Tile_TileType : Tile_Type<"Tile", "tile"> {
   let description = [{
     `!tile.tile<64x64xf32, vec>`: static 2-D shape, element type (f16, bf16,
     f32, i8, i16, i32) and memory space. Its payload is stored row-major;
-    `getSizeInBytes()` is the byte size of its storage window.
+    `getSizeInBytes()` is the byte size of its storage window: rows x
+    columns x element bytes, where a one-row tile in a space that boxes
+    its tiles takes a whole fractal box of rows (`getStorageRows`,
+    HardwareShapes.h: a 1x32 f16 left tile takes 1024 bytes).
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
                         "::mlir::Type":$elementType,
@@ -27,7 +30,7 @@ def Tile_TileType : Tile_Type<"Tile", "tile"> {
     int64_t getCols() const { return getShape()[1]; }
     int64_t getNumElements() const { return getRows() * getCols(); }
     int64_t getElementBytes() const;
-    int64_t getSizeInBytes() const { return getNumElements() * getElementBytes(); }
+    int64_t getSizeInBytes() const;
     /// The same tile type in another memory space.
     TileType withSpace(::mlir::tile::MemorySpace space) const;
   }];
