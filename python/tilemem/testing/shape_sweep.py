@@ -44,8 +44,9 @@ shape the target cannot hold is never made):
   loop over query blocks) or unrolled, a first-iteration branch, a masked
   tail block, user buffers, the units meeting through scratch tensors
   (a3) or moves (a5);
-- ``gemm``: f16 or f32 blocks of A (MxK) and B (KxN) through mat,
-  left and right, one to four K steps accumulated by ``matmul_acc`` (unrolled,
+- ``gemm``: f16 or f32 blocks of A (MxK, sometimes a gemv row, M = 1,
+  whose mat, left and acc tiles each fill a 16-row box) and B (KxN) through
+  mat, left and right, one to four K steps accumulated by ``matmul_acc`` (unrolled,
   or an scf.for, sometimes double-buffered in user buffers), the
   acc stored to C at an offset; on a5, sometimes moved to vec and scaled
   first.
@@ -462,6 +463,8 @@ def _gemm(rng: random.Random) -> tuple[_Kernel, str]:
     elem = rng.choice(["f16", "f16", "f32"])
     k = _Kernel(rng, elem)
     m, n = rng.choice(CUBE_SIDES), rng.choice(CUBE_SIDES)
+    if rng.random() < 0.15:
+        m = 1  # a gemv row: one-row mat, left and acc tiles, each a whole box
     depth = rng.choice(CUBE_DEPTHS)
     steps = rng.choice([1, 1, 2, 3, 4])
     arch = rng.choice(["a3", "a5"])
@@ -530,7 +533,8 @@ def _k_loop(k: _Kernel, m, n, depth, steps, a, b) -> str:
             ("%l_b", "left", m, depth),
             ("%r_b", "right", depth, n),
         ):
-            buffer = f"!tile.buffer<{space}, {rows * cols * element}, slots = 2>"
+            # A one-row tile of a boxed space takes a 16-row box (docs/ir.md).
+            buffer = f"!tile.buffer<{space}, {max(rows, 16) * cols * element}, slots = 2>"
             k.body.append(f"{name} = tile.alloc : {buffer}")
             buffers[name] = f" into({name} slot %slot : {buffer})"
     init = k.fresh("init")
