@@ -74,6 +74,24 @@ func.func @swap(%l: !tile.tile<8x8xf16, left>, %r: !tile.tile<8x8xf16, right>, %
 """
 
 
+def one_trip_loop_nest(depth: int, carried_type: str, init: str, innermost) -> list:
+    """The lines of `depth` nested one-trip scf.for loops (on %c0 and %c1,
+    which the caller defines) carrying one value of `carried_type` from
+    `init`; `innermost(carried)` gives the innermost body's lines, ending in
+    its scf.yield. The outermost loop's result is %r0."""
+    lines = [
+        f"%r{k} = scf.for %i{k} = %c0 to %c1 step %c1 iter_args("
+        f"%carried{k} = {init if k == 0 else f'%carried{k - 1}'}) -> ({carried_type}) {{"
+        for k in range(depth)
+    ]
+    lines += innermost(f"%carried{depth - 1}")
+    for k in reversed(range(depth)):
+        lines.append("}")
+        if k:
+            lines.append(f"scf.yield %r{k} : {carried_type}")
+    return lines
+
+
 def _fuzz_base() -> int:
     """The first fuzz seed of this run: $TILEMEM_FUZZ_SEED, else derived from
     the checked-out commit, so every commit (and so every CI run) tries

@@ -3,6 +3,7 @@ per allocation against value mode, poison, slots, dtypes; and its errors."""
 
 import numpy as np
 import pytest
+from conftest import one_trip_loop_nest
 from interp_cases import (
     ACCUMULATE,
     T16,
@@ -437,17 +438,12 @@ def test_nests_as_deep_as_tilemem_accepts_compile_and_run_in_both_modes():
         "%c1 = arith.constant 1 : index",
         f"%a0 = tile.load %A[%c0, %c0] : {TENSOR16} -> {T16}",
     ]
-    for level in range(depth):
-        lines.append(
-            f"%r{level} = scf.for %i{level} = %c0 to %c1 step %c1"
-            f" iter_args(%a{level + 1} = %a{level}) -> ({T16}) {{"
-        )
-    lines.append(f"%n = tile.add %a{depth}, %a{depth} : {T16}")
-    lines.append(f"scf.yield %n : {T16}")
-    for level in reversed(range(depth)):
-        lines.append("}")
-        if level:
-            lines.append(f"scf.yield %r{level} : {T16}")
+    lines += one_trip_loop_nest(
+        depth,
+        T16,
+        "%a0",
+        lambda a: [f"%n = tile.add {a}, {a} : {T16}", f"scf.yield %n : {T16}"],
+    )
     lines.append(f"%O1 = tile.store %r0, %O[%c0, %c0] : {T16}, {TENSOR16}")
     lines.append(f"return %O1 : {TENSOR16}")
     lines.append("}")

@@ -18,7 +18,7 @@ import textwrap
 
 import numpy as np
 import pytest
-from conftest import EXAMPLES, PACKAGE_DIR, PLANNERS, ROOT, tools_or_skip
+from conftest import EXAMPLES, PACKAGE_DIR, PLANNERS, ROOT, one_trip_loop_nest, tools_or_skip
 from tilemem.testing import toolchain
 from tilemem.testing.toolchain import (
     ArgSpec,
@@ -217,18 +217,15 @@ def _tensor_nest(depth: int) -> str:
         "%c1 = arith.constant 1 : index",
         f"%x = tile.load %A[%c0, %c0] : {tensor} -> {tile}",
     ]
-    lines += [
-        f"%r{k} = scf.for %i{k} = %c0 to %c1 step %c1 iter_args(%t{k} = "
-        + ("%B" if k == 0 else f"%t{k - 1}")
-        + f") -> ({tensor}) {{"
-        for k in range(depth)
-    ]
-    lines.append(f"%s = tile.store %x, %t{depth - 1}[%c0, %c0] : {tile}, {tensor}")
-    lines.append(f"scf.yield %s : {tensor}")
-    for k in reversed(range(depth)):
-        lines.append("}")
-        if k:
-            lines.append(f"scf.yield %r{k} : {tensor}")
+    lines += one_trip_loop_nest(
+        depth,
+        tensor,
+        "%B",
+        lambda t: [
+            f"%s = tile.store %x, {t}[%c0, %c0] : {tile}, {tensor}",
+            f"scf.yield %s : {tensor}",
+        ],
+    )
     lines += [f"return %r0 : {tensor}", "}"]
     return "\n".join(lines)
 

@@ -10,15 +10,17 @@ using namespace mlir::tile::pto_emission;
 pto::TileBufType pto_emission::toTileBuf(MLIRContext *context,
                                          MemorySpace space, Type dtype,
                                          int64_t rows, int64_t cols,
-                                         const HardwareLayout &layout) {
+                                         const HardwareLayout &layout,
+                                         std::optional<int64_t> validRows) {
   StringRef blayout =
       layout.base == BaseLayout::RowMajor ? "row_major" : "col_major";
   StringRef slayout = layout.box == BoxLayout::None       ? "none_box"
                       : layout.box == BoxLayout::RowMajor ? "row_major"
                                                           : "col_major";
   return pto::TileBufType::get(context, stringifyMemorySpace(space), dtype,
-                               rows, cols, rows, cols, blayout, slayout,
-                               layout.fractalBytes, /*pad=*/0);
+                               rows, cols, validRows.value_or(rows), cols,
+                               blayout, slayout, layout.fractalBytes,
+                               /*pad=*/0);
 }
 
 HardwareLayout pto_emission::layoutOf(pto::TileBufType type) {
@@ -34,20 +36,15 @@ HardwareLayout pto_emission::layoutOf(pto::TileBufType type) {
 
 pto::TileBufType pto_emission::mapTileType(TileType type,
                                            std::optional<TargetArch> arch) {
-  pto::TileBufType buf = toTileBuf(
-      type.getContext(), type.getSpace(), type.getElementType(),
-      getStorageRows(type), type.getCols(),
-      getHardwareLayout(type.getSpace(), type.getRows(), type.getCols(),
-                        arch.value_or(TargetArch::A3)));
-  if (buf.getRows() == type.getRows())
-    return buf;
   // A one-row boxed tile spans a whole box of rows (getStorageRows): its
   // tile_buf has those rows, one of them valid, so ptoas's PlanMemory (at
   // level2) reserves the bytes pto-isa's layout touches.
-  return pto::TileBufType::get(
-      type.getContext(), buf.getLoc(), buf.getDtype(), buf.getRows(),
-      buf.getCols(), type.getRows(), buf.getValidCols(), buf.getBlayout(),
-      buf.getSlayout(), buf.getFractal(), buf.getPad());
+  return toTileBuf(type.getContext(), type.getSpace(), type.getElementType(),
+                   getStorageRows(type), type.getCols(),
+                   getHardwareLayout(type.getSpace(), type.getRows(),
+                                     type.getCols(),
+                                     arch.value_or(TargetArch::A3)),
+                   type.getRows());
 }
 
 WindowLayout pto_emission::windowLayout(TileType type, const Window &window) {

@@ -20,10 +20,11 @@
 namespace mlir::tile::pto_emission {
 
 /// The tile_buf of a rows x cols tile of `dtype` in `space` laid out as
-/// `layout`.
+/// `layout`, with `validRows` of its rows valid (default: all).
 pto::TileBufType toTileBuf(MLIRContext *context, MemorySpace space, Type dtype,
                            int64_t rows, int64_t cols,
-                           const HardwareLayout &layout);
+                           const HardwareLayout &layout,
+                           std::optional<int64_t> validRows = std::nullopt);
 /// The layout a tile_buf spells (the inverse of toTileBuf's).
 HardwareLayout layoutOf(pto::TileBufType type);
 
