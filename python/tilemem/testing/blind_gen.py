@@ -661,23 +661,7 @@ class Gen:
         if a.r == 1 or a.c == 1 or not holdable(a.r, 1, a.dt, "vec"):
             return self.s_colexp()
         col = self.column_for(a)
-        op = self.rng.choice(["mul", "add", "sub", "div", "max", "min", "expand"])
-        name = self.fresh()
-        if op == "expand":
-            self.emit(
-                f"{name} = tile.row_expand {col.name}{self.dest(a.r, a.c, a.dt, 'vec')} : {col.type} -> {a.type}"
-            )
-            self.new(name, a, col.mag, col.exact)
-            return
-        if op == "div":
-            col = self.positive(col)
-        self.emit(
-            f"{name} = tile.row_expand_{op} {a.name}, {col.name}{self.dest(a.r, a.c, a.dt, 'vec')} : {a.type}, {col.type}"
-        )
-        mag = {"mul": a.mag * col.mag, "add": a.mag + col.mag, "sub": a.mag + col.mag}.get(
-            op, max(a.mag, col.mag)
-        )
-        self.tame(self.new(name, a, mag, a.exact and col.exact and op in ("max", "min")))
+        self.broadcast("row", a, col)
 
     def s_colred(self):
         a = self.any_vec(lambda v: v.r > 1 and v.c > 1)
@@ -699,23 +683,30 @@ class Gen:
         if a.r == 1 or a.c == 1:
             return self.s_binary()
         row = self.row_for(a)
+        self.broadcast("col", a, row)
+
+    def broadcast(self, kind: str, a, factor):
+        """A tile.{row,col}_expand of `factor` (a column or row of `a`'s
+        shape), or one of the ops that combine it with `a`."""
         op = self.rng.choice(["mul", "add", "sub", "div", "max", "min", "expand"])
         name = self.fresh()
+        if op == "div":
+            factor = self.positive(factor)
+        # The destination is drawn after the factor is made positive.
+        dest = self.dest(a.r, a.c, a.dt, "vec")
         if op == "expand":
             self.emit(
-                f"{name} = tile.col_expand {row.name}{self.dest(a.r, a.c, a.dt, 'vec')} : {row.type} -> {a.type}"
+                f"{name} = tile.{kind}_expand {factor.name}{dest} : {factor.type} -> {a.type}"
             )
-            self.new(name, a, row.mag, row.exact)
+            self.new(name, a, factor.mag, factor.exact)
             return
-        if op == "div":
-            row = self.positive(row)
         self.emit(
-            f"{name} = tile.col_expand_{op} {a.name}, {row.name}{self.dest(a.r, a.c, a.dt, 'vec')} : {a.type}, {row.type}"
+            f"{name} = tile.{kind}_expand_{op} {a.name}, {factor.name}{dest} : {a.type}, {factor.type}"
         )
-        mag = {"mul": a.mag * row.mag, "add": a.mag + row.mag, "sub": a.mag + row.mag}.get(
-            op, max(a.mag, row.mag)
+        mag = {"mul": a.mag * factor.mag, "add": a.mag + factor.mag, "sub": a.mag + factor.mag}.get(
+            op, max(a.mag, factor.mag)
         )
-        self.tame(self.new(name, a, mag, a.exact and row.exact and op in ("max", "min")))
+        self.tame(self.new(name, a, mag, a.exact and factor.exact and op in ("max", "min")))
 
     def s_transpose(self):
         a = self.any_vec(lambda v: holdable(v.c, v.r, v.dt, "vec"))
